@@ -1,0 +1,4 @@
+export * from './identity';
+export * from './organization';
+export * from './places';
+export * from './system';

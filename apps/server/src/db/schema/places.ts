@@ -1,0 +1,115 @@
+/** Reference lists of places, legal entities, farms and packhouses. */
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { organizations } from './organization';
+
+export const provinces = pgTable('provinces', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  provinceName: text('province_name').notNull().unique(),
+});
+
+export const regions = pgTable('regions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  regionName: text('region_name').notNull().unique(),
+});
+
+export const areas = pgTable('areas', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  areaName: text('area_name').notNull(),
+  regionId: integer('region_id')
+    .notNull()
+    .references(() => regions.id),
+});
+
+export const legalEntities = pgTable(
+  'legal_entities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [index('legal_entities_org_idx').on(t.organizationId)],
+);
+
+export const farms = pgTable(
+  'farms',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    legalEntityId: integer('legal_entity_id')
+      .notNull()
+      .references(() => legalEntities.id),
+    farmName: text('farm_name').notNull(),
+    areaId: integer('area_id').references(() => areas.id),
+    regionId: integer('region_id').references(() => regions.id),
+    provinceId: integer('province_id').references(() => provinces.id),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    autoSchedule: boolean('auto_schedule').notNull().default(true),
+    blockDailyAuto: boolean('block_daily_auto').notNull().default(true),
+    publicHolidays: boolean('public_holidays').notNull().default(true),
+    saturdays: boolean('saturdays').notNull().default(true),
+    sundays: boolean('sundays').notNull().default(true),
+    maxObservationPoints: integer('max_observation_points').notNull().default(0),
+    observationSites: integer('observation_sites').notNull().default(0),
+    siteTypeId: integer('site_type_id').notNull().default(1),
+  },
+  (t) => [index('farms_org_idx').on(t.organizationId)],
+);
+
+/** Packhouses are a global list; organisations link to them. owner_organization_id is the
+ * organisation that runs the packhouse (sees rows addressed to it, edits its capacity). */
+export const packhouses = pgTable('packhouses', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  shortName: text('short_name'),
+  regionId: integer('region_id').references(() => regions.id),
+  /** Int | Ext | Joint */
+  affiliation: text('affiliation'),
+  commodity: text('commodity'),
+  ownerOrganizationId: integer('owner_organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+});
+
+export const organizationPackhouses = pgTable(
+  'organization_packhouses',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    packhouseId: integer('packhouse_id')
+      .notNull()
+      .references(() => packhouses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.packhouseId] })],
+);
+
+export const userFarms = pgTable(
+  'user_farms',
+  {
+    userId: integer('user_id').notNull(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.farmId] }), index('user_farms_user_org_idx').on(t.userId, t.organizationId)],
+);
+
+export const userPackhouses = pgTable(
+  'user_packhouses',
+  {
+    userId: integer('user_id').notNull(),
+    packhouseId: integer('packhouse_id')
+      .notNull()
+      .references(() => packhouses.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.packhouseId, t.organizationId] })],
+);

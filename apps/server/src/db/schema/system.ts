@@ -1,0 +1,54 @@
+/** Menu, blobs, page views and the maintenance switch. */
+import { bigint, boolean, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** Rows of MENU_CATALOGUE (packages/shared), synchronised at start-up. */
+export const menuItems = pgTable('menu_items', {
+  id: text('id').primaryKey(),
+  parentId: text('parent_id'),
+  displayName: text('display_name').notNull(),
+  icon: text('icon'),
+  url: text('url'),
+  permission: text('permission'),
+  sort: integer('sort').notNull().default(0),
+  isAvailable: boolean('is_available').notNull().default(true),
+});
+
+export const blobs = pgTable(
+  'blobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    container: text('container').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    bytes: bytea('bytes').notNull(),
+    /** set for organisation-owned blobs (logos, updates); null for a user's avatar */
+    organizationId: integer('organization_id'),
+    ownerUserId: integer('owner_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('blobs_container_idx').on(t.container)],
+);
+
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull(),
+    organizationId: integer('organization_id'),
+    path: text('path').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('page_views_user_time_idx').on(t.userId, t.occurredAt)],
+);
+
+/** A single row (id 1). While is_down is true the API answers 503 MAINTENANCE. */
+export const maintenanceState = pgTable('maintenance_state', {
+  id: integer('id').primaryKey(),
+  isDown: boolean('is_down').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,65 @@
+/**
+ * The navigation menu catalogue. The server stores these rows in menu_items and returns only the
+ * leaves the user's permissions allow (and the branches that still have a leaf). `available` is
+ * false for areas whose screens do not exist yet: the server leaves them out of every menu and the
+ * browser's router sends their URLs to 404.
+ */
+import { PERMISSIONS, type Permission } from './permissions.js';
+
+export interface MenuDefinition {
+  id: string;
+  parentId: string | null;
+  /** i18n key under menu.* */
+  displayName: string;
+  icon: string | null;
+  url: string | null;
+  /** permission a leaf needs; null = any member of the organisation */
+  permission: Permission | null;
+  sort: number;
+  available: boolean;
+}
+
+const m = (
+  id: string,
+  parentId: string | null,
+  displayName: string,
+  icon: string | null,
+  url: string | null,
+  permission: Permission | null,
+  sort: number,
+  available: boolean,
+): MenuDefinition => ({ id, parentId, displayName, icon, url, permission, sort, available });
+
+export const MENU_CATALOGUE: readonly MenuDefinition[] = [
+  m('dashboard', null, 'Dashboard', 'pi pi-home', '/dashboard', null, 10, true),
+  m('pest-dashboard', null, 'Pest Dashboard', 'pi pi-chart-bar', '/pest-dashboard', PERMISSIONS.dashboardPest, 20, false),
+  m('farm-operations', null, 'Farm Operations', 'pi pi-clock', '/farm-operations', PERMISSIONS.dashboardFarmOperations, 30, false),
+  m('harvest', null, 'Harvest', 'pi pi-box', '/harvest', PERMISSIONS.harvestReports, 40, false),
+  m('packhouse', null, 'Packhouse', 'pi pi-building', null, null, 50, true),
+  m('packhouse.harvestpucreport', 'packhouse', 'Harvest PUC Report', 'pi pi-table', '/packhouse/harvestpucreport', PERMISSIONS.harvestReports, 10, false),
+  m('packhouse.harvestblockreport', 'packhouse', 'Fruitbins Block Report', 'pi pi-table', '/packhouse/harvestblockreport', PERMISSIONS.harvestReports, 20, false),
+  m('packhouse.estimateappraisal', 'packhouse', 'Estimate Appraisal', 'pi pi-check-square', '/packhouse/estimateappraisal', PERMISSIONS.harvestReports, 30, false),
+  m('packhouse.pickingschedule', 'packhouse', 'Picking Schedule', 'pi pi-calendar', '/packhouse/pickingschedule', PERMISSIONS.pickingView, 40, false),
+  m('packhouse.pickingschedulepackhouse', 'packhouse', 'Packhouse Picking Schedule', 'pi pi-calendar', '/packhouse/pickingschedulepackhouse', PERMISSIONS.pickingView, 50, false),
+  m('packhouse.pickingschedulepuc', 'packhouse', 'Picking Schedule By PUC', 'pi pi-calendar-plus', '/packhouse/pickingschedulepuc', PERMISSIONS.pickingView, 60, false),
+  m('management', null, 'Management', 'pi pi-briefcase', null, null, 60, true),
+  m('management.inputchecks', 'management', 'Input Checks', 'pi pi-list-check', '/management/inputchecks', PERMISSIONS.managementInputChecks, 10, false),
+  m('management.logins', 'management', 'Login History', 'pi pi-sign-in', '/management/logins', PERMISSIONS.managementLoginHistory, 20, false),
+  m('management.employees', 'management', 'Employees', 'pi pi-id-card', '/management/employees', PERMISSIONS.employeesView, 30, false),
+  m('management.packhouses', 'management', 'Packhouses', 'pi pi-warehouse', '/management/packhouses', PERMISSIONS.managementPackhouses, 40, false),
+  m('management.organizations', 'management', 'Organizations', 'pi pi-sitemap', '/management/organizations', PERMISSIONS.managementOrganisations, 50, false),
+  m('user', null, 'User', 'pi pi-user', null, null, 70, true),
+  m('user.attendance', 'user', 'Time Logger', 'pi pi-stopwatch', '/user/attendance', PERMISSIONS.attendanceLog, 10, false),
+  m('system', null, 'System', 'pi pi-cog', null, null, 80, true),
+  m('system.update', 'system', 'Upload Update', 'pi pi-upload', '/system/update', PERMISSIONS.systemUpdate, 10, false),
+  m('settings', null, 'Settings', 'pi pi-sliders-h', null, null, 90, true),
+  m('settings.profile', 'settings', 'Profile', 'pi pi-user-edit', '/settings/profile', null, 10, false),
+  m('settings.preferences', 'settings', 'Preferences', 'pi pi-palette', '/settings/preferences', null, 20, false),
+  m('settings.users', 'settings', 'Users', 'pi pi-users', '/settings#users', PERMISSIONS.usersView, 30, false),
+  m('settings.roles', 'settings', 'Roles', 'pi pi-shield', '/settings#roles', PERMISSIONS.rolesView, 40, false),
+];
+
+/** Client routes whose screens exist. The router sends every other path to 404. */
+export function availableMenuUrls(): string[] {
+  return MENU_CATALOGUE.filter((d) => d.available && d.url).map((d) => d.url as string);
+}

@@ -1,0 +1,97 @@
+/**
+ * The permission catalogue. Values are stored in role_permissions; the groups are the accordion
+ * sections of the role editor. Every server gate and every client-side "hide" refers to these
+ * constants, never to string literals.
+ */
+export const PERMISSIONS = {
+  usersView: 'users.view',
+  usersManage: 'users.manage',
+  usersResetPassword: 'users.resetPassword',
+  usersLinkOrganisation: 'users.linkOrganisation',
+  usersAssignFarms: 'users.assignFarms',
+  usersAssignPackhouses: 'users.assignPackhouses',
+  usersAssignLoadingZones: 'users.assignLoadingZones',
+  usersAreaReport: 'users.areaReport',
+  rolesView: 'roles.view',
+  rolesManage: 'roles.manage',
+  rolesAssign: 'roles.assign',
+  systemClearCache: 'system.clearCache',
+  systemUpdate: 'system.update',
+  managementInputChecks: 'management.inputChecks',
+  managementLoginHistory: 'management.loginHistory',
+  managementPackhouses: 'management.packhouses',
+  managementOrganisations: 'management.organisations',
+  employeesView: 'employees.view',
+  employeesManage: 'employees.manage',
+  employeesManageTypes: 'employees.manageTypes',
+  harvestReports: 'harvest.reports',
+  harvestEstimatesEdit: 'harvest.estimates.edit',
+  pickingView: 'picking.view',
+  pickingEdit: 'picking.edit',
+  pickingPackhouseUser: 'picking.packhouseUser',
+  capacityEdit: 'capacity.edit',
+  dashboardPest: 'dashboard.pest',
+  dashboardFarmOperations: 'dashboard.farmOperations',
+  reportsTensio: 'reports.tensio',
+  scoutingView: 'scouting.view',
+  waterView: 'water.view',
+  attendanceLog: 'attendance.log',
+} as const;
+
+export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+export interface PermissionDefinition {
+  value: Permission;
+  /** i18n key of the short name shown beside the checkbox */
+  name: string;
+  description: string;
+  groupName: string;
+}
+
+const p = (value: Permission, groupName: string, name: string, description: string): PermissionDefinition => ({
+  value,
+  groupName,
+  name,
+  description,
+});
+
+export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
+  p(PERMISSIONS.usersView, 'Users', 'View Users', 'View the users of the organisation'),
+  p(PERMISSIONS.usersManage, 'Users', 'Manage Users', 'Create, edit and delete users'),
+  p(PERMISSIONS.usersResetPassword, 'Users', 'Reset Password', 'Send password reset emails to users'),
+  p(PERMISSIONS.usersLinkOrganisation, 'Users', 'Link Organisation Users', 'Link existing system users to this organisation'),
+  p(PERMISSIONS.usersAssignFarms, 'Users', 'Assign User Farms', 'Assign farms to users'),
+  p(PERMISSIONS.usersAssignPackhouses, 'Users', 'Assign User Packhouses', 'Assign packhouses to users'),
+  p(PERMISSIONS.usersAssignLoadingZones, 'Users', 'Assign User Loading Zones', 'Assign harvest loading zones to users'),
+  p(PERMISSIONS.usersAreaReport, 'Users', 'User Area Report', 'Export users by legal entity'),
+  p(PERMISSIONS.rolesView, 'Roles', 'View Roles', 'View the roles of the organisation'),
+  p(PERMISSIONS.rolesManage, 'Roles', 'Manage Roles', 'Create, edit and delete roles'),
+  p(PERMISSIONS.rolesAssign, 'Roles', 'Assign Roles', 'Assign roles to users'),
+  p(PERMISSIONS.systemClearCache, 'System', 'Clear Cache', 'Clear the server caches'),
+  p(PERMISSIONS.systemUpdate, 'System', 'Upload Update', 'Upload a product update'),
+  p(PERMISSIONS.managementInputChecks, 'Management', 'Input Checks', 'See how stale each farm\'s records are'),
+  p(PERMISSIONS.managementLoginHistory, 'Management', 'Login History', 'Review login activity'),
+  p(PERMISSIONS.managementPackhouses, 'Management', 'Packhouses', 'Manage the organisation\'s packhouses'),
+  p(PERMISSIONS.managementOrganisations, 'Management', 'Organisations', 'List and create organisations'),
+  p(PERMISSIONS.employeesView, 'Employees', 'View Employees', 'View employees'),
+  p(PERMISSIONS.employeesManage, 'Employees', 'Manage Employees', 'Add, edit and delete employees'),
+  p(PERMISSIONS.employeesManageTypes, 'Employees', 'Manage Employee Types', 'Add employee types'),
+  p(PERMISSIONS.harvestReports, 'Harvest', 'Harvest Reports', 'PUC report, block report and estimate appraisal'),
+  p(PERMISSIONS.harvestEstimatesEdit, 'Harvest', 'Edit Estimates', 'Adjust yield estimates'),
+  p(PERMISSIONS.pickingView, 'Picking', 'View Picking Schedules', 'View picking schedules'),
+  p(PERMISSIONS.pickingEdit, 'Picking', 'Edit Picking Schedules', 'Edit bin counts'),
+  p(PERMISSIONS.pickingPackhouseUser, 'Picking', 'Packhouse User', 'Work as a packhouse user on picking schedules'),
+  p(PERMISSIONS.capacityEdit, 'Picking', 'Edit Capacity', 'Edit packhouse capacity'),
+  p(PERMISSIONS.dashboardPest, 'Dashboards', 'Pest Dashboard', 'See the pest dashboard'),
+  p(PERMISSIONS.dashboardFarmOperations, 'Dashboards', 'Farm Operations', 'See scouting time per block'),
+  p(PERMISSIONS.reportsTensio, 'Dashboards', 'Tensio Reports', 'See tensiometer panels'),
+  p(PERMISSIONS.scoutingView, 'Dashboards', 'Scouting', 'See scouting panels'),
+  p(PERMISSIONS.waterView, 'Dashboards', 'Water', 'See water panels'),
+  p(PERMISSIONS.attendanceLog, 'Time', 'Time Logger', 'Log attendance time'),
+];
+
+export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOGUE.map((d) => d.value);
+
+export function isPermission(value: string): value is Permission {
+  return (ALL_PERMISSIONS as readonly string[]).includes(value);
+}
