@@ -1,0 +1,72 @@
+/**
+ * One database type for both engines: embedded PGlite (a directory, or memory) and PostgreSQL.
+ * Everything above this file sees only AppDb.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema/index';
+
+export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export interface DbHandle {
+  db: AppDb;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+export class DataDirectoryInUseError extends Error {
+  constructor(dir: string) {
+    super(`The data directory ${dir} is in use by another process. Stop that process first (or set DATABASE_URL).`);
+    this.name = 'DataDirectoryInUseError';
+  }
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://... ; when set the embedded database is not used */
+  databaseUrl?: string | undefined;
+  /** directory of the embedded database, or 'memory://' */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as AppDb;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const dataDir = options.dataDir ?? 'memory://';
+  if (dataDir.startsWith('memory://')) {
+    const client = new PGlite(dataDir);
+    const db = drizzlePglite(client, { schema }) as unknown as AppDb;
+    return { db, kind: 'pglite', close: () => client.close() };
+  }
+  const dir = path.resolve(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    // PGlite is single-process: a second server on the same directory would corrupt it.
+    release = await lockfile.lock(dir, { retries: 0, stale: 15_000, lockfilePath: `${dir}.lock` });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ELOCKED') throw new DataDirectoryInUseError(dir);
+    throw err;
+  }
+  const client = new PGlite(dir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as AppDb;
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      await release();
+    },
+  };
+}
