@@ -1,7 +1,10 @@
 /** argon2id password hashing (OWASP minimum: m = 19 MiB, t = 2, p = 1). */
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify, type Options } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// Algorithm.Argon2id; the enum is a const enum, which isolated modules cannot read.
+const ARGON2ID = 2 as NonNullable<Options['algorithm']>;
+
+const OPTIONS: Options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

@@ -1,0 +1,76 @@
+/**
+ * Builds the Fastify application. Nothing here listens: server.ts does that, tests use inject().
+ */
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { DbHandle } from './db/client';
+import { accessPlugin } from './plugins/access';
+import { errorsPlugin, sendError } from './plugins/errors';
+import { routePolicyPlugin } from './plugins/route-policy';
+import { securityPlugin } from './plugins/security';
+import { registerModules } from './modules/index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: DbHandle['db'];
+    dbKind: DbHandle['kind'];
+    config: AppConfig;
+  }
+}
+
+export interface BuildAppOptions {
+  db: DbHandle;
+  config: AppConfig;
+}
+
+export async function buildApp({ db, config }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db.db);
+  app.decorate('dbKind', db.kind);
+  app.decorate('config', config);
+
+  await app.register(routePolicyPlugin);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(accessPlugin, { db: db.db, config });
+
+  await registerModules(app);
+
+  // Unknown API paths answer the envelope; the 404 handler is rate limited so it cannot be used to
+  // probe cheaply. Other GETs belong to the web app (static plugin's SPA fallback, when present).
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) },
+    (request, reply) => {
+      if (app.hasDecorator('serveSpa') && request.method === 'GET' && !isApiPath(request.url)) {
+        return (app as unknown as { serveSpa: (r: typeof reply) => unknown }).serveSpa(reply);
+      }
+      return sendError(reply, request, 'NOT_FOUND', 'Not found');
+    },
+  );
+
+  return app;
+}
+
+export function isApiPath(url: string): boolean {
+  return /^\/(api|connect|healthz|readyz)(\/|\?|$)/i.test(url);
+}

@@ -1,0 +1,144 @@
+/**
+ * Authentication, organisation context and permission checks, applied to every route from its
+ * declared policy. Runs on onRequest so an anonymous caller gets 401 before any validation.
+ */
+import { ORGANIZATION_HEADER, type Permission } from '@orchard/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppDb } from '../db/client';
+import { maintenanceState, memberships, organizations, rolePermissions, userRoles, users } from '../db/schema/index';
+import { AppError, forbidden, notFound, unauthenticated, validationFailed } from '../lib/errors';
+import { verifyAccessToken } from '../lib/tokens';
+import type { AppConfig } from '../config';
+
+export interface AuthContext {
+  userId: number;
+}
+export interface TenantContext {
+  organizationId: number;
+  permissions: ReadonlySet<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    tenant: TenantContext | null;
+  }
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+export function requireTenant(request: FastifyRequest): TenantContext & AuthContext {
+  if (!request.auth) throw unauthenticated();
+  if (!request.tenant) throw new Error('Route is not declared tenant-scoped');
+  return { ...request.auth, ...request.tenant };
+}
+
+export function hasPermission(request: FastifyRequest, permission: Permission): boolean {
+  return request.tenant?.permissions.has(permission) ?? false;
+}
+
+/** The permissions a user holds in an organisation through their roles there. */
+export async function loadPermissions(db: AppDb, userId: number, organizationId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ permission: rolePermissions.permission })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.organizationId, organizationId)));
+  return new Set(rows.map((r) => r.permission));
+}
+
+export async function isActiveMember(db: AppDb, userId: number, organizationId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: organizations.id })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(
+      and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId), eq(organizations.isActive, true)),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Maintenance flag, re-read at most every 500 ms so it reaches every instance quickly. */
+function maintenanceReader(db: AppDb) {
+  let cached: { value: boolean; at: number } | null = null;
+  return {
+    async isDown(): Promise<boolean> {
+      const now = Date.now();
+      if (cached && now - cached.at < 500) return cached.value;
+      const rows = await db.select({ isDown: maintenanceState.isDown }).from(maintenanceState).where(eq(maintenanceState.id, 1));
+      cached = { value: rows[0]?.isDown ?? false, at: now };
+      return cached.value;
+    },
+    invalidate() {
+      cached = null;
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    maintenance: { isDown(): Promise<boolean>; invalidate(): void };
+  }
+}
+
+export const accessPlugin = fp(
+  async (app: FastifyInstance, opts: { db: AppDb; config: AppConfig }) => {
+    const { db, config } = opts;
+    app.decorateRequest('auth', null);
+    app.decorateRequest('tenant', null);
+    app.decorate('maintenance', maintenanceReader(db));
+
+    app.addHook('onRequest', async (request) => {
+      const routeConfig = request.routeOptions.config as { auth?: unknown; tenant?: boolean; allowInMaintenance?: boolean };
+      const policy = routeConfig.auth as import('./route-policy').AuthPolicy | undefined;
+      if (policy === undefined) return; // unknown route (404 handler) or static files
+
+      if (!routeConfig.allowInMaintenance && request.url.startsWith('/api') && (await app.maintenance.isDown())) {
+        throw new AppError('MAINTENANCE', 'The system is down for maintenance');
+      }
+      if (policy === 'public') return;
+
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      const userId = token ? await verifyAccessToken(config, token) : null;
+      if (!userId) throw unauthenticated();
+      const [user] = await db
+        .select({ isEnabled: users.isEnabled })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      if (!user || !user.isEnabled) throw unauthenticated();
+      request.auth = { userId };
+
+      const needsTenant = routeConfig.tenant === true || typeof policy === 'object';
+      if (!needsTenant) return;
+      const raw = request.headers[ORGANIZATION_HEADER];
+      const value = Array.isArray(raw) ? raw[0] : raw;
+      if (!value) {
+        throw validationFailed('The current organisation is required', [
+          { field: ORGANIZATION_HEADER, message: 'Required' },
+        ]);
+      }
+      const organizationId = Number(value);
+      if (!Number.isInteger(organizationId) || organizationId <= 0 || organizationId > 2_147_483_647) {
+        throw notFound('Organization');
+      }
+      // Another organisation's context looks exactly like one that does not exist.
+      if (!(await isActiveMember(db, userId, organizationId))) throw notFound('Organization');
+      const permissions = await loadPermissions(db, userId, organizationId);
+      request.tenant = { organizationId, permissions };
+
+      if (typeof policy === 'object') {
+        const missing = policy.permissions.filter((p) => !permissions.has(p));
+        if (missing.length > 0) throw forbidden();
+      }
+    });
+  },
+  { name: 'access', dependencies: ['route-policy'] },
+);

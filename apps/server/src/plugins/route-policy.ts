@@ -1,0 +1,45 @@
+/**
+ * Every route declares who may call it (config.auth) and whether it works inside the current
+ * organisation (config.tenant). The inventory collected here lets a test fail on any route that
+ * forgot to say.
+ */
+import type { Permission } from '@orchard/shared';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export type AuthPolicy = 'public' | 'authenticated' | { permissions: readonly Permission[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthPolicy;
+    /** true: the request must name a current organisation the user belongs to (X-Organization-Id) */
+    tenant?: boolean;
+    /** still served while the system is in maintenance */
+    allowInMaintenance?: boolean;
+  }
+  interface FastifyInstance {
+    routeInventory: RouteInventoryEntry[];
+  }
+}
+
+export interface RouteInventoryEntry {
+  method: string;
+  url: string;
+  auth: AuthPolicy | undefined;
+  tenant: boolean | undefined;
+}
+
+export const routePolicyPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('routeInventory', [] as RouteInventoryEntry[]);
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const config = (route.config ?? {}) as { auth?: AuthPolicy; tenant?: boolean };
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        app.routeInventory.push({ method, url: route.url, auth: config.auth, tenant: config.tenant });
+      }
+    });
+  },
+  { name: 'route-policy' },
+);
