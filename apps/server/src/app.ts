@@ -13,6 +13,8 @@ import { accessPlugin } from './plugins/access';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { routePolicyPlugin } from './plugins/route-policy';
 import { securityPlugin } from './plugins/security';
+import { docsPlugin } from './plugins/docs';
+import { findWebDist, webAppPlugin } from './plugins/web-app';
 import { registerModules } from './modules/index';
 
 declare module 'fastify' {
@@ -54,23 +56,16 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(rateLimit, { global: false });
   await app.register(accessPlugin, { db: db.db, config });
 
+  await app.register(docsPlugin);
   await registerModules(app);
+  const webRoot = findWebDist(config.webDistDir);
+  if (webRoot) await app.register(webAppPlugin, { root: webRoot });
 
-  // Unknown API paths answer the envelope; the 404 handler is rate limited so it cannot be used to
-  // probe cheaply. Other GETs belong to the web app (static plugin's SPA fallback, when present).
-  app.setNotFoundHandler(
-    { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) },
-    (request, reply) => {
-      if (app.hasDecorator('serveSpa') && request.method === 'GET' && !isApiPath(request.url)) {
-        return (app as unknown as { serveSpa: (r: typeof reply) => unknown }).serveSpa(reply);
-      }
-      return sendError(reply, request, 'NOT_FOUND', 'Not found');
-    },
+  // Unknown paths answer the envelope; the 404 handler is rate limited so it cannot be used to
+  // probe cheaply. (GETs outside the API belong to the web app, see plugins/web-app.ts.)
+  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) }, (request, reply) =>
+    sendError(reply, request, 'NOT_FOUND', 'Not found'),
   );
 
   return app;
-}
-
-export function isApiPath(url: string): boolean {
-  return /^\/(api|connect|healthz|readyz)(\/|\?|$)/i.test(url);
 }

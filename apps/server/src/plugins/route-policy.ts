@@ -34,12 +34,31 @@ export const routePolicyPlugin = fp(
     app.decorate('routeInventory', [] as RouteInventoryEntry[]);
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const config = (route.config ?? {}) as { auth?: AuthPolicy; tenant?: boolean };
       for (const method of methods) {
         if (method === 'HEAD') continue;
-        app.routeInventory.push({ method, url: route.url, auth: config.auth, tenant: config.tenant });
+        // read lazily: a plugin's own onRoute hook (see markRoutesPublic) may fill the config in later
+        app.routeInventory.push({
+          method,
+          url: route.url,
+          get auth() {
+            return (route.config as { auth?: AuthPolicy } | undefined)?.auth;
+          },
+          get tenant() {
+            return (route.config as { tenant?: boolean } | undefined)?.tenant;
+          },
+        });
       }
     });
   },
   { name: 'route-policy' },
 );
+
+/**
+ * For routes registered by third-party plugins (static files, API docs) that cannot take our
+ * config: call inside the plugin's own encapsulated context, before registering it.
+ */
+export function markRoutesPublic(instance: FastifyInstance): void {
+  instance.addHook('onRoute', (route) => {
+    route.config = { ...(route.config as object), auth: 'public', tenant: false, allowInMaintenance: true };
+  });
+}

@@ -23,6 +23,7 @@ export const securityPlugin = fp(
       contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
       crossOriginEmbedderPolicy: false,
       hsts: false,
+      frameguard: { action: 'deny' },
     });
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.url.startsWith('/api') || request.url.startsWith('/connect')) {

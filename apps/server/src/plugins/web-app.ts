@@ -1,0 +1,48 @@
+/**
+ * Serves the built web app (apps/web/dist): hashed assets with long caching, and index.html for
+ * every other GET that is not an API path (the SPA's own router decides, including its 404 page).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { markRoutesPublic } from './route-policy';
+
+/** Paths that belong to the server, never to the web app's router. */
+export function isApiPath(url: string): boolean {
+  return /^\/(api|connect|healthz|readyz)(\/|\?|$)/i.test(url);
+}
+
+export function findWebDist(configured: string | undefined): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = configured
+    ? [path.resolve(configured)]
+    : [path.resolve(here, '../../../web/dist'), path.resolve(here, '../../web/dist'), path.resolve(process.cwd(), 'apps/web/dist')];
+  return candidates.find((c) => fs.existsSync(path.join(c, 'index.html'))) ?? null;
+}
+
+export const webAppPlugin = fp(
+  async (app: FastifyInstance, opts: { root: string }) => {
+    const indexHtml = fs.readFileSync(path.join(opts.root, 'index.html'));
+    const serveSpa = (reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    await app.register(async (scope) => {
+      markRoutesPublic(scope);
+      await scope.register(fastifyStatic, {
+        root: opts.root,
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+        setHeaders: (res, filePath) => {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          else res.setHeader('cache-control', 'no-cache');
+        },
+      });
+      scope.get('/*', (request, reply) => (isApiPath(request.url) ? reply.callNotFound() : serveSpa(reply)));
+      scope.get('/', (_request, reply) => serveSpa(reply));
+    });
+  },
+  { name: 'web-app' },
+);
