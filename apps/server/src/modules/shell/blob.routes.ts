@@ -1,0 +1,32 @@
+/** Stored images and files (avatars, logos, update files) for the users allowed to see them. */
+import { SHELL_PATHS, blobParamsSchema } from '@orchard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/access';
+import { getBlob } from './blob.service';
+import { errorResponses } from './schemas';
+
+export const blobRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    SHELL_PATHS.blob,
+    {
+      config: { auth: 'authenticated', tenant: false },
+      schema: {
+        params: blobParamsSchema,
+        response: {
+          200: z.any().describe('The stored bytes, served with their content type'),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { container, id } = request.params;
+      const blob = await getBlob(app.db, requireAuth(request).userId, container, id);
+      return reply
+        .header('content-type', blob.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', blob.disposition === 'inline' ? 'inline' : `attachment; filename="${id}"`)
+        .send(blob.bytes);
+    },
+  );
+};

@@ -1,0 +1,38 @@
+/** Liveness and readiness probes for load balancers and orchestrators. Public and served during
+ * maintenance: they report whether the process and its database work, not whether users may. */
+import { errorEnvelopeSchema } from '@orchard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkReadiness } from './system.service';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/healthz',
+    {
+      config: { auth: 'public', tenant: false, allowInMaintenance: true },
+      schema: { response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      config: { auth: 'public', tenant: false, allowInMaintenance: true },
+      schema: { response: { 200: z.object({ status: z.literal('ready') }), 503: errorEnvelopeSchema } },
+    },
+    async (request, reply) => {
+      try {
+        await checkReadiness(app.db);
+      } catch (err) {
+        request.log.warn({ err }, 'readiness check failed: database did not answer');
+        // ERROR_CODES has no "unavailable" code yet; the status is what probes act on.
+        return reply.code(503).send({
+          error: { code: 'UNAVAILABLE', message: 'The service is not ready' },
+          requestId: request.id,
+        });
+      }
+      return { status: 'ready' as const };
+    },
+  );
+};

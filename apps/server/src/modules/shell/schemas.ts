@@ -1,0 +1,11 @@
+/** Response schemas shared by the shell routes that packages/shared does not need to know about. */
+import { errorEnvelopeSchema } from '@orchard/shared';
+import { z } from 'zod';
+
+/** 204 answers carry no body. */
+export const noContentSchema = z.undefined();
+
+/** The error envelope under each status a route declares it can answer with. */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorEnvelopeSchema> {
+  return Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema])) as Record<S, typeof errorEnvelopeSchema>;
+}

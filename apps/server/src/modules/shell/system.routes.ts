@@ -1,0 +1,42 @@
+/** Clear Cache, page-view recording and the status the browser polls during maintenance. */
+import { PERMISSIONS, SHELL_PATHS, pageViewBodySchema, systemStatusSchema } from '@orchard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireTenant } from '../../plugins/access';
+import { errorResponses, noContentSchema } from './schemas';
+import { clearCaches, getSystemStatus, recordPageView } from './system.service';
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    SHELL_PATHS.dirtyCache,
+    {
+      config: { auth: { permissions: [PERMISSIONS.systemClearCache] }, tenant: true },
+      schema: { response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (_request, reply) => {
+      clearCaches(app);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    SHELL_PATHS.pageViews,
+    {
+      config: { auth: 'authenticated', tenant: true },
+      schema: { body: pageViewBodySchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 404) } },
+    },
+    async (request, reply) => {
+      const { userId, organizationId } = requireTenant(request);
+      await recordPageView(app.db, { userId, organizationId, path: request.body.path });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    SHELL_PATHS.systemStatus,
+    {
+      config: { auth: 'public', tenant: false, allowInMaintenance: true },
+      schema: { response: { 200: systemStatusSchema } },
+    },
+    async () => getSystemStatus(app.db),
+  );
+};
