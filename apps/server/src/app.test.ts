@@ -1,19 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers/app';
+import { buildApp } from './app';
+import { testConfig } from './config';
+import type { DbHandle } from './db/client';
+import { AppError } from './lib/errors';
+import { createTestDatabase } from '../test/helpers/db';
 
 describe('application platform', () => {
-  let t: TestApp;
+  let handle: DbHandle;
+  let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
-    t = await createTestApp();
+    handle = await createTestDatabase();
+    app = await buildApp({ db: handle, config: testConfig() });
+    // routes that exist only here, to exercise the cross-cutting behaviour
+    app.get('/api/__test/boom', { config: { auth: 'public' } }, async () => {
+      throw new Error('secret internal detail: connection string postgres://user:pw@host');
+    });
+    app.get('/api/__test/conflict', { config: { auth: 'public' } }, async () => {
+      throw new AppError('CONFLICT', 'Someone else changed this row');
+    });
+    app.post(
+      '/api/__test/echo',
+      {
+        config: { auth: 'public' },
+        schema: { body: z.object({ name: z.string().min(2).max(5), count: z.number().int() }) },
+      },
+      async (request) => request.body,
+    );
+    await app.ready();
   });
   afterAll(async () => {
-    await t.close();
+    await app.close();
+    await handle.close();
   });
 
   it('answers unknown API paths with the error envelope', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    const res = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'Not found' }, requestId: expect.any(String) });
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' }, requestId: expect.any(String) });
+  });
+
+  it('rate-limits the 404 handler', async () => {
+    let last = 0;
+    for (let i = 0; i < 125; i++) {
+      last = (await app.inject({ method: 'GET', url: `/api/missing-${i}`, remoteAddress: '10.9.9.9' })).statusCode;
+    }
+    expect(last).toBe(429);
+  });
+
+  it('hides internals of 5xx answers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/__test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: { code: 'INTERNAL', message: 'An unexpected error occurred' }, requestId: expect.any(String) });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('passes service errors through with their code', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/__test/conflict' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({ code: 'CONFLICT', message: 'Someone else changed this row' });
+  });
+
+  it('reports validation failures per field', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/__test/echo', payload: { name: 'x', count: 1.5 } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['count', 'name']);
+  });
+
+  it('rejects malformed JSON with the envelope', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/__test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('sends security headers and no-store on API answers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+  });
+
+  it('answers 503 MAINTENANCE on the API while the maintenance flag is set', async () => {
+    await handle.db.execute(sql`update maintenance_state set is_down = true where id = 1`);
+    app.maintenance.invalidate();
+    const res = await app.inject({ method: 'GET', url: '/api/__test/conflict' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('MAINTENANCE');
+    await handle.db.execute(sql`update maintenance_state set is_down = false where id = 1`);
+    app.maintenance.invalidate();
+    expect((await app.inject({ method: 'GET', url: '/api/__test/conflict' })).statusCode).toBe(409);
   });
 });
