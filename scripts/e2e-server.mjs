@@ -1,0 +1,31 @@
+// Starts the built server for the browser suite on a fresh, empty embedded database.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-e2e-'));
+const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: 'localhost',
+    PORT: process.env.PORT ?? '3210',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // many sign-ins from one address in a few minutes; the limits have their own server tests
+    LOGIN_RATE_LIMIT_PER_IP: '10000',
+    LOGIN_RATE_LIMIT_PER_ACCOUNT: '10000',
+    ACCESS_TOKEN_TTL_SECONDS: process.env.ACCESS_TOKEN_TTL_SECONDS ?? '900',
+  },
+});
+const stop = (signal) => child.kill(signal);
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+child.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
