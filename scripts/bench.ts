@@ -1,0 +1,144 @@
+/**
+ * npm run bench: measures the figures QUALITY.md holds us to, each beside a reference measured in
+ * the same run, and writes the table to BENCHMARKS.md.
+ *
+ *   - login-route JavaScript (gzip) and the largest lazy chunk, from apps/web/dist
+ *   - cold start of the built server on an empty embedded data directory (migrate + demo data)
+ *   - authenticated, tenant-scoped GET /api/menu beside a bare Fastify route, on PGlite and PostgreSQL
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { testConfig } from '../apps/server/src/config';
+import { openDatabase, type DbHandle } from '../apps/server/src/db/client';
+import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { seedDemoData } from '../apps/server/src/db/seed/index';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+type Row = [string, string, string, string];
+const rows: Row[] = [];
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+function bundleFigures() {
+  const dist = path.join(root, 'apps/web/dist');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const entry = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const gz = (f: string) => gzipSync(fs.readFileSync(path.join(dist, f))).length;
+  // the entry and what it statically imports (modulepreload links) is what /login downloads
+  const loginBytes = [...new Set(entry)].reduce((s, f) => s + gz(f), 0);
+  const chunks = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+  const sized = chunks.map((f) => ({ f, size: gz(`assets/${f}`) })).sort((a, b) => b.size - a.size);
+  const lazy = sized.filter((c) => !entry.includes(`assets/${c.f}`));
+  rows.push(['Login route JavaScript (gzip)', kb(loginBytes), 'budget 160 KB', `${entry.length} file(s)`]);
+  rows.push(['Largest chunk (gzip)', kb(sized[0]?.size ?? 0), 'lazy budget 250 KB', sized[0]?.f ?? '-']);
+  rows.push(['Largest lazy chunk (gzip)', kb(lazy[0]?.size ?? 0), 'budget 250 KB', lazy[0]?.f ?? '-']);
+}
+
+async function coldStart() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oo-bench-cold-'));
+  const port = 3400 + Math.floor(Math.random() * 200);
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    stdio: 'ignore',
+  });
+  let ms = NaN;
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`http://localhost:${port}/readyz`);
+      if (res.ok) {
+        ms = performance.now() - started;
+        break;
+      }
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill('SIGTERM');
+  await new Promise((r) => child.on('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  rows.push(['Cold start, empty data directory (migrate + demo data) to ready', `${(ms / 1000).toFixed(2)} s`, 'budget 10 s', 'built server, PGlite']);
+}
+
+async function load(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
+}
+
+async function menuBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
+  await migrateDatabase(handle);
+  await seedDemoData(handle);
+  const config = testConfig();
+  const app = await buildApp({ db: handle, config });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const token = await app.inject({
+    method: 'POST',
+    url: '/connect/token',
+    payload: { grant_type: 'password', username: 'admin', password: 'Admin@2025' },
+  });
+  const accessToken = token.json().access_token as string;
+  const orgs = await app.inject({ method: 'GET', url: '/api/me/organizations', headers: { authorization: `Bearer ${accessToken}` } });
+  const orgId = String(orgs.json()[0].id);
+
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ ok: true }));
+  const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const ref = await load(`${bareAddress}/bare`, {});
+  const menu = await load(`${address}/api/menu`, { authorization: `Bearer ${accessToken}`, 'x-organization-id': orgId });
+  rows.push([`Bare Fastify route, ${CONNECTIONS} connections (reference)`, `p50 ${ref.p50} ms / p99 ${ref.p99} ms`, `${Math.round(ref.rps)} req/s`, kind]);
+  rows.push([
+    `GET /api/menu authenticated, ${CONNECTIONS} connections`,
+    `p50 ${menu.p50} ms / p99 ${menu.p99} ms`,
+    `${Math.round(menu.rps)} req/s (${(ref.rps / menu.rps).toFixed(1)}x slower than bare)`,
+    `${kind}; p99 budget 25 ms on PostgreSQL`,
+  ]);
+  await bare.close();
+  await app.close();
+  await handle.close();
+}
+
+async function main() {
+  bundleFigures();
+  await coldStart();
+  await menuBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
+
+  const name = `oo_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    await menuBeside('PostgreSQL', await openDatabase({ databaseUrl: url.toString(), poolSize: 20 }));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+
+  const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
+  const table = ['| Measure | Value | Reference / budget | Notes |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  console.log(`\n${table}\n`);
+  const doc = `# Benchmarks\n\nLatest \`npm run bench\` (${new Date().toISOString().slice(0, 10)}), on ${machine}.\nLoad: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route, server and load generator on the same machine.\n\n${table}\n`;
+  fs.writeFileSync(path.join(root, 'BENCHMARKS.md'), doc);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
