@@ -1,0 +1,200 @@
+/**
+ * Sign-in rules: password and refresh-token grants, lockout, database-held rate limits and
+ * refresh-token rotation with reuse detection.
+ *
+ * Error contract (all in the usual envelope):
+ * - unknown user, wrong password, locked account: 401 UNAUTHENTICATED 'invalid_username_or_password',
+ *   identical in every byte but requestId, and each after one argon2 verification;
+ * - disabled account, correct password: 401 UNAUTHENTICATED 'invalid_grant';
+ * - too many attempts from the address or against the account: 429 RATE_LIMITED;
+ * - refresh or logout with a token that is unknown, expired, revoked or already replaced:
+ *   401 UNAUTHENTICATED with one message; a replaced token also revokes its whole family.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { LOGIN_ERROR_MESSAGES, type TokenResponse } from '@orchard/shared';
+import type { AppConfig } from '../../config';
+import type { AppDb } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { getDummyHash, verifyPassword } from '../../lib/password';
+import { signAccessToken } from '../../lib/tokens';
+import {
+  countRecentAttemptsByIp,
+  countRecentFailuresForAccount,
+  findRefreshTokenByHash,
+  findUserByLogin,
+  insertLoginEvent,
+  insertRefreshToken,
+  markRefreshTokenReplaced,
+  recordFailedPassword,
+  resetFailedPasswords,
+  revokeRefreshTokenFamily,
+  type LoginFailureReason,
+  type NewLoginEvent,
+} from './auth.repository';
+
+/** How many of the most recent login events the per-address count looks at (see repository). */
+const IP_SCAN_LIMIT = 10_000;
+
+export const REFRESH_FAILED_MESSAGE = 'The session has expired, please sign in again';
+
+const invalidCredentials = () => new AppError('UNAUTHENTICATED', LOGIN_ERROR_MESSAGES.invalidCredentials);
+const accountDisabled = () => new AppError('UNAUTHENTICATED', LOGIN_ERROR_MESSAGES.disabled);
+const tooManyAttempts = () => new AppError('RATE_LIMITED', 'Too many sign-in attempts, please try again later');
+export const refreshFailed = () => new AppError('UNAUTHENTICATED', REFRESH_FAILED_MESSAGE);
+
+/** What a successful grant produces: the JSON answer plus the refresh token for the cookie. */
+export interface IssuedSession {
+  response: TokenResponse;
+  refreshToken: string;
+  rememberMe: boolean;
+  expiresAt: Date;
+}
+
+export interface PasswordGrantInput {
+  username: string;
+  password: string;
+  rememberMe: boolean;
+  clientFlag: string | null;
+  ip: string | null;
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function newRefreshToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashRefreshToken(token) };
+}
+
+async function accessTokenResponse(config: AppConfig, userId: number): Promise<TokenResponse> {
+  return {
+    access_token: await signAccessToken(config, userId),
+    token_type: 'Bearer',
+    expires_in: config.accessTokenTtlSeconds,
+    user_id: userId,
+  };
+}
+
+export async function signInWithPassword(db: AppDb, config: AppConfig, input: PasswordGrantInput): Promise<IssuedSession> {
+  const now = new Date();
+  const user = await findUserByLogin(db, input.username);
+  const event = (success: boolean, failureReason: LoginFailureReason | null): NewLoginEvent => ({
+    userId: user?.id ?? null,
+    userNameAttempted: input.username,
+    organizationId: success ? (user?.lastOrganizationId ?? null) : null,
+    success,
+    failureReason,
+    clientFlag: input.clientFlag,
+    ip: input.ip,
+  });
+
+  // Limits come first so a flood costs queries, not password hashing.
+  const windowStart = new Date(now.getTime() - config.loginRateWindowSeconds * 1000);
+  const [byIp, byAccount] = await Promise.all([
+    input.ip ? countRecentAttemptsByIp(db, input.ip, windowStart, IP_SCAN_LIMIT) : Promise.resolve(0),
+    countRecentFailuresForAccount(db, user ? { userId: user.id } : { userName: input.username }, windowStart),
+  ]);
+  if (byIp >= config.loginRateLimitPerIp || byAccount >= config.loginRateLimitPerAccount) {
+    await insertLoginEvent(db, event(false, 'rate_limited'));
+    throw tooManyAttempts();
+  }
+
+  if (!user) {
+    await verifyPassword(await getDummyHash(), input.password);
+    await insertLoginEvent(db, event(false, 'unknown_user'));
+    throw invalidCredentials();
+  }
+
+  const passwordOk = await verifyPassword(user.passwordHash, input.password);
+  if (user.lockoutEnd && user.lockoutEnd > now) {
+    // Verified anyway so a locked account costs the same as any other failure.
+    await insertLoginEvent(db, event(false, 'locked'));
+    throw invalidCredentials();
+  }
+  if (!passwordOk) {
+    const lockoutUntil = new Date(now.getTime() + config.lockoutMinutes * 60_000);
+    await db.transaction(async (tx) => {
+      await recordFailedPassword(tx, user.id, config.lockoutMaxFailures, lockoutUntil);
+      await insertLoginEvent(tx, event(false, 'bad_password'));
+    });
+    throw invalidCredentials();
+  }
+  if (!user.isEnabled) {
+    await insertLoginEvent(db, event(false, 'disabled'));
+    throw accountDisabled();
+  }
+
+  const expiresAt = input.rememberMe
+    ? new Date(now.getTime() + config.rememberMeTtlDays * 86_400_000)
+    : new Date(now.getTime() + config.refreshTokenTtlHours * 3_600_000);
+  const { token, tokenHash } = newRefreshToken();
+  await db.transaction(async (tx) => {
+    await resetFailedPasswords(tx, user.id);
+    await insertRefreshToken(tx, {
+      userId: user.id,
+      familyId: randomUUID(),
+      tokenHash,
+      rememberMe: input.rememberMe,
+      expiresAt,
+    });
+    await insertLoginEvent(tx, event(true, null));
+  });
+  return {
+    response: await accessTokenResponse(config, user.id),
+    refreshToken: token,
+    rememberMe: input.rememberMe,
+    expiresAt,
+  };
+}
+
+/**
+ * Rotates a refresh token. The new token keeps the family, remember-me and the family's absolute
+ * expiry: refreshing never extends a session beyond the lifetime chosen at sign-in.
+ */
+export async function refreshSession(db: AppDb, config: AppConfig, presented: string | undefined): Promise<IssuedSession> {
+  if (!presented) throw refreshFailed();
+  const now = new Date();
+  const stored = await findRefreshTokenByHash(db, hashRefreshToken(presented));
+  if (!stored || stored.revokedAt || stored.expiresAt <= now) throw refreshFailed();
+  if (stored.replacedAt) {
+    // A replaced token presented again: someone holds a copy. End the whole family.
+    await revokeRefreshTokenFamily(db, stored.familyId, now);
+    throw refreshFailed();
+  }
+  if (!stored.userIsEnabled) {
+    await revokeRefreshTokenFamily(db, stored.familyId, now);
+    throw refreshFailed();
+  }
+
+  const { token, tokenHash } = newRefreshToken();
+  const rotated = await db.transaction(async (tx) => {
+    if (!(await markRefreshTokenReplaced(tx, stored.id, now))) return false;
+    await insertRefreshToken(tx, {
+      userId: stored.userId,
+      familyId: stored.familyId,
+      tokenHash,
+      rememberMe: stored.rememberMe,
+      expiresAt: stored.expiresAt,
+    });
+    return true;
+  });
+  if (!rotated) {
+    // Lost a race with another presentation of the same token: that is reuse too.
+    await revokeRefreshTokenFamily(db, stored.familyId, now);
+    throw refreshFailed();
+  }
+  return {
+    response: await accessTokenResponse(config, stored.userId),
+    refreshToken: token,
+    rememberMe: stored.rememberMe,
+    expiresAt: stored.expiresAt,
+  };
+}
+
+/** Ends the session the token belongs to (its whole family). Unknown tokens are ignored. */
+export async function revokeSession(db: AppDb, presented: string | undefined): Promise<void> {
+  if (!presented) return;
+  const stored = await findRefreshTokenByHash(db, hashRefreshToken(presented));
+  if (stored) await revokeRefreshTokenFamily(db, stored.familyId, new Date());
+}
