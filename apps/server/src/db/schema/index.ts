@@ -2,3 +2,6 @@ export * from './identity';
 export * from './organization';
 export * from './places';
 export * from './system';
+export * from './settings';
+export * from './harvest';
+export * from './picking';

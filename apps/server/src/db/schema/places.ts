@@ -1,6 +1,7 @@
 /** Reference lists of places, legal entities, farms and packhouses. */
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { organizations } from './organization';
+import { users } from './identity';
 
 export const provinces = pgTable('provinces', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -89,7 +90,9 @@ export const organizationPackhouses = pgTable(
 export const userFarms = pgTable(
   'user_farms',
   {
-    userId: integer('user_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     farmId: integer('farm_id')
       .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
@@ -103,7 +106,9 @@ export const userFarms = pgTable(
 export const userPackhouses = pgTable(
   'user_packhouses',
   {
-    userId: integer('user_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     packhouseId: integer('packhouse_id')
       .notNull()
       .references(() => packhouses.id, { onDelete: 'cascade' }),

@@ -1,0 +1,121 @@
+/** Production and harvest: varieties, PUCs, blocks, yield estimates (history) and fruit bins. */
+import { boolean, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { farms, packhouses } from './places';
+import { organizations } from './organization';
+
+export const varieties = pgTable('varieties', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  varietyName: text('variety_name').notNull().unique(),
+  /** Oranges, Soft Citrus, Lemons, Grapefruit */
+  commodity: text('commodity').notNull(),
+});
+
+/** Production unit code: the unit the packhouse receives fruit under. */
+export const pucs = pgTable(
+  'pucs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    pucName: text('puc_name').notNull(),
+  },
+  (t) => [uniqueIndex('pucs_org_name_uq').on(t.organizationId, t.pucName), index('pucs_farm_idx').on(t.farmId)],
+);
+
+/** The farm's own orchard block. */
+export const farmBlocks = pgTable(
+  'farm_blocks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ha: doublePrecision('ha').notNull(),
+    varietyId: integer('variety_id')
+      .notNull()
+      .references(() => varieties.id),
+    daffCode: text('daff_code'),
+  },
+  (t) => [index('farm_blocks_farm_idx').on(t.farmId)],
+);
+
+/** A block as the packhouse knows it under a PUC; linked to a farm block or not (shaded rows). */
+export const productionBlocks = pgTable(
+  'production_blocks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    pucId: integer('puc_id')
+      .notNull()
+      .references(() => pucs.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    varietyId: integer('variety_id')
+      .notNull()
+      .references(() => varieties.id),
+    farmBlockId: integer('farm_block_id').references(() => farmBlocks.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('production_blocks_puc_code_uq').on(t.pucId, t.code), index('production_blocks_org_idx').on(t.organizationId)],
+);
+
+/** Every save is a new row; the report reads the latest per production block and season. */
+export const yieldEstimates = pgTable(
+  'yield_estimates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    productionBlockId: integer('production_block_id')
+      .notNull()
+      .references(() => productionBlocks.id, { onDelete: 'cascade' }),
+    season: integer('season').notNull(),
+    ha: doublePrecision('ha').notNull(),
+    tonnesPerHa: doublePrecision('tonnes_per_ha'),
+    tonnesPerHaAdjusted: doublePrecision('tonnes_per_ha_adjusted'),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('yield_estimates_block_season_idx').on(t.productionBlockId, t.season, t.id)],
+);
+
+/** Bin intake. Untipped bins have no weight yet (estimated from the tipped average). */
+export const fruitBins = pgTable(
+  'fruit_bins',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    productionBlockId: integer('production_block_id')
+      .notNull()
+      .references(() => productionBlocks.id, { onDelete: 'cascade' }),
+    packhouseId: integer('packhouse_id')
+      .notNull()
+      .references(() => packhouses.id),
+    varietyId: integer('variety_id')
+      .notNull()
+      .references(() => varieties.id),
+    season: integer('season').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    receivedDate: date('received_date', { mode: 'string' }).notNull(),
+    tipped: boolean('tipped').notNull().default(false),
+    tippedAt: timestamp('tipped_at', { withTimezone: true }),
+    tippedKgs: doublePrecision('tipped_kgs'),
+    createdBy: integer('created_by'),
+  },
+  (t) => [
+    index('fruit_bins_block_idx').on(t.productionBlockId, t.season, t.tipped),
+    index('fruit_bins_packhouse_variety_idx').on(t.packhouseId, t.varietyId, t.season),
+    index('fruit_bins_org_date_idx').on(t.organizationId, t.receivedDate),
+  ],
+);
