@@ -1,0 +1,148 @@
+import { PERMISSIONS, SHELL_PATHS } from '@orchard/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { addMember, createOrganization, createRole, createUser } from '../../../test/helpers/fixtures';
+import { maintenanceState, pageViews } from '../../db/schema/index';
+
+describe('shell: system routes', () => {
+  let t: TestApp;
+  let org: { id: number };
+  let other: { id: number };
+  let admin: { id: number };
+  let plain: { id: number };
+
+  const setMaintenance = (isDown: boolean) =>
+    t.db.update(maintenanceState).set({ isDown }).where(eq(maintenanceState.id, 1));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    org = await createOrganization(t.db, 'System Org');
+    other = await createOrganization(t.db, 'System Other Org');
+    admin = await createUser(t.db, 'system-admin');
+    plain = await createUser(t.db, 'system-plain');
+    const clearer = await createRole(t.db, org.id, 'Cache clearer', [PERMISSIONS.systemClearCache]);
+    const viewer = await createRole(t.db, org.id, 'Viewer', [PERMISSIONS.usersView]);
+    const clearerElsewhere = await createRole(t.db, other.id, 'Cache clearer', [PERMISSIONS.systemClearCache]);
+    await addMember(t.db, admin.id, org.id, [clearer.id]);
+    await addMember(t.db, plain.id, org.id, [viewer.id]);
+    await addMember(t.db, plain.id, other.id, [clearerElsewhere.id]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('POST /api/cache/dirty', () => {
+    it('refuses a member without system.clearCache in the current organisation with 403', async () => {
+      const spy = vi.spyOn(t.app.maintenance, 'invalidate');
+      try {
+        const res = await t.app.inject({ method: 'POST', url: SHELL_PATHS.dirtyCache, headers: await t.headersFor(plain.id, org.id) });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error.code).toBe('FORBIDDEN');
+        expect(spy).not.toHaveBeenCalled();
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    it('clears the maintenance-flag cache for a holder and answers 204', async () => {
+      const spy = vi.spyOn(t.app.maintenance, 'invalidate');
+      try {
+        // the same user holds the permission in the other organisation, which is not the current one
+        const elsewhere = await t.app.inject({ method: 'POST', url: SHELL_PATHS.dirtyCache, headers: await t.headersFor(plain.id, other.id) });
+        expect(elsewhere.statusCode).toBe(204);
+        const res = await t.app.inject({ method: 'POST', url: SHELL_PATHS.dirtyCache, headers: await t.headersFor(admin.id, org.id) });
+        expect(res.statusCode).toBe(204);
+        expect(res.body).toBe('');
+        expect(spy).toHaveBeenCalledTimes(2);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+  });
+
+  describe('POST /api/page-views', () => {
+    it('records the path for the user in the current organisation', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: SHELL_PATHS.pageViews,
+        headers: await t.headersFor(plain.id, other.id),
+        payload: { path: '/settings#users' },
+      });
+      expect(res.statusCode).toBe(204);
+      const rows = await t.db
+        .select({ userId: pageViews.userId, organizationId: pageViews.organizationId, path: pageViews.path })
+        .from(pageViews)
+        .where(eq(pageViews.userId, plain.id));
+      expect(rows).toEqual([{ userId: plain.id, organizationId: other.id, path: '/settings#users' }]);
+    });
+
+    it('rejects an empty or over-long path with 400 and stores nothing', async () => {
+      const headers = await t.headersFor(admin.id, org.id);
+      for (const payload of [{}, { path: '' }, { path: 'x'.repeat(1001) }]) {
+        const res = await t.app.inject({ method: 'POST', url: SHELL_PATHS.pageViews, headers, payload });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe('VALIDATION_FAILED');
+      }
+      expect(await t.db.select().from(pageViews).where(eq(pageViews.userId, admin.id))).toEqual([]);
+    });
+  });
+
+  describe('status, health and maintenance', () => {
+    it('reports online and not in maintenance, without a token', async () => {
+      const res = await t.app.inject({ method: 'GET', url: SHELL_PATHS.systemStatus });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ online: true, maintenance: false });
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it('answers the liveness and readiness probes', async () => {
+      const live = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ready' });
+    });
+
+    it('during maintenance: the status says so at once, /api/me answers 503 MAINTENANCE, status and probes still answer', async () => {
+      await setMaintenance(true);
+      try {
+        // read from the database, so no cache delay
+        const status = await t.app.inject({ method: 'GET', url: SHELL_PATHS.systemStatus });
+        expect(status.statusCode).toBe(200);
+        expect(status.json()).toEqual({ online: true, maintenance: true });
+
+        t.app.maintenance.invalidate();
+        const me = await t.app.inject({ method: 'GET', url: SHELL_PATHS.me, headers: await t.bearer(admin.id) });
+        expect(me.statusCode).toBe(503);
+        expect(me.json()).toMatchObject({ error: { code: 'MAINTENANCE' }, requestId: expect.any(String) });
+        const menu = await t.app.inject({ method: 'GET', url: SHELL_PATHS.menu, headers: await t.headersFor(admin.id, org.id) });
+        expect(menu.statusCode).toBe(503);
+
+        expect((await t.app.inject({ method: 'GET', url: SHELL_PATHS.systemStatus })).statusCode).toBe(200);
+        expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+        expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      } finally {
+        await setMaintenance(false);
+        t.app.maintenance.invalidate();
+      }
+      const after = await t.app.inject({ method: 'GET', url: SHELL_PATHS.me, headers: await t.bearer(admin.id) });
+      expect(after.statusCode).toBe(200);
+    });
+
+    it('answers /readyz with a 503 envelope when the database does not answer', async () => {
+      const broken = await createTestApp();
+      try {
+        await broken.handle.close();
+        const res = await broken.app.inject({ method: 'GET', url: '/readyz' });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({ error: { code: 'UNAVAILABLE', message: 'The service is not ready' }, requestId: expect.any(String) });
+        const live = await broken.app.inject({ method: 'GET', url: '/healthz' });
+        expect(live.statusCode).toBe(200);
+      } finally {
+        await broken.app.close();
+      }
+    });
+  });
+});
