@@ -5,3 +5,4 @@ export * from './constants.js';
 export * from './i18n/en.js';
 export * from './api/auth.js';
 export * from './api/shell.js';
+export * from './picking/index.js';

@@ -1,0 +1,5 @@
+/** Calendar and rule functions of the picking schedules and packhouse capacity. */
+export * from './weeks.js';
+export * from './windows.js';
+export * from './rules.js';
+export * from './csv.js';
