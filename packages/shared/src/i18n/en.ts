@@ -28,6 +28,8 @@ export const en = {
     genericError: 'An error occured whilst logging in, please try again later.',
     noNetworkCaption: 'No Network',
     noNetworkDetail: 'The server cannot be reached. Please check your internet connection.',
+    usernameRequired: 'Username is required',
+    passwordRequired: 'Password is required',
   },
   shell: {
     organization: 'Organization',
@@ -48,6 +50,7 @@ export const en = {
     error: 'Error',
     yes: 'Yes',
     no: 'No',
+    skipToContent: 'Skip to main content',
   },
   menu: {
     Dashboard: 'Dashboard',

@@ -1,0 +1,56 @@
+/** The authenticated shell: top bar, desktop menu, hamburger sidebar and the main container. */
+import { QueryClientProvider, useIsFetching } from '@tanstack/react-query';
+import { Suspense, useCallback, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { LoadingBar } from '../components/loading-bar';
+import { PageLoader } from '../components/page-loader';
+import { MobileMenu } from '../features/shell/components/mobile-menu';
+import { TopBar } from '../features/shell/components/top-bar';
+import { TreeMenu } from '../features/shell/components/tree-menu';
+import { queryClient } from '../lib/query-client';
+import { useSessionContext } from '../lib/session/use-session-context';
+
+function Shell() {
+  const { t } = useTranslation();
+  const { menu, organizationId } = useSessionContext();
+  const fetching = useIsFetching({ predicate: (q) => q.queryKey[0] !== 'blob' });
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const mobileMenuId = useId();
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
+
+  const skipToMain = () => document.getElementById('main-content')?.focus();
+
+  return (
+    <div className="shell">
+      <button type="button" className="skip-link" onClick={skipToMain}>
+        {t('shell.skipToContent')}
+      </button>
+      <TopBar mobileMenuOpen={mobileOpen} mobileMenuId={mobileMenuId} onOpenMobileMenu={() => setMobileOpen(true)} />
+      <div className="shell-body">
+        <aside className="shell-sidebar desktop-only">
+          <TreeMenu key={organizationId ?? 'none'} items={menu} />
+        </aside>
+        <main id="main-content" className="shell-main" tabIndex={-1}>
+          <LoadingBar active={fetching > 0} />
+          <div className="shell-content">
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+      </div>
+      <MobileMenu id={mobileMenuId} visible={mobileOpen} onHide={closeMobile} menu={menu} />
+    </div>
+  );
+}
+
+export function ShellLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+export default ShellLayout;

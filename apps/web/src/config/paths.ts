@@ -1,0 +1,16 @@
+/** Typed client paths; links and redirects use these, never string literals. */
+export const paths = {
+  home: '/',
+  dashboard: '/dashboard',
+  login: '/login',
+  error: '/error',
+  accessDenied: '/accessdenied',
+  maintenance: '/maintenance',
+  notFound: '/404',
+  settings: '/settings',
+  settingsProfile: '/settings/profile',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+export const PUBLIC_PATHS: readonly string[] = [paths.login, paths.error, paths.accessDenied, paths.maintenance, paths.notFound];

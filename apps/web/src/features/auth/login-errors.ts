@@ -1,0 +1,26 @@
+/** Spec 01, 8.1: what the sticky "Unable to login" toast says for each failure. */
+import type { TFunction } from 'i18next';
+import { LOGIN_ERROR_MESSAGES } from '@orchard/shared';
+import { isApiError } from '../../lib/api-error';
+import { NoOrganizationError } from '../../lib/session/session-errors';
+
+export interface LoginErrorToast {
+  summary: string;
+  detail: string;
+}
+
+export function loginErrorToast(error: unknown, t: TFunction): LoginErrorToast {
+  const summary = t('login.unableToLogin');
+  if (error instanceof NoOrganizationError) return { summary, detail: t('login.noOrganization') };
+  if (isApiError(error)) {
+    if (error.isNetworkError) return { summary: t('login.noNetworkCaption'), detail: t('login.noNetworkDetail') };
+    const message = error.message.trim();
+    if (message === LOGIN_ERROR_MESSAGES.invalidCredentials) return { summary, detail: t('login.invalidCredentials') };
+    if (message === LOGIN_ERROR_MESSAGES.disabled) return { summary, detail: t('login.disabled') };
+    if (message) return { summary, detail: message };
+    return { summary, detail: [t('login.genericError'), error.body].filter(Boolean).join(' ') };
+  }
+  if (error instanceof TypeError) return { summary: t('login.noNetworkCaption'), detail: t('login.noNetworkDetail') };
+  const message = error instanceof Error ? error.message : '';
+  return { summary, detail: message || t('login.genericError') };
+}

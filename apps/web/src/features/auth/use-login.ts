@@ -1,0 +1,76 @@
+/** The password sign-in call and its loading/blocking states (spec 01, 4.1). */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  LOADING_RESET_AFTER_ERROR_MS,
+  LOGIN_BLOCK_MS,
+  LOGIN_PATH_FLAG,
+  type TokenResponse,
+} from '@orchard/shared';
+import { requestToken } from '../../lib/api-client';
+import { logout } from '../../lib/session/logout';
+import { toast } from '../../lib/toast';
+import type { LoginFormValues } from './components/login-form';
+import { loginErrorToast } from './login-errors';
+
+export interface UseLoginOptions {
+  /** ?path=anb on the login URL */
+  pathFlag?: boolean;
+  /** runs after the token is stored; throwing shows the login error */
+  onToken: (token: TokenResponse) => Promise<void>;
+  /** sign out again when the flow after the token fails (login page: yes; session restore: no) */
+  logoutOnFailure: boolean;
+}
+
+export function useLogin({ pathFlag, onToken, logoutOnFailure }: UseLoginOptions) {
+  const { t } = useTranslation();
+  const [loading, setLoading] = useState(false);
+  const [blocked, setBlocked] = useState(false);
+  const timers = useRef<number[]>([]);
+
+  useEffect(() => {
+    const list = timers.current;
+    return () => list.forEach((id) => window.clearTimeout(id));
+  }, []);
+
+  const later = useCallback((fn: () => void, ms: number) => {
+    timers.current.push(window.setTimeout(fn, ms));
+  }, []);
+
+  const submit = useCallback(
+    async (values: LoginFormValues) => {
+      setLoading(true);
+      setBlocked(true);
+      later(() => setBlocked(false), LOGIN_BLOCK_MS);
+      toast.info(t('login.attempting'));
+      let signedIn = false;
+      try {
+        const token = await requestToken({
+          grant_type: 'password',
+          username: values.username,
+          password: values.password,
+          remember_me: values.rememberMe,
+          ...(pathFlag ? { path: LOGIN_PATH_FLAG } : {}),
+        });
+        signedIn = true;
+        await onToken(token);
+      } catch (error) {
+        if (signedIn && logoutOnFailure) await logout();
+        const { summary, detail } = loginErrorToast(error, t);
+        toast.show({ severity: 'error', summary, detail, sticky: true });
+        later(() => {
+          setLoading(false);
+          setBlocked(false);
+        }, LOADING_RESET_AFTER_ERROR_MS);
+      }
+    },
+    [later, logoutOnFailure, onToken, pathFlag, t],
+  );
+
+  const finish = useCallback(() => {
+    setLoading(false);
+    setBlocked(false);
+  }, []);
+
+  return { loading, blocked, submit, finish };
+}

@@ -1,0 +1,22 @@
+/** Organisation switch (spec 01, 4.2). */
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Organization } from '@orchard/shared';
+import { errorText } from '../../../lib/api-error';
+import { switchOrganization } from '../../../lib/session/session-context';
+import { toast } from '../../../lib/toast';
+import { paths } from '../../../config/paths';
+
+export function useSwitchOrganization() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (organization: Organization) => switchOrganization(organization.id),
+    onSuccess: (landingPage, organization) => {
+      navigate(landingPage || paths.home);
+      toast.success(t('shell.organizationChanged'), organization.name);
+    },
+    onError: (e) => toast.error(t('shell.error'), errorText(e)),
+  });
+}

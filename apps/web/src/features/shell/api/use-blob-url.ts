@@ -1,0 +1,15 @@
+/** An image blob (avatar, logo) fetched with auth headers and shown through an object URL. */
+import { useQuery } from '@tanstack/react-query';
+import { getBlob, sessionKeys } from '../../../lib/session/session-queries';
+
+export function useBlobUrl(container: string, id: string | null | undefined): string | null {
+  const query = useQuery({
+    queryKey: sessionKeys.blob(container, id ?? ''),
+    queryFn: async () => URL.createObjectURL(await getBlob(container, id as string)),
+    enabled: !!id,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+  return query.data ?? null;
+}

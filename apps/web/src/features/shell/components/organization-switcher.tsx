@@ -1,0 +1,40 @@
+/** Organisation dropdown: 200 px scrollable panel, the current organisation disabled. */
+import { Dropdown } from 'primereact/dropdown';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ORGANISATION_DROPDOWN_MAX_HEIGHT_PX, type Organization } from '@orchard/shared';
+import { useSessionContext } from '../../../lib/session/use-session-context';
+import { useSwitchOrganization } from '../api/switch-organization';
+
+export function OrganizationSwitcher({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { organizations, organizationId } = useSessionContext();
+  const switcher = useSwitchOrganization();
+
+  return (
+    <div className={`organization-switcher ${className ?? ''}`}>
+      <label htmlFor={id} className="visually-hidden">
+        {t('shell.organization')}
+      </label>
+      <Dropdown
+        inputId={id}
+        value={organizationId}
+        options={organizations}
+        optionLabel="name"
+        optionValue="id"
+        optionDisabled={(o: Organization) => o.id === organizationId}
+        scrollHeight={`${ORGANISATION_DROPDOWN_MAX_HEIGHT_PX}px`}
+        disabled={switcher.isPending}
+        placeholder={t('shell.organization')}
+        ariaLabel={t('shell.organization')}
+        onChange={(e) => {
+          const next = organizations.find((o) => o.id === e.value);
+          if (next && next.id !== organizationId) switcher.mutate(next);
+        }}
+        panelClassName="organization-panel"
+        className="organization-dropdown"
+      />
+    </div>
+  );
+}

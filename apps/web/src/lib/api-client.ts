@@ -1,0 +1,252 @@
+/**
+ * The API client: auth and organisation headers, the error envelope, silent token refresh
+ * (single-flight, one retry), the session-expired modal hand-off and the maintenance redirect.
+ * Screens never call fetch directly.
+ */
+import { ORGANIZATION_HEADER, type ErrorEnvelope, type TokenResponse } from '@orchard/shared';
+import { AUTH_ENDPOINTS } from '../config/auth-paths';
+import { ApiError, NETWORK_ERROR_CODE } from './api-error';
+import { sessionStore, setAccessToken } from './session/session-store';
+
+export interface ApiRequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body (FormData/Blob are sent as they are) */
+  body?: unknown;
+  /** schema (a zod schema from @orchard/shared) the JSON answer is parsed with */
+  schema?: { parse: (data: unknown) => T };
+  /** send the bearer token and handle 401 with refresh + session restore (default true) */
+  auth?: boolean;
+  /** send X-Organization-Id: true = the current organisation, a number = that organisation */
+  tenant?: boolean | number;
+  responseType?: 'json' | 'blob' | 'none';
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export interface ApiClientHandlers {
+  /** the server answered 503 MAINTENANCE */
+  onMaintenance: () => void;
+  /** the refresh failed while signed in; the session-expired modal should open */
+  onSessionExpired: () => void;
+}
+
+let handlers: ApiClientHandlers = {
+  onMaintenance: () => undefined,
+  onSessionExpired: () => undefined,
+};
+
+export function configureApiClient(h: Partial<ApiClientHandlers>): void {
+  handlers = { ...handlers, ...h };
+}
+
+interface PendingOperation {
+  retry: () => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
+  error: ApiError;
+}
+
+let pendingOperations: PendingOperation[] = [];
+
+/** How many failed requests wait for the session to be restored. */
+export function pendingOperationCount(): number {
+  return pendingOperations.length;
+}
+
+/**
+ * Called by the session-expired modal after it has signed the user in again (or given up).
+ * retry=true re-runs every request that failed with the expired session; false rejects them.
+ */
+export function settlePendingOperations(retry: boolean): void {
+  const ops = pendingOperations;
+  pendingOperations = [];
+  for (const op of ops) {
+    if (retry) op.retry().then(op.resolve, op.reject);
+    else op.reject(op.error);
+  }
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/** Exchange the refresh cookie for a new access token. Parallel callers share one request. */
+export function refreshAccessToken(): Promise<boolean> {
+  if (!refreshInFlight) {
+    refreshInFlight = (async () => {
+      try {
+        const token = await requestToken({ grant_type: 'refresh_token' });
+        setAccessToken(token);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        refreshInFlight = null;
+      }
+    })();
+  }
+  return refreshInFlight;
+}
+
+/** POST /connect/token with a password or refresh grant. Throws ApiError on failure. */
+export function requestToken(body: Record<string, unknown>): Promise<TokenResponse> {
+  return apiRequest(AUTH_ENDPOINTS.token, { method: 'POST', body, auth: false, schema: { parse: parseTokenResponse } });
+}
+
+/**
+ * tokenResponseSchema, checked by hand: the login route must not download zod (bundle budget),
+ * the screens loaded after sign-in parse with the shared zod schemas.
+ */
+export function parseTokenResponse(data: unknown): TokenResponse {
+  const d = data as Partial<TokenResponse> | null;
+  if (
+    !d ||
+    typeof d.access_token !== 'string' ||
+    d.token_type !== 'Bearer' ||
+    !Number.isInteger(d.expires_in) ||
+    !Number.isInteger(d.user_id)
+  ) {
+    throw new ApiError({ status: 200, code: 'INTERNAL', message: '', body: JSON.stringify(data) });
+  }
+  return { access_token: d.access_token, token_type: 'Bearer', expires_in: d.expires_in as number, user_id: d.user_id as number };
+}
+
+/** errorEnvelopeSchema, checked by hand for the same reason. */
+export function parseErrorEnvelope(data: unknown): ErrorEnvelope | null {
+  const e = (data as { error?: unknown } | null)?.error as Record<string, unknown> | undefined;
+  if (!e || typeof e !== 'object' || typeof e.code !== 'string' || typeof e.message !== 'string') return null;
+  const details = Array.isArray(e.details)
+    ? e.details
+        .filter((x): x is { field: unknown; message: unknown } => !!x && typeof x === 'object')
+        .map((x) => ({ field: String(x.field ?? ''), message: String(x.message ?? '') }))
+    : undefined;
+  const requestId = (data as { requestId?: unknown }).requestId;
+  return { error: { code: e.code, message: e.message, details }, requestId: typeof requestId === 'string' ? requestId : '' };
+}
+
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const auth = options.auth ?? true;
+  const sentToken = sessionStore.getState().accessToken;
+  let response = await send(path, options, auth ? sentToken : null);
+
+  if (auth && response.status === 401) {
+    // Another request may already have refreshed the token since this one was sent.
+    const current = sessionStore.getState().accessToken;
+    const refreshed = current && current !== sentToken ? true : await refreshAccessToken();
+    if (refreshed) {
+      response = await send(path, options, sessionStore.getState().accessToken);
+    } else {
+      const error = await toApiError(response);
+      if (sessionStore.getState().status === 'authenticated') {
+        return new Promise<T>((resolve, reject) => {
+          pendingOperations.push({
+            retry: () => apiRequest(path, options),
+            resolve: resolve as (v: unknown) => void,
+            reject,
+            error,
+          });
+          if (!sessionStore.getState().sessionExpired) {
+            sessionStore.setState({ sessionExpired: true });
+            handlers.onSessionExpired();
+          }
+        });
+      }
+      throw error;
+    }
+  }
+
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (error.status === 503 && error.code === 'MAINTENANCE') handlers.onMaintenance();
+    throw error;
+  }
+  return parseBody(response, options);
+}
+
+async function send<T>(path: string, options: ApiRequestOptions<T>, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const orgId = typeof options.tenant === 'number' ? options.tenant : options.tenant ? sessionStore.getState().organizationId : null;
+  if (orgId != null) headers[ORGANIZATION_HEADER] = String(orgId);
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData || options.body instanceof Blob) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['Content-Type'] = 'application/json';
+  }
+
+  try {
+    return await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: '' });
+  }
+}
+
+async function parseBody<T>(response: Response, options: ApiRequestOptions<T>): Promise<T> {
+  const type = options.responseType ?? 'json';
+  if (type === 'none' || response.status === 204) return undefined as T;
+  if (type === 'blob') return (await response.blob()) as T;
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+/** Read the error envelope; anything else keeps its status and raw body. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // body already consumed or unreadable
+  }
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const envelope = parseErrorEnvelope(json);
+  if (envelope) {
+    return new ApiError({
+      status: response.status,
+      code: envelope.error.code,
+      message: envelope.error.message,
+      details: envelope.error.details,
+      body: text,
+      requestId: envelope.requestId,
+    });
+  }
+  return new ApiError({ status: response.status, code: codeForStatus(response.status), message: '', body: text });
+}
+
+function codeForStatus(status: number): string {
+  switch (status) {
+    case 400:
+      return 'VALIDATION_FAILED';
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 412:
+      return 'PRECONDITION_FAILED';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 429:
+      return 'RATE_LIMITED';
+    case 503:
+      return 'MAINTENANCE';
+    default:
+      return 'INTERNAL';
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The sign-in, restore, organisation-switch and logout flows of spec 01 (4.1, 4.2). They fill the
+ * query cache and the session store; the screens that call them navigate and show the toasts.
+ */
+import type { CurrentUser, Organization } from '@orchard/shared';
+import {
+  defaultPageQueryOptions,
+  farmsQueryOptions,
+  meQueryOptions,
+  menuQueryOptions,
+  organizationsQueryOptions,
+  permissionsQueryOptions,
+  rolesQueryOptions,
+  setDefaultOrganization,
+} from './session-queries';
+import { firstMenuLeafUrl, normaliseUrl } from './menu-utils';
+import { queryClient } from '../query-client';
+import { logout } from './logout';
+import { NoOrganizationError } from './session-errors';
+import { clearSession, rememberedOrganizationId, sessionStore, setCurrentOrganization } from './session-store';
+
+export interface EstablishedSession {
+  user: CurrentUser;
+  organization: Organization;
+  landingPage: string;
+}
+
+/**
+ * Load everything that depends on the organisation: permissions and menu, the default landing page
+ * (falling back to the first menu leaf), farms (first selected) and roles. Always refetches.
+ */
+export async function loadOrganizationContext(organizationId: number): Promise<string> {
+  const fresh = { staleTime: 0 } as const;
+  const [, menu] = await Promise.all([
+    queryClient.fetchQuery({ ...permissionsQueryOptions(organizationId), ...fresh }),
+    queryClient.fetchQuery({ ...menuQueryOptions(organizationId), ...fresh }),
+  ]);
+  const defaultPage = await queryClient.fetchQuery({ ...defaultPageQueryOptions(organizationId), ...fresh });
+  const landingPage = normaliseUrl(defaultPage.url ?? firstMenuLeafUrl(menu) ?? '/');
+  const farms = await queryClient.fetchQuery({ ...farmsQueryOptions(organizationId), ...fresh });
+  await queryClient.fetchQuery({ ...rolesQueryOptions(organizationId), ...fresh });
+  setCurrentOrganization(organizationId);
+  sessionStore.setState({ selectedFarmId: farms[0]?.id ?? null, landingPage });
+  return landingPage;
+}
+
+async function loadUserAndOrganizations() {
+  const userId = sessionStore.getState().userId;
+  const user = await queryClient.fetchQuery({ ...meQueryOptions(userId), staleTime: 0 });
+  const organizations = await queryClient.fetchQuery({ ...organizationsQueryOptions(userId), staleTime: 0 });
+  return { user, organizations };
+}
+
+/** After a password sign-in (the token is already stored): spec 01, 4.1 step 2. */
+export async function establishSession(): Promise<EstablishedSession> {
+  const { user, organizations } = await loadUserAndOrganizations();
+  const organization = organizations.find((o) => o.id === user.last_Organization) ?? organizations[0];
+  if (!organization) throw new NoOrganizationError();
+  await setDefaultOrganization(organization.id);
+  const landingPage = await loadOrganizationContext(organization.id);
+  sessionStore.setState({ status: 'authenticated', sessionExpired: false });
+  return { user, organization, landingPage };
+}
+
+/**
+ * On page load, after the silent refresh succeeded (see bootstrap.ts): the tab keeps the
+ * organisation it used before the reload, else the user's last organisation, else the first.
+ */
+export async function restoreSession(): Promise<boolean> {
+    try {
+      const { user, organizations } = await loadUserAndOrganizations();
+      const remembered = rememberedOrganizationId();
+      const organization =
+        organizations.find((o) => o.id === remembered) ??
+        organizations.find((o) => o.id === user.last_Organization) ??
+        organizations[0];
+      if (!organization) {
+        await logout();
+        return false;
+      }
+      await loadOrganizationContext(organization.id);
+      sessionStore.setState({ status: 'authenticated' });
+      return true;
+    } catch {
+      clearSession();
+      queryClient.clear();
+      return false;
+    }
+}
+
+/** Spec 01, 4.2: set the default, reload the organisation's context; returns the landing page. */
+export async function switchOrganization(organizationId: number): Promise<string> {
+  await setDefaultOrganization(organizationId);
+  const landingPage = await loadOrganizationContext(organizationId);
+  void queryClient.invalidateQueries({ queryKey: meQueryOptions(sessionStore.getState().userId).queryKey });
+  return landingPage;
+}

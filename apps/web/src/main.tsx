@@ -1,0 +1,16 @@
+import 'primereact/resources/themes/lara-light-green/theme.css';
+import 'primeicons/primeicons.css';
+import './styles.css';
+import './lib/i18n';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root element missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
