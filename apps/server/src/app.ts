@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -53,6 +54,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(formbody);
+  // routes pass tighter limits to request.file() (e.g. avatars: 1,000,000 bytes)
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(rateLimit, { global: false });
   await app.register(accessPlugin, { db: db.db, config });
 

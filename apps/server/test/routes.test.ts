@@ -1,0 +1,89 @@
+/**
+ * Cross-cutting guarantees over the whole route inventory: every route declares its policy, no
+ * private route answers without a token, another organisation's context answers 404, and every
+ * permission-gated route refuses a member without the permission.
+ */
+import { ALL_PERMISSIONS } from '@orchard/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app';
+import { addMember, createRole, createUser } from './helpers/fixtures';
+import { createTenantWorld, fillPath, type TenantWorld } from './helpers/tenant-matrix';
+
+describe('route inventory', () => {
+  let t: TestApp;
+  let world: TenantWorld;
+  beforeAll(async () => {
+    t = await createTestApp();
+    world = await createTenantWorld(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const routes = () => t.app.routeInventory;
+  const privateRoutes = () => routes().filter((r) => r.auth !== 'public');
+  const tenantRoutes = () => routes().filter((r) => r.tenant === true || typeof r.auth === 'object');
+  const gatedRoutes = () => routes().filter((r) => typeof r.auth === 'object');
+
+  it('has the shell and sign-in routes registered', () => {
+    const urls = routes().map((r) => `${r.method} ${r.url}`);
+    expect(urls).toEqual(expect.arrayContaining(['POST /connect/token', 'GET /api/me', 'GET /api/menu', 'GET /healthz']));
+  });
+
+  it('every route declares its auth policy, and every non-public one its tenant scope', () => {
+    const undeclared = routes().filter((r) => r.auth === undefined).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+    const noScope = privateRoutes()
+      .filter((r) => typeof r.tenant !== 'boolean' && typeof r.auth !== 'object')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(noScope).toEqual([]);
+  });
+
+  it('every private route answers 401 without a token, and with a forged one', async () => {
+    expect(privateRoutes().length).toBeGreaterThan(5);
+    for (const r of privateRoutes()) {
+      for (const authorization of [undefined, 'Bearer not-a-token']) {
+        const res = await t.app.inject({
+          method: r.method as 'GET',
+          url: fillPath(r.url),
+          headers: authorization ? { authorization } : {},
+          payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+        });
+        expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+        expect(res.json().error.code).toBe('UNAUTHENTICATED');
+      }
+    }
+  });
+
+  it("every tenant-scoped route answers 404 to a member of B naming A's organisation", async () => {
+    expect(tenantRoutes().length).toBeGreaterThan(3);
+    for (const r of tenantRoutes()) {
+      const headers = await t.headersFor(world.b.userId, world.a.organizationId);
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: fillPath(r.url),
+        headers,
+        payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      });
+      expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBe(404);
+      expect(res.body).not.toContain(world.a.canary);
+    }
+  });
+
+  it('every permission-gated route answers 403 to a member without the permission and lets one with it through', async () => {
+    const orgId = world.a.organizationId;
+    const bare = await createUser(t.db, 'no-permissions');
+    const emptyRole = await createRole(t.db, orgId, 'Nothing', []);
+    await addMember(t.db, bare.id, orgId, [emptyRole.id]);
+    for (const r of gatedRoutes()) {
+      const needed = (r.auth as { permissions: readonly string[] }).permissions;
+      expect(needed.every((p) => (ALL_PERMISSIONS as readonly string[]).includes(p)), `${r.url} names unknown permissions`).toBe(true);
+      const payload = r.method === 'GET' || r.method === 'DELETE' ? undefined : {};
+      const denied = await t.app.inject({ method: r.method as 'GET', url: fillPath(r.url), headers: await t.headersFor(bare.id, orgId), payload });
+      expect(denied.statusCode, `${r.method} ${r.url}`).toBe(403);
+      expect(denied.json().error.code).toBe('FORBIDDEN');
+      const allowed = await t.app.inject({ method: r.method as 'GET', url: fillPath(r.url), headers: await t.headersFor(world.a.userId, orgId), payload });
+      expect([401, 403], `${r.method} ${r.url}`).not.toContain(allowed.statusCode);
+    }
+  });
+});
