@@ -5,4 +5,8 @@ export * from './constants.js';
 export * from './i18n/en.js';
 export * from './api/auth.js';
 export * from './api/shell.js';
+export * from './api/roles.js';
+export * from './api/preferences.js';
+export * from './api/account.js';
+export * from './api/notifications.js';
 export * from './picking/index.js';
