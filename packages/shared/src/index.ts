@@ -5,6 +5,8 @@ export * from './constants.js';
 export * from './i18n/en.js';
 export * from './api/auth.js';
 export * from './api/shell.js';
+export * from './api/users.js';
+export * from './api/exports.js';
 export * from './api/roles.js';
 export * from './api/preferences.js';
 export * from './api/account.js';

@@ -1,0 +1,23 @@
+/** POST /api/export-logs: exports built in the browser log themselves here. */
+import { EXPORTS_PATHS, createExportLogBodySchema, exportLogSchema } from '@orchard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireTenant } from '../../plugins/access';
+import { errorResponses } from '../shell/schemas';
+import { recordBrowserExport } from './exports.service';
+
+export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    EXPORTS_PATHS.exportLogs,
+    {
+      config: { auth: 'authenticated', tenant: true },
+      schema: {
+        body: createExportLogBodySchema,
+        response: { 201: exportLogSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { userId, organizationId } = requireTenant(request);
+      return reply.code(201).send(await recordBrowserExport(app.db, { userId, organizationId }, request.body));
+    },
+  );
+};

@@ -1,0 +1,58 @@
+/**
+ * Export logs: one row per export (url, componentName, reportName, timeToComplete in seconds, size
+ * in bytes, exportTime). Server-side exports call logExport; browser-side ones post theirs.
+ */
+import type { CreateExportLogBody, ExportLog } from '@orchard/shared';
+import type { AppDb } from '../../db/client';
+import { insertExportLog } from './exports.repository';
+
+export interface ExportLogInput {
+  userId: number;
+  organizationId: number;
+  url: string;
+  componentName: string;
+  reportName: string;
+  /** seconds */
+  timeToComplete: number;
+  /** bytes */
+  size: number;
+  exportTime?: Date;
+}
+
+const clip = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s);
+
+export async function logExport(db: AppDb, input: ExportLogInput): Promise<ExportLog> {
+  const row = await insertExportLog(db, {
+    userId: input.userId,
+    organizationId: input.organizationId,
+    url: clip(input.url, 2000),
+    componentName: clip(input.componentName, 200),
+    reportName: clip(input.reportName, 200),
+    // numeric(12, 3): milliseconds precision is what the column keeps
+    timeToComplete: Math.max(0, Math.round(input.timeToComplete * 1000) / 1000),
+    size: Math.max(0, Math.round(input.size)),
+    exportTime: input.exportTime ?? new Date(),
+  });
+  return { ...row, timeToComplete: Number(row.timeToComplete), exportTime: row.exportTime.toISOString() };
+}
+
+/** Measures an export: seconds elapsed since start (from performance.now()). */
+export function secondsSince(startedAt: number, now: number = performance.now()): number {
+  return (now - startedAt) / 1000;
+}
+
+export async function recordBrowserExport(
+  db: AppDb,
+  who: { userId: number; organizationId: number },
+  body: CreateExportLogBody,
+): Promise<ExportLog> {
+  return logExport(db, {
+    ...who,
+    url: body.url,
+    componentName: body.componentName,
+    reportName: body.reportName,
+    timeToComplete: body.timeToComplete,
+    size: body.size,
+    ...(body.exportTime ? { exportTime: new Date(body.exportTime) } : {}),
+  });
+}

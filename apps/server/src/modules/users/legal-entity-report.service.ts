@@ -1,0 +1,90 @@
+/**
+ * Export By Legal Entity (users.areaReport): the members holding any of the chosen roles, as CSV.
+ *
+ * One row per user and legal entity of the farms assigned to them in this organisation; the Farm
+ * cell lists that user's farms of that legal entity (", "-separated, by name). A user with none of
+ * this organisation's farms still gets one row, with empty Legal Entity and Farm cells, so nobody
+ * holding the roles is left out. Roles lists all of the user's roles here. Rows are ordered by
+ * legal entity, then user name. Role ids of another organisation answer 404.
+ */
+import {
+  USER_LEGAL_ENTITY_REPORT_COLUMNS,
+  USER_LEGAL_ENTITY_REPORT_PREFIX,
+  exportFileTimestamp,
+} from '@orchard/shared';
+import type { AppDb } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { toCsv } from '../exports/csv';
+import { logExport, secondsSince } from '../exports/exports.service';
+import { findAssignments, findLegalEntityReportRows, findRolesInOrganization } from './users.repository';
+import type { Caller } from './users.service';
+
+export const LEGAL_ENTITY_REPORT_NAME = 'User Legal Entity Report';
+export const LEGAL_ENTITY_REPORT_COMPONENT = 'UserList';
+
+type ReportKey = (typeof USER_LEGAL_ENTITY_REPORT_COLUMNS)[number]['key'];
+export type LegalEntityReportRow = Record<ReportKey, string>;
+
+export function legalEntityReportFileName(at: Date): string {
+  return `${USER_LEGAL_ENTITY_REPORT_PREFIX}-${exportFileTimestamp(at)}.csv`;
+}
+
+export async function buildLegalEntityReportRows(db: AppDb, caller: Caller, roleIds: number[]): Promise<LegalEntityReportRow[]> {
+  const unique = [...new Set(roleIds)];
+  const found = await findRolesInOrganization(db, caller.organizationId, unique);
+  if (found.length !== unique.length) throw notFound('Role');
+  const rows = await findLegalEntityReportRows(db, caller.organizationId, unique);
+  const assignments = await findAssignments(db, caller.organizationId, [...new Set(rows.map((r) => r.userId))]);
+
+  const grouped = new Map<string, LegalEntityReportRow & { farms: string[] }>();
+  for (const r of rows) {
+    const key = `${r.userId}:${r.legalEntityId ?? ''}`;
+    let entry = grouped.get(key);
+    if (!entry) {
+      entry = {
+        legalEntity: r.legalEntityName ?? '',
+        farm: '',
+        userName: r.userName,
+        fullName: r.fullName ?? '',
+        email: r.email,
+        phoneNumber: r.phoneNumber ?? '',
+        roles: (assignments.get(r.userId)?.roles ?? []).map((role) => role.name).join(', '),
+        farms: [],
+      };
+      grouped.set(key, entry);
+    }
+    if (r.farmName !== null) entry.farms.push(r.farmName);
+  }
+  const byText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+  return [...grouped.values()]
+    .map(({ farms, ...row }) => ({ ...row, farm: farms.sort(byText).join(', ') }))
+    .sort((a, b) => byText(a.legalEntity, b.legalEntity) || byText(a.userName, b.userName));
+}
+
+export interface CsvDownload {
+  fileName: string;
+  csv: string;
+}
+
+export async function exportLegalEntityReport(
+  db: AppDb,
+  caller: Caller,
+  roleIds: number[],
+  url: string,
+  now = new Date(),
+): Promise<CsvDownload> {
+  const startedAt = performance.now();
+  const rows = await buildLegalEntityReportRows(db, caller, roleIds);
+  const csv = toCsv(rows, USER_LEGAL_ENTITY_REPORT_COLUMNS);
+  await logExport(db, {
+    userId: caller.userId,
+    organizationId: caller.organizationId,
+    url,
+    componentName: LEGAL_ENTITY_REPORT_COMPONENT,
+    reportName: LEGAL_ENTITY_REPORT_NAME,
+    timeToComplete: secondsSince(startedAt),
+    size: Buffer.byteLength(csv, 'utf8'),
+    exportTime: now,
+  });
+  return { fileName: legalEntityReportFileName(now), csv };
+}

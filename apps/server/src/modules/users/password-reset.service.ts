@@ -1,0 +1,112 @@
+/**
+ * Password resets. An administrator never chooses the password: they have a one-time link mailed
+ * to the user (32 random bytes, only the SHA-256 stored, valid 24 hours, earlier unused links of
+ * the user invalidated). The link opens the web app's reset page, which checks the link and then
+ * sets the new password with it. Using the link also lifts a lockout and ends every session
+ * (refresh-token family) of the user.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { APP_NAME, USER_MESSAGES, type CompletePasswordResetBody } from '@orchard/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config';
+import type { AppDb } from '../../db/client';
+import { AppError, notFound, validationFailed } from '../../lib/errors';
+import { hashPassword } from '../../lib/password';
+import { deliverMail, queueMail } from '../mail/mail.service';
+import { notifyUsers } from '../notifications/notifications.service';
+import {
+  consumeResetToken,
+  findUsableResetToken,
+  insertResetToken,
+  invalidateUnusedResetTokens,
+  setPasswordAndUnlock,
+} from './password-reset.repository';
+import { findMemberUser, revokeAllRefreshTokens } from './users.repository';
+import type { Caller } from './users.service';
+
+export const RESET_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_MAIL_SUBJECT = `${APP_NAME}: reset your password`;
+export const RESET_PAGE_PATH = '/reset-password';
+
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function resetLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${RESET_PAGE_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+function resetMailText(name: string, userName: string, link: string): string {
+  return [
+    `Hello ${name},`,
+    '',
+    `A password reset was requested for your ${APP_NAME} account (${userName}).`,
+    'Open this link to choose a new password:',
+    '',
+    link,
+    '',
+    'The link works once and expires in 24 hours. If you did not expect this email, you can ignore it;',
+    'your password stays as it is.',
+  ].join('\n');
+}
+
+const invalidLink = () =>
+  validationFailed(USER_MESSAGES.resetLinkInvalid, [{ field: 'token', message: USER_MESSAGES.resetLinkInvalid }]);
+
+/** users.resetPassword: mails the member a one-time link; answers the address it went to. */
+export async function requestPasswordReset(
+  db: AppDb,
+  config: AppConfig,
+  log: FastifyBaseLogger,
+  caller: Caller,
+  userId: number,
+  now = new Date(),
+): Promise<{ email: string }> {
+  const user = await findMemberUser(db, caller.organizationId, userId);
+  if (!user) throw notFound('User');
+  const token = randomBytes(32).toString('base64url');
+  const mailId = await db.transaction(async (tx) => {
+    await invalidateUnusedResetTokens(tx, userId, now);
+    await insertResetToken(tx, {
+      userId,
+      tokenHash: hashResetToken(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    });
+    return queueMail(tx, {
+      to: user.email,
+      subject: RESET_MAIL_SUBJECT,
+      text: resetMailText(user.fullName ?? user.userName, user.userName, resetLink(config.publicUrl, token)),
+    });
+  });
+  // delivery talks to the network, so it happens after the commit
+  await deliverMail(db, config, log, mailId);
+  return { email: user.email };
+}
+
+/** Public: is the link still usable? 404 when it is unknown, used or expired. */
+export async function checkResetToken(db: AppDb, token: string, now = new Date()) {
+  const row = await findUsableResetToken(db, hashResetToken(token), now);
+  if (!row) throw new AppError('NOT_FOUND', USER_MESSAGES.resetLinkInvalid);
+  return { userName: row.userName, expiresAt: row.expiresAt.toISOString() };
+}
+
+/** Public: sets the new password with a usable link, once. */
+export async function completePasswordReset(db: AppDb, body: CompletePasswordResetBody, now = new Date()): Promise<void> {
+  const tokenHash = hashResetToken(body.token);
+  // cheap check first, so unknown links do not cost a password hash
+  if (!(await findUsableResetToken(db, tokenHash, now))) throw invalidLink();
+  const passwordHash = await hashPassword(body.newPassword);
+  await db.transaction(async (tx) => {
+    const userId = await consumeResetToken(tx, tokenHash, now);
+    if (userId === null) throw invalidLink();
+    await setPasswordAndUnlock(tx, userId, passwordHash);
+    await invalidateUnusedResetTokens(tx, userId, now);
+    await revokeAllRefreshTokens(tx, userId, now);
+    await notifyUsers(tx, {
+      userIds: [userId],
+      organizationId: null,
+      header: 'Your password was reset',
+      body: 'Your password was changed with a password reset link. If this was not you, contact your administrator.',
+    });
+  });
+}

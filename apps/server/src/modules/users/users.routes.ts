@@ -1,0 +1,268 @@
+/**
+ * The users tab API (spec 01, sections 2.6, 2.7, 4.3, 7). Thin: schema, policy, one service call.
+ * Routes that yourself may use without a permission (reading and saving your own profile,
+ * uploading your own avatar) are declared authenticated + tenant and decide in the service.
+ */
+import {
+  AVATAR_MAX_BYTES,
+  PERMISSIONS,
+  SYSTEM_USER_SUGGESTIONS_MAX,
+  USERS_PATHS,
+  USER_MESSAGES,
+  avatarResponseSchema,
+  createUserBodySchema,
+  farmOptionSchema,
+  legalEntityReportBodySchema,
+  packhouseOptionSchema,
+  passwordResetResponseSchema,
+  setUserFarmsBodySchema,
+  setUserPackhousesBodySchema,
+  setUserRolesBodySchema,
+  systemUsersQuerySchema,
+  systemUsersResponseSchema,
+  updateUserBodySchema,
+  userIdParamsSchema,
+  userListResponseSchema,
+  userSchema,
+} from '@orchard/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { requireTenant } from '../../plugins/access';
+import { errorResponses, noContentSchema } from '../shell/schemas';
+import { checkAvatarAccess, replaceAvatar } from './avatar.service';
+import { exportLegalEntityReport } from './legal-entity-report.service';
+import { requestPasswordReset } from './password-reset.service';
+import {
+  createUser,
+  deleteUser,
+  getUser,
+  linkUser,
+  listFarmOptions,
+  listPackhouseOptions,
+  listSystemUsers,
+  listUsers,
+  setUserFarms,
+  setUserPackhouses,
+  setUserRoles,
+  unblockUser,
+  updateUser,
+  type Caller,
+} from './users.service';
+
+const caller = (request: FastifyRequest): Caller => requireTenant(request);
+const gated = (...permissions: (typeof PERMISSIONS)[keyof typeof PERMISSIONS][]) => ({
+  auth: { permissions },
+  tenant: true,
+});
+const selfOrPermission = { auth: 'authenticated', tenant: true } as const;
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    USERS_PATHS.users,
+    {
+      config: gated(PERMISSIONS.usersView),
+      schema: { response: { 200: userListResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => listUsers(app.db, caller(request)),
+  );
+
+  app.post(
+    USERS_PATHS.users,
+    {
+      config: gated(PERMISSIONS.usersManage, PERMISSIONS.rolesAssign),
+      schema: { body: createUserBodySchema, response: { 201: userSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
+    async (request, reply) => reply.code(201).send(await createUser(app.db, caller(request), request.body)),
+  );
+
+  app.get(
+    USERS_PATHS.systemUsers,
+    {
+      config: gated(PERMISSIONS.usersLinkOrganisation),
+      schema: {
+        querystring: systemUsersQuerySchema,
+        response: { 200: systemUsersResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      result: await listSystemUsers(app.db, caller(request), request.query.query, SYSTEM_USER_SUGGESTIONS_MAX),
+    }),
+  );
+
+  app.get(
+    USERS_PATHS.farmOptions,
+    {
+      config: gated(PERMISSIONS.usersAssignFarms),
+      schema: { response: { 200: z.array(farmOptionSchema), ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => listFarmOptions(app.db, caller(request)),
+  );
+
+  app.get(
+    USERS_PATHS.packhouseOptions,
+    {
+      config: gated(PERMISSIONS.usersAssignPackhouses),
+      schema: { response: { 200: z.array(packhouseOptionSchema), ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => listPackhouseOptions(app.db, caller(request)),
+  );
+
+  app.post(
+    USERS_PATHS.legalEntityReport,
+    {
+      config: gated(PERMISSIONS.usersAreaReport),
+      schema: {
+        body: legalEntityReportBodySchema,
+        response: {
+          200: z.any().describe('text/csv attachment: Legal Entity, Farm, User Name, Full Name, Email, Phone Number, Roles'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await exportLegalEntityReport(app.db, caller(request), request.body.roleIds, request.url);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(Buffer.from(csv, 'utf8'));
+    },
+  );
+
+  app.get(
+    USERS_PATHS.user,
+    {
+      config: selfOrPermission,
+      schema: { params: userIdParamsSchema, response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => getUser(app.db, caller(request), request.params.id),
+  );
+
+  app.put(
+    USERS_PATHS.user,
+    {
+      config: selfOrPermission,
+      schema: {
+        params: userIdParamsSchema,
+        body: updateUserBodySchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
+      },
+    },
+    async (request) => updateUser(app.db, caller(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    USERS_PATHS.user,
+    {
+      config: gated(PERMISSIONS.usersManage),
+      schema: { params: userIdParamsSchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      await deleteUser(app.db, caller(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    USERS_PATHS.unblock,
+    {
+      config: gated(PERMISSIONS.usersManage),
+      schema: { params: userIdParamsSchema, response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => unblockUser(app.db, caller(request), request.params.id),
+  );
+
+  app.post(
+    USERS_PATHS.link,
+    {
+      config: gated(PERMISSIONS.usersLinkOrganisation),
+      schema: { params: userIdParamsSchema, response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
+    async (request) => linkUser(app.db, caller(request), request.params.id),
+  );
+
+  app.put(
+    USERS_PATHS.roles,
+    {
+      config: gated(PERMISSIONS.rolesAssign),
+      schema: {
+        params: userIdParamsSchema,
+        body: setUserRolesBodySchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 412) },
+      },
+    },
+    async (request) => setUserRoles(app.db, caller(request), request.params.id, request.body.roleIds, request.body.version),
+  );
+
+  app.put(
+    USERS_PATHS.farms,
+    {
+      config: gated(PERMISSIONS.usersAssignFarms),
+      schema: {
+        params: userIdParamsSchema,
+        body: setUserFarmsBodySchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 412) },
+      },
+    },
+    async (request) => setUserFarms(app.db, caller(request), request.params.id, request.body.farmIds, request.body.version),
+  );
+
+  app.put(
+    USERS_PATHS.packhouses,
+    {
+      config: gated(PERMISSIONS.usersAssignPackhouses),
+      schema: {
+        params: userIdParamsSchema,
+        body: setUserPackhousesBodySchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 412) },
+      },
+    },
+    async (request) =>
+      setUserPackhouses(app.db, caller(request), request.params.id, request.body.packhouseIds, request.body.version),
+  );
+
+  app.put(
+    USERS_PATHS.avatar,
+    {
+      config: selfOrPermission,
+      schema: {
+        params: userIdParamsSchema,
+        consumes: ['multipart/form-data'],
+        response: { 200: avatarResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const who = caller(request);
+      await checkAvatarAccess(app.db, who, request.params.id);
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', USER_MESSAGES.avatarNotImage, [
+          { field: 'file', message: USER_MESSAGES.avatarNotImage },
+        ]);
+      }
+      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      if (!file) {
+        throw new AppError('VALIDATION_FAILED', USER_MESSAGES.avatarMissing, [{ field: 'file', message: USER_MESSAGES.avatarMissing }]);
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (err) {
+        if (err instanceof app.multipartErrors.RequestFileTooLargeError) {
+          throw new AppError('PAYLOAD_TOO_LARGE', USER_MESSAGES.avatarTooLarge);
+        }
+        throw err;
+      }
+      return replaceAvatar(app.db, who, request.params.id, bytes);
+    },
+  );
+
+  app.post(
+    USERS_PATHS.passwordReset,
+    {
+      config: gated(PERMISSIONS.usersResetPassword),
+      schema: { params: userIdParamsSchema, response: { 200: passwordResetResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => requestPasswordReset(app.db, app.config, request.log, caller(request), request.params.id),
+  );
+};

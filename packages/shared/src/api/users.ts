@@ -1,0 +1,277 @@
+/**
+ * The users part of settings (spec 01, sections 2.6, 2.7, 3, 4.3, 5.1, 8.2): paths, request and
+ * response schemas, and the validation messages. The browser's user form builds its zod resolver
+ * from the same field schemas the server validates with, so the two cannot drift.
+ */
+import { z } from 'zod';
+import { EMAIL_MAX, PASSWORD_MIN, USER_NAME_MAX, USER_NAME_MIN } from '../constants.js';
+import { idSchema } from './shell.js';
+
+export const USERS_PATHS = {
+  /** GET: users of the current organisation (with its roles when the caller may view roles); POST: create */
+  users: '/api/users',
+  /** GET, PUT, DELETE one user of the current organisation */
+  user: '/api/users/:id',
+  unblock: '/api/users/:id/unblock',
+  /** POST: link an existing system user to the current organisation */
+  link: '/api/users/:id/link',
+  /** GET ?query=: system users that are not members yet (autocomplete of the link flow) */
+  systemUsers: '/api/users/system-users',
+  roles: '/api/users/:id/roles',
+  farms: '/api/users/:id/farms',
+  packhouses: '/api/users/:id/packhouses',
+  avatar: '/api/users/:id/avatar',
+  /** POST: e-mail the user a one-time password reset link */
+  passwordReset: '/api/users/:id/password-reset',
+  farmOptions: '/api/users/farm-options',
+  packhouseOptions: '/api/users/packhouse-options',
+  /** POST { roleIds }: CSV of users by legal entity (Export By Legal Entity) */
+  legalEntityReport: '/api/users/legal-entity-report',
+  /** GET: is a reset link still usable (public) */
+  passwordResetToken: '/api/password-resets/:token',
+  /** POST: set a new password with a reset link (public) */
+  passwordResets: '/api/password-resets',
+} as const;
+
+/** Messages of spec 5.1 / 5.2 / 8.2 that the server also answers with (per field, in details). */
+export const USER_MESSAGES = {
+  userName: 'Please enter a user name (minimum of 2 and maximum of 200 characters)',
+  /** spec 5.1 gives this text for the new user's (required) password field */
+  passwordRequired: 'Please enter the current password',
+  newPasswordMin: 'New password is required (minimum of 6 characters)',
+  passwordTooLong: 'The password can be at most 128 characters',
+  confirmPasswordRequired: 'Confirmation password is required',
+  passwordMismatch: 'New password and confirmation password do not match',
+  emailRequired: 'Please enter an email address (maximum of 200 characters)',
+  emailInvalid: 'Please enter a valid email address',
+  rolesRequired: 'Please select a minimum of 1 role',
+  userNameTaken: (userName: string) => `The user name "${userName}" is already taken`,
+  cannotDeleteSelf: 'You cannot delete your own account',
+  cannotDisableSelf: 'You cannot disable your own account',
+  alreadyMember: 'The user is already a member of this organisation',
+  staleVersion: 'The user was changed by someone else; reload and try again',
+  sharedUserProfile:
+    'This user also belongs to other organisations; their user name, email and enabled state can only be changed by themselves',
+  roleNotAssignable: (roleName: string) => `You cannot assign or remove the role "${roleName}": it carries permissions you do not hold`,
+  resetLinkInvalid: 'This password reset link is invalid or has expired',
+  avatarNotImage: 'Only images can be uploaded (PNG, JPEG, GIF or WebP)',
+  avatarTooLarge: 'The image is larger than 1000000 bytes',
+  avatarMissing: 'Please choose an image to upload',
+  resetEmailSent: (email: string) => `Password change email has been sent to ${email}`,
+} as const;
+
+export const PASSWORD_MAX = 128;
+export const OPTIONAL_TEXT_MAX = 200;
+/** how many system users the link autocomplete suggests */
+export const SYSTEM_USER_SUGGESTIONS_MAX = 20;
+export const USER_LEGAL_ENTITY_REPORT_PREFIX = 'User-Legal-Entity-Report';
+
+const idListSchema = z.array(idSchema).max(500);
+
+// --- field schemas (server bodies and the browser form share these) ---------------------------
+
+export const userNameSchema = z
+  .string({ error: USER_MESSAGES.userName })
+  .trim()
+  .min(USER_NAME_MIN, { error: USER_MESSAGES.userName, abort: true })
+  .max(USER_NAME_MAX, { error: USER_MESSAGES.userName, abort: true });
+
+export const emailSchema = z
+  .string({ error: USER_MESSAGES.emailRequired })
+  .trim()
+  .min(1, { error: USER_MESSAGES.emailRequired, abort: true })
+  .max(EMAIL_MAX, { error: USER_MESSAGES.emailRequired, abort: true })
+  .pipe(z.email({ error: USER_MESSAGES.emailInvalid }));
+
+/** The password of a new user (spec 5.1: required, minimum 6). */
+export const newUserPasswordSchema = z
+  .string({ error: USER_MESSAGES.passwordRequired })
+  .min(1, { error: USER_MESSAGES.passwordRequired, abort: true })
+  .min(PASSWORD_MIN, { error: USER_MESSAGES.newPasswordMin, abort: true })
+  .max(PASSWORD_MAX, { error: USER_MESSAGES.passwordTooLong });
+
+/** Optional free text (full name, job title, phone number); blank becomes null. */
+export const optionalTextSchema = z
+  .string()
+  .trim()
+  .max(OPTIONAL_TEXT_MAX)
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));
+
+export const roleIdsSchema = z
+  .array(idSchema, { error: USER_MESSAGES.rolesRequired })
+  .min(1, { error: USER_MESSAGES.rolesRequired })
+  .max(500);
+
+// --- bodies ----------------------------------------------------------------------------------
+
+export const createUserBodySchema = z.object({
+  userName: userNameSchema,
+  email: emailSchema,
+  password: newUserPasswordSchema,
+  fullName: optionalTextSchema,
+  jobTitle: optionalTextSchema,
+  phoneNumber: optionalTextSchema,
+  /** a new user starts enabled */
+  isEnabled: z.boolean().optional().default(true),
+  roleIds: roleIdsSchema,
+  farmIds: idListSchema.optional(),
+  packhouseIds: idListSchema.optional(),
+});
+export type CreateUserBody = z.input<typeof createUserBodySchema>;
+
+/**
+ * Saving an existing user. Omitted optional parts stay as they are; roleIds, farmIds and
+ * packhouseIds need the matching assign permission. version is the one the client read (412 when
+ * someone saved in between).
+ */
+export const updateUserBodySchema = z.object({
+  version: z.number().int().positive().max(2_147_483_647),
+  userName: userNameSchema,
+  email: emailSchema,
+  fullName: optionalTextSchema,
+  jobTitle: optionalTextSchema,
+  phoneNumber: optionalTextSchema,
+  isEnabled: z.boolean().optional(),
+  roleIds: roleIdsSchema.optional(),
+  farmIds: idListSchema.optional(),
+  packhouseIds: idListSchema.optional(),
+});
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+
+/** Replacing one of a user's assignment lists; version optional (checked when sent). */
+export const setUserRolesBodySchema = z.object({
+  roleIds: roleIdsSchema,
+  version: z.number().int().positive().max(2_147_483_647).optional(),
+});
+export const setUserFarmsBodySchema = z.object({
+  farmIds: idListSchema,
+  version: z.number().int().positive().max(2_147_483_647).optional(),
+});
+export const setUserPackhousesBodySchema = z.object({
+  packhouseIds: idListSchema,
+  version: z.number().int().positive().max(2_147_483_647).optional(),
+});
+export type SetUserRolesBody = z.input<typeof setUserRolesBodySchema>;
+export type SetUserFarmsBody = z.input<typeof setUserFarmsBodySchema>;
+export type SetUserPackhousesBody = z.input<typeof setUserPackhousesBodySchema>;
+
+/**
+ * The user editor's form rules for the browser, per mode: a new user needs a password, and roles
+ * are required only when the editing user may assign roles (spec 5.1).
+ */
+export function userFormSchema(options: { isNew: boolean; canAssignRoles: boolean }) {
+  return z.object({
+    userName: userNameSchema,
+    email: emailSchema,
+    password: options.isNew ? newUserPasswordSchema : z.string().max(PASSWORD_MAX).optional(),
+    fullName: optionalTextSchema,
+    jobTitle: optionalTextSchema,
+    phoneNumber: optionalTextSchema,
+    isEnabled: z.boolean(),
+    roleIds: options.canAssignRoles ? roleIdsSchema : idListSchema.optional(),
+    farmIds: idListSchema.optional(),
+    packhouseIds: idListSchema.optional(),
+  });
+}
+
+export const userIdParamsSchema = z.object({ id: idSchema });
+
+export const systemUsersQuerySchema = z.object({
+  query: z.string().trim().min(1).max(USER_NAME_MAX),
+});
+
+export const legalEntityReportBodySchema = z.object({
+  roleIds: idListSchema,
+});
+export type LegalEntityReportBody = z.infer<typeof legalEntityReportBodySchema>;
+
+export const passwordResetTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+export const completePasswordResetBodySchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    newPassword: z
+      .string({ error: USER_MESSAGES.newPasswordMin })
+      .min(PASSWORD_MIN, { error: USER_MESSAGES.newPasswordMin, abort: true })
+      .max(PASSWORD_MAX, { error: USER_MESSAGES.passwordTooLong }),
+    confirmPassword: z
+      .string({ error: USER_MESSAGES.confirmPasswordRequired })
+      .min(1, { error: USER_MESSAGES.confirmPasswordRequired, abort: true })
+      .max(PASSWORD_MAX, { error: USER_MESSAGES.passwordTooLong }),
+  })
+  .refine((b) => b.newPassword === b.confirmPassword, {
+    path: ['confirmPassword'],
+    message: USER_MESSAGES.passwordMismatch,
+  });
+export type CompletePasswordResetBody = z.infer<typeof completePasswordResetBodySchema>;
+
+// --- responses -------------------------------------------------------------------------------
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  /** blob id in the useravatar container */
+  avatar: z.string().nullable(),
+  /** role names in the current organisation */
+  roles: z.array(z.string()),
+  roleIds: z.array(z.number().int()),
+  /** farm ids in the current organisation */
+  farms: z.array(z.number().int()),
+  /** packhouse ids in the current organisation */
+  packhouses: z.array(z.number().int()),
+  isEnabled: z.boolean(),
+  isLockedOut: z.boolean(),
+  /** send back when saving (optimistic concurrency) */
+  version: z.number().int(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userListRoleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  usersCount: z.number().int(),
+  /** false when the role carries permissions the caller does not hold (escalation guard) */
+  isAssignable: z.boolean(),
+});
+export type UserListRole = z.infer<typeof userListRoleSchema>;
+
+/**
+ * The users tab: every user of the organisation (search and paging happen in the browser; the list
+ * is per organisation) and, only for callers with roles.view, all the organisation's roles.
+ */
+export const userListResponseSchema = z.object({
+  users: z.array(userSchema),
+  roles: z.array(userListRoleSchema).nullable(),
+});
+export type UserListResponse = z.infer<typeof userListResponseSchema>;
+
+export const systemUserSchema = z.object({ id: z.number().int(), userName: z.string(), email: z.string() });
+export const systemUsersResponseSchema = z.object({ result: z.array(systemUserSchema) });
+export type SystemUser = z.infer<typeof systemUserSchema>;
+
+export const farmOptionSchema = z.object({ id: z.number().int(), farm_Name: z.string(), area_Name: z.string().nullable() });
+export type FarmOption = z.infer<typeof farmOptionSchema>;
+export const packhouseOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type PackhouseOption = z.infer<typeof packhouseOptionSchema>;
+
+export const avatarResponseSchema = z.object({ avatar: z.string() });
+export const passwordResetResponseSchema = z.object({ email: z.string() });
+export const passwordResetTokenResponseSchema = z.object({ userName: z.string(), expiresAt: z.string() });
+
+/** The CSV columns of Export By Legal Entity, in order. */
+export const USER_LEGAL_ENTITY_REPORT_COLUMNS = [
+  { key: 'legalEntity', header: 'Legal Entity' },
+  { key: 'farm', header: 'Farm' },
+  { key: 'userName', header: 'User Name' },
+  { key: 'fullName', header: 'Full Name' },
+  { key: 'email', header: 'Email' },
+  { key: 'phoneNumber', header: 'Phone Number' },
+  { key: 'roles', header: 'Roles' },
+] as const;
