@@ -1,6 +1,10 @@
 /** Every feature module registers its routes here. */
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { preferencesRoutes } from './preferences/preferences.routes';
+import { rolesRoutes } from './roles/roles.routes';
 import { shellModule } from './shell/index';
 import { usersModule } from './users/index';
 
@@ -8,5 +12,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // modules are added as they are built
   await app.register(authRoutes);
   await app.register(shellModule);
+  await app.register(rolesRoutes);
+  await app.register(preferencesRoutes);
+  await app.register(accountRoutes);
+  await app.register(notificationsRoutes);
   await app.register(usersModule);
 }

@@ -1,0 +1,55 @@
+/** Queries behind the signed-in user's own account. */
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { refreshTokens, users } from '../../db/schema/index';
+
+export async function findPasswordHash(db: AppDb, userId: number): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.passwordHash ?? null;
+}
+
+/** Replaces the hash only while it is still the one verified (two concurrent changes: one wins). */
+export async function replacePasswordHash(db: AppDb, userId: number, expectedHash: string, newHash: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: newHash, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Revokes every live refresh token of the user outside the given family (all when null). */
+export async function revokeRefreshFamiliesExcept(db: AppDb, userId: number, keepFamilyId: string | null, at: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamilyId === null ? undefined : ne(refreshTokens.familyId, keepFamilyId),
+      ),
+    );
+}
+
+/** The most recently issued live refresh token of the user (most likely the caller's session). */
+export async function findLatestLiveRefreshToken(
+  db: AppDb,
+  userId: number,
+  now: Date,
+): Promise<{ rememberMe: boolean; expiresAt: Date } | null> {
+  const [row] = await db
+    .select({ rememberMe: refreshTokens.rememberMe, expiresAt: refreshTokens.expiresAt })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        isNull(refreshTokens.replacedAt),
+        gt(refreshTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(refreshTokens.createdAt), desc(refreshTokens.id))
+    .limit(1);
+  return row ?? null;
+}

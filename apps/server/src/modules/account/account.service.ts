@@ -1,0 +1,89 @@
+/**
+ * Changing one's own password (spec 01, sections 2.9, 4.6, 5.2, 8.2).
+ *
+ * Error contract (the usual envelope, 400 VALIDATION_FAILED unless noted):
+ * - the body rules (CHANGE_PASSWORD_MESSAGES): currentPassword 'Current Password is required';
+ *   newPassword 'New password is required (minimum of 6 characters)'; confirmPassword
+ *   'Confirmation password is required' or 'New password and confirmation password do not match';
+ *   newPassword equal to currentPassword 'New Password cannot match your old password'
+ *   (details[].field names the field; error.message 'The request is not valid');
+ * - the current password does not verify: error.message 'Incorrect password.', details
+ *   [{ field: 'currentPassword', message: 'Current password is incorrect' }] (the browser shows
+ *   "Password Mismatch: Current Password is incorrect");
+ * - too many attempts: 429 RATE_LIMITED (route limit per user).
+ *
+ * On success every other session ends: the user's refresh-token families are revoked except the
+ * caller's own. The caller's family is known when the refresh cookie (or token) is presented; the
+ * browser's cookie is scoped to /connect and does not reach /api, so then every family is revoked
+ * and the caller gets a fresh one (a new refresh cookie), keeping this browser signed in.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { CHANGE_PASSWORD_MESSAGES } from '@orchard/shared';
+import type { AppConfig } from '../../config';
+import type { AppDb } from '../../db/client';
+import { AppError, unauthenticated, validationFailed } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { findRefreshTokenByHash, insertRefreshToken } from '../auth/auth.repository';
+import {
+  findLatestLiveRefreshToken,
+  findPasswordHash,
+  replacePasswordHash,
+  revokeRefreshFamiliesExcept,
+} from './account.repository';
+
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** A replacement refresh session for the caller, to be set as the refresh cookie. */
+export interface ReplacementSession {
+  refreshToken: string;
+  rememberMe: boolean;
+  expiresAt: Date;
+}
+
+const incorrectPassword = () =>
+  validationFailed(CHANGE_PASSWORD_MESSAGES.incorrect, [
+    { field: 'currentPassword', message: CHANGE_PASSWORD_MESSAGES.currentIncorrect },
+  ]);
+
+/** Same hashing as the token endpoint (SHA-256 hex of the opaque token). */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function changeOwnPassword(
+  db: AppDb,
+  config: AppConfig,
+  userId: number,
+  input: ChangePasswordInput,
+  presentedRefreshToken: string | undefined,
+): Promise<ReplacementSession | null> {
+  const currentHash = await findPasswordHash(db, userId);
+  if (!currentHash) throw unauthenticated();
+  if (!(await verifyPassword(currentHash, input.currentPassword))) throw incorrectPassword();
+  const newHash = await hashPassword(input.newPassword);
+  const now = new Date();
+
+  const presented = presentedRefreshToken ? await findRefreshTokenByHash(db, hashToken(presentedRefreshToken)) : null;
+  const keepFamily =
+    presented && presented.userId === userId && !presented.revokedAt && !presented.replacedAt && presented.expiresAt > now
+      ? presented.familyId
+      : null;
+
+  return db.transaction(async (tx) => {
+    const latest = keepFamily === null ? await findLatestLiveRefreshToken(tx, userId, now) : null;
+    if (!(await replacePasswordHash(tx, userId, currentHash, newHash))) {
+      // Changed by a concurrent request since it was verified.
+      throw new AppError('PRECONDITION_FAILED', 'The password was changed meanwhile; please try again');
+    }
+    await revokeRefreshFamiliesExcept(tx, userId, keepFamily, now);
+    if (keepFamily !== null) return null;
+    const rememberMe = latest?.rememberMe ?? false;
+    const expiresAt =
+      latest?.expiresAt ??
+      new Date(now.getTime() + (rememberMe ? config.rememberMeTtlDays * 86_400_000 : config.refreshTokenTtlHours * 3_600_000));
+    const refreshToken = randomBytes(32).toString('base64url');
+    await insertRefreshToken(tx, { userId, familyId: randomUUID(), tokenHash: hashToken(refreshToken), rememberMe, expiresAt });
+    return { refreshToken, rememberMe, expiresAt };
+  });
+}

@@ -1,0 +1,186 @@
+/** Queries behind roles. Every query names the organisation: another organisation's role is
+ * indistinguishable from a missing one. */
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { memberships, rolePermissions, roles, userRoles } from '../../db/schema/index';
+
+export interface RoleRow {
+  id: number;
+  name: string;
+  description: string | null;
+  defaultLandingPage: string | null;
+  version: number;
+  usersCount: number;
+  permissions: string[];
+}
+
+/** Members of the organisation holding the role (a role link left behind by a removed member does not count). */
+const usersCount = sql<number>`(
+  select count(*)::int from ${userRoles}
+  inner join ${memberships}
+    on ${memberships.userId} = ${userRoles.userId} and ${memberships.organizationId} = ${userRoles.organizationId}
+  where ${userRoles.roleId} = ${roles.id}
+)`.mapWith(Number);
+
+const permissionList = sql<string[]>`(
+  select coalesce(json_agg(${rolePermissions.permission} order by ${rolePermissions.permission}), '[]'::json)
+  from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}
+)`.mapWith((v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as string[]) : (v as string[])));
+
+const roleColumns = {
+  id: roles.id,
+  name: roles.name,
+  description: roles.description,
+  defaultLandingPage: roles.defaultLandingPage,
+  version: roles.version,
+  usersCount,
+  permissions: permissionList,
+};
+
+function searchCondition(organizationId: number, search: string | undefined): SQL | undefined {
+  const inOrg = eq(roles.organizationId, organizationId);
+  if (!search) return inOrg;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return and(inOrg, sql`(${roles.name} ilike ${pattern} or coalesce(${roles.description}, '') ilike ${pattern})`);
+}
+
+export async function findRoles(
+  db: AppDb,
+  organizationId: number,
+  options: { search?: string | undefined; offset: number; limit: number },
+): Promise<RoleRow[]> {
+  return db
+    .select(roleColumns)
+    .from(roles)
+    .where(searchCondition(organizationId, options.search))
+    .orderBy(asc(sql`lower(${roles.name})`), asc(roles.id))
+    .offset(options.offset)
+    .limit(options.limit);
+}
+
+export async function countRoles(db: AppDb, organizationId: number, search: string | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(roles)
+    .where(searchCondition(organizationId, search));
+  return row?.n ?? 0;
+}
+
+export async function findRole(db: AppDb, organizationId: number, id: number): Promise<RoleRow | null> {
+  const [row] = await db
+    .select(roleColumns)
+    .from(roles)
+    .where(and(eq(roles.organizationId, organizationId), eq(roles.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Locks the role row for the rest of the transaction (concurrent saves of one role queue here). */
+export async function lockRole(db: AppDb, organizationId: number, id: number): Promise<{ version: number } | null> {
+  const [row] = await db
+    .select({ version: roles.version })
+    .from(roles)
+    .where(and(eq(roles.organizationId, organizationId), eq(roles.id, id)))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+export async function isRoleNameTaken(
+  db: AppDb,
+  organizationId: number,
+  name: string,
+  exceptId: number | null,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        eq(roles.organizationId, organizationId),
+        sql`lower(${roles.name}) = lower(${name})`,
+        exceptId === null ? undefined : ne(roles.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface RoleValues {
+  name: string;
+  description: string | null;
+  defaultLandingPage: string | null;
+}
+
+export async function insertRole(db: AppDb, organizationId: number, values: RoleValues): Promise<number> {
+  const [row] = await db
+    .insert(roles)
+    .values({ organizationId, ...values })
+    .returning({ id: roles.id });
+  return row!.id;
+}
+
+/** Updates when the version still matches; false otherwise (the caller tells 404 from 412). */
+export async function updateRoleIfVersion(
+  db: AppDb,
+  organizationId: number,
+  id: number,
+  expectedVersion: number,
+  values: RoleValues,
+): Promise<boolean> {
+  const rows = await db
+    .update(roles)
+    .set({ ...values, version: sql`${roles.version} + 1` })
+    .where(and(eq(roles.organizationId, organizationId), eq(roles.id, id), eq(roles.version, expectedVersion)))
+    .returning({ id: roles.id });
+  return rows.length > 0;
+}
+
+export async function replaceRolePermissions(db: AppDb, roleId: number, permissions: readonly string[]): Promise<void> {
+  await db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+  if (permissions.length > 0) {
+    await db.insert(rolePermissions).values(permissions.map((permission) => ({ roleId, permission })));
+  }
+}
+
+/** Deletes the role and its user links; false when there is no such role in the organisation. */
+export async function deleteRole(db: AppDb, organizationId: number, id: number): Promise<boolean> {
+  await db.delete(userRoles).where(and(eq(userRoles.roleId, id), eq(userRoles.organizationId, organizationId)));
+  const rows = await db
+    .delete(roles)
+    .where(and(eq(roles.organizationId, organizationId), eq(roles.id, id)))
+    .returning({ id: roles.id });
+  return rows.length > 0;
+}
+
+export async function findRoleUserIds(db: AppDb, organizationId: number, roleId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.roleId, roleId), eq(userRoles.organizationId, organizationId)));
+  return rows.map((r) => r.userId);
+}
+
+/** The permissions a user holds in an organisation through roles other than the given one. */
+export async function findPermissionsOutsideRole(
+  db: AppDb,
+  userId: number,
+  organizationId: number,
+  roleId: number,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ permission: rolePermissions.permission })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.organizationId, organizationId), ne(userRoles.roleId, roleId)));
+  return new Set(rows.map((r) => r.permission));
+}
+
+export async function userHoldsRole(db: AppDb, userId: number, organizationId: number, roleId: number): Promise<boolean> {
+  const rows = await db
+    .select({ roleId: userRoles.roleId })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.organizationId, organizationId), eq(userRoles.roleId, roleId)))
+    .limit(1);
+  return rows.length > 0;
+}
