@@ -2,7 +2,7 @@
  * indistinguishable from a missing one. */
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { memberships, rolePermissions, roles, userRoles } from '../../db/schema/index';
+import { rolePermissions, roles, userRoles } from '../../db/schema/index';
 
 export interface RoleRow {
   id: number;
@@ -14,17 +14,18 @@ export interface RoleRow {
   permissions: string[];
 }
 
+// Drizzle leaves columns unqualified in single-table selects, so the correlated subqueries name
+// their tables explicitly.
 /** Members of the organisation holding the role (a role link left behind by a removed member does not count). */
 const usersCount = sql<number>`(
-  select count(*)::int from ${userRoles}
-  inner join ${memberships}
-    on ${memberships.userId} = ${userRoles.userId} and ${memberships.organizationId} = ${userRoles.organizationId}
-  where ${userRoles.roleId} = ${roles.id}
+  select count(*)::int from user_roles ur
+  inner join memberships m on m.user_id = ur.user_id and m.organization_id = ur.organization_id
+  where ur.role_id = "roles"."id"
 )`.mapWith(Number);
 
 const permissionList = sql<string[]>`(
-  select coalesce(json_agg(${rolePermissions.permission} order by ${rolePermissions.permission}), '[]'::json)
-  from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}
+  select coalesce(json_agg(rp.permission order by rp.permission), '[]'::json)
+  from role_permissions rp where rp.role_id = "roles"."id"
 )`.mapWith((v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as string[]) : (v as string[])));
 
 const roleColumns = {
