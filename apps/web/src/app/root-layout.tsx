@@ -20,7 +20,10 @@ export function RootLayout({ routes }: { routes: () => RouteObject[] }) {
   const [dialogNeeded, setDialogNeeded] = useState(false);
 
   useEffect(() => {
-    registerToast((m) => toastRef.current?.show(m));
+    registerToast(
+      (m) => toastRef.current?.show(m),
+      () => toastRef.current?.clear(),
+    );
     return () => registerToast(null);
   }, []);
 

@@ -6,8 +6,11 @@ type ShowToast = (message: ToastMessage | ToastMessage[]) => void;
 let show: ShowToast | null = null;
 const queued: ToastMessage[] = [];
 
-export function registerToast(fn: ShowToast | null): void {
+let clearAll: (() => void) | null = null;
+
+export function registerToast(fn: ShowToast | null, clear?: () => void): void {
   show = fn;
+  clearAll = clear ?? null;
   if (show && queued.length) show(queued.splice(0));
 }
 
@@ -15,6 +18,11 @@ export const toast = {
   show(message: ToastMessage): void {
     if (show) show(message);
     else queued.push(message);
+  },
+  /** remove every toast, sticky ones included */
+  clear(): void {
+    queued.length = 0;
+    clearAll?.();
   },
   success(summary: string, detail?: string): void {
     toast.show({ severity: 'success', summary, detail, life: 3000 });

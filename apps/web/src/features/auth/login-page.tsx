@@ -23,6 +23,7 @@ export function LoginPage() {
       // the session flows (and zod) load after the credentials are accepted, not with the login route
       const { establishSession } = await import('../../lib/session/session-context');
       const session = await establishSession();
+      toast.clear(); // an earlier sticky "Unable to login" no longer applies
       navigate(session.landingPage, { replace: true });
       window.setTimeout(
         () => toast.success(t('login.welcome'), session.user.fullName ?? session.user.userName),

@@ -32,6 +32,12 @@ export function OrganizationSwitcher({ className }: { className?: string }) {
           const next = organizations.find((o) => o.id === e.value);
           if (next && next.id !== organizationId) switcher.mutate(next);
         }}
+        pt={{
+          // the focusable input (labelled above) is what assistive tech talks to; the form-only select is hidden from it
+          select: { 'aria-hidden': true } as never,
+          // expose the current organisation's disabled state to assistive tech (and tests)
+          item: ((o: { context: { disabled: boolean } }) => ({ 'aria-disabled': o.context.disabled })) as never,
+        }}
         panelClassName="organization-panel"
         className="organization-dropdown"
       />
