@@ -11,4 +11,5 @@ export * from './api/roles.js';
 export * from './api/preferences.js';
 export * from './api/account.js';
 export * from './api/notifications.js';
+export * from './harvest/index.js';
 export * from './picking/index.js';

@@ -1,0 +1,6 @@
+/** Harvest reports: figures, totals, order, cell text and wire schemas (spec 02). */
+export * from './figures.js';
+export * from './format.js';
+export * from './rounding.js';
+export * from './schemas.js';
+export * from './sort.js';
