@@ -1,0 +1,272 @@
+import { NOTIFICATIONS_PATHS, type NotificationItem } from '@orchard/shared';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { createUser } from '../../../test/helpers/fixtures';
+import { createTenantWorld, runTenantCase } from '../../../test/helpers/tenant-matrix';
+import { buildApp } from '../../app';
+import { openDatabase, type DbHandle } from '../../db/client';
+import { notifications } from '../../db/schema/index';
+import { notifyUsers } from './notifications.service';
+
+const STREAM_WAIT_MS = 8000;
+
+/** Opens the stream over real HTTP and collects its text until `until` matches (or times out). */
+async function openStream(baseUrl: string, ticket: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}${NOTIFICATIONS_PATHS.stream}?ticket=${encodeURIComponent(ticket)}`, {
+    signal: controller.signal,
+  });
+  let text = '';
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const waitFor = async (until: RegExp): Promise<string> => {
+    const deadline = Date.now() + STREAM_WAIT_MS;
+    while (!until.test(text)) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new Error(`stream did not show ${until} in time; got: ${text}`);
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), remaining)),
+      ]);
+      if (chunk === null) continue;
+      if (chunk.done) throw new Error(`stream ended; got: ${text}`);
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    return text;
+  };
+  return { res, waitFor, close: () => controller.abort() };
+}
+
+/** The data of each `event: notification` frame in the text. */
+function notificationEvents(text: string): NotificationItem[] {
+  return text
+    .split('\n\n')
+    .filter((frame) => frame.includes('event: notification'))
+    .map((frame) => JSON.parse(frame.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as NotificationItem);
+}
+
+describe('notifications', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = async (userId: number, url: string) => t.app.inject({ method: 'GET', url, headers: await t.bearer(userId) });
+  const put = async (userId: number, url: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url, headers: await t.bearer(userId), payload });
+  const ticketFor = async (userId: number) => {
+    const res = await t.app.inject({ method: 'POST', url: NOTIFICATIONS_PATHS.streamTicket, headers: await t.bearer(userId) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().expiresIn).toBe(60);
+    return res.json<{ ticket: string }>().ticket;
+  };
+
+  it('lists pinned first, then newest first; counts unread; filters by organisation', async () => {
+    const user = await createUser(t.db, 'notes-order');
+    const [n1, n2, n3, n4] = await t.db
+      .insert(notifications)
+      .values([
+        { userId: user.id, header: 'oldest', body: 'b', createdAt: new Date('2024-01-01T00:00:00Z') },
+        { userId: user.id, header: 'middle pinned', body: 'b', isPinned: true, createdAt: new Date('2024-01-02T00:00:00Z') },
+        { userId: user.id, header: 'newest', body: 'b', isRead: true, createdAt: new Date('2024-01-03T00:00:00Z') },
+        { userId: user.id, header: 'old pinned', body: 'b', isPinned: true, createdAt: new Date('2023-12-01T00:00:00Z') },
+      ])
+      .returning();
+    const list = (await get(user.id, NOTIFICATIONS_PATHS.notifications)).json<NotificationItem[]>();
+    expect(list.map((n) => n.id)).toEqual([n2!.id, n4!.id, n3!.id, n1!.id]);
+    expect(list[0]).toEqual({
+      id: n2!.id,
+      organizationId: null,
+      header: 'middle pinned',
+      body: 'b',
+      isRead: false,
+      isPinned: true,
+      date: '2024-01-02T00:00:00.000Z',
+    });
+    expect((await get(user.id, NOTIFICATIONS_PATHS.unreadCount)).json()).toEqual({ count: 3 });
+    expect((await get(user.id, `${NOTIFICATIONS_PATHS.notifications}?limit=2`)).json()).toHaveLength(2);
+  });
+
+  it('pins, unpins, marks read and deletes own notifications; someone else\'s answer 404 and stay as they were', async () => {
+    const owner = await createUser(t.db, 'notes-owner');
+    const other = await createUser(t.db, 'notes-other');
+    await notifyUsers(t.db, { userIds: [owner.id], organizationId: null, header: 'Hello', body: 'World' });
+    const [note] = (await get(owner.id, NOTIFICATIONS_PATHS.notifications)).json<NotificationItem[]>();
+
+    const pinned = await put(owner.id, `/api/notifications/${note!.id}/pin`, { isPinned: true });
+    expect(pinned.json()).toMatchObject({ id: note!.id, isPinned: true });
+    expect((await put(owner.id, `/api/notifications/${note!.id}/pin`, { isPinned: false })).json()).toMatchObject({ isPinned: false });
+    expect((await put(owner.id, `/api/notifications/${note!.id}/read`, {})).json()).toMatchObject({ isRead: true });
+    expect((await get(owner.id, NOTIFICATIONS_PATHS.unreadCount)).json()).toEqual({ count: 0 });
+
+    for (const res of [
+      await put(other.id, `/api/notifications/${note!.id}/pin`, { isPinned: true }),
+      await put(other.id, `/api/notifications/${note!.id}/read`, { isRead: false }),
+      await t.app.inject({ method: 'DELETE', url: `/api/notifications/${note!.id}`, headers: await t.bearer(other.id) }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+    const [row] = await t.db.select().from(notifications).where(eq(notifications.id, note!.id));
+    expect(row).toMatchObject({ isPinned: false, isRead: true });
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/notifications/${note!.id}`, headers: await t.bearer(owner.id) });
+    expect(del.statusCode).toBe(204);
+    expect((await get(owner.id, NOTIFICATIONS_PATHS.notifications)).json()).toEqual([]);
+    expect((await put(owner.id, `/api/notifications/${note!.id}/pin`, { isPinned: true })).statusCode).toBe(404);
+  });
+
+  it('notifyUsers: one row per distinct user, texts cut to their limits', async () => {
+    const a = await createUser(t.db, 'notes-fan-a');
+    const b = await createUser(t.db, 'notes-fan-b');
+    await notifyUsers(t.db, { userIds: [a.id, b.id, a.id], organizationId: null, header: 'h'.repeat(500), body: 'x' });
+    await notifyUsers(t.db, { userIds: [], organizationId: null, header: 'nobody', body: 'x' });
+    const rowsA = await t.db.select().from(notifications).where(eq(notifications.userId, a.id));
+    const rowsB = await t.db.select().from(notifications).where(eq(notifications.userId, b.id));
+    expect(rowsA).toHaveLength(1);
+    expect(rowsB).toHaveLength(1);
+    expect(rowsA[0]!.header).toHaveLength(200);
+  });
+
+  it('a ticket opens the stream and a new notification arrives as an event; only the owner gets it', async () => {
+    const user = await createUser(t.db, 'notes-live');
+    const bystander = await createUser(t.db, 'notes-bystander');
+    const stream = await openStream(baseUrl, await ticketFor(user.id));
+    const watcher = await openStream(baseUrl, await ticketFor(bystander.id));
+    try {
+      expect(stream.res.status).toBe(200);
+      expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(stream.res.headers.get('cache-control')).toBe('no-store');
+      await stream.waitFor(/event: ready/);
+      await watcher.waitFor(/event: ready/);
+      await notifyUsers(t.db, { userIds: [user.id], organizationId: null, header: 'Live one', body: 'arrived' });
+      const text = await stream.waitFor(/event: notification/);
+      const [event] = notificationEvents(text);
+      expect(event).toMatchObject({ header: 'Live one', body: 'arrived', isRead: false, isPinned: false });
+      // inside a transaction, delivery waits for the commit; a rolled-back one never arrives
+      await t.db
+        .transaction(async (tx) => {
+          await notifyUsers(tx, { userIds: [user.id], organizationId: null, header: 'Rolled back', body: 'x' });
+          throw new Error('rollback');
+        })
+        .catch(() => undefined);
+      await notifyUsers(t.db, { userIds: [user.id], organizationId: null, header: 'Second', body: 'x' });
+      const after = await stream.waitFor(/Second/);
+      expect(after).not.toContain('Rolled back');
+      expect(notificationEvents(after).map((n) => n.header)).toEqual(['Live one', 'Second']);
+      await new Promise((r) => setTimeout(r, 200));
+      await watcher.waitFor(/event: ready/);
+      expect(notificationEvents((await watcher.waitFor(/ready/)))).toEqual([]);
+    } finally {
+      stream.close();
+      watcher.close();
+    }
+  });
+
+  it('refuses invalid, used, expired and non-stream tickets with 401', async () => {
+    const user = await createUser(t.db, 'notes-tickets');
+    const streamUrl = (ticket: string) => `${NOTIFICATIONS_PATHS.stream}?ticket=${encodeURIComponent(ticket)}`;
+    const refused = async (ticket: string) => {
+      const res = await t.app.inject({ method: 'GET', url: streamUrl(ticket) });
+      expect(res.statusCode, ticket).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    };
+    await refused('not-a-ticket');
+    expect((await t.app.inject({ method: 'GET', url: NOTIFICATIONS_PATHS.stream })).statusCode).toBe(400);
+
+    const ticket = await ticketFor(user.id);
+    const first = await openStream(baseUrl, ticket);
+    try {
+      await first.waitFor(/event: ready/);
+      await refused(ticket);
+    } finally {
+      first.close();
+    }
+
+    const expired = await new SignJWT({ typ: 'stream' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuer('orchard-ops')
+      .setAudience('orchard-ops-notification-stream')
+      .setJti('expired-ticket')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 120)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(t.config.jwtSecret);
+    await refused(expired);
+    // an access token is not a ticket
+    await refused((await t.bearer(user.id)).authorization.slice(7));
+    // a ticket of a user disabled since
+    const disabled = await createUser(t.db, 'notes-disabled');
+    const ticketOfDisabled = await ticketFor(disabled.id);
+    const { users } = await import('../../db/schema/index');
+    await t.db.update(users).set({ isEnabled: false }).where(eq(users.id, disabled.id));
+    await refused(ticketOfDisabled);
+    // the ticket endpoint needs a signed-in user
+    expect((await t.app.inject({ method: 'POST', url: NOTIFICATIONS_PATHS.streamTicket })).statusCode).toBe(401);
+  });
+
+  it("tenant matrix: B's member cannot touch A's notification", async () => {
+    const world = await createTenantWorld(t);
+    await notifyUsers(t.db, { userIds: [world.a.userId], organizationId: world.a.organizationId, header: world.a.canary, body: world.a.canary });
+    const [note] = await t.db.select().from(notifications).where(eq(notifications.userId, world.a.userId));
+    const unchanged = async () => {
+      const [row] = await t.db.select().from(notifications).where(eq(notifications.id, note!.id));
+      expect(row).toMatchObject({ isPinned: false, isRead: false, header: world.a.canary });
+    };
+    await runTenantCase(t, world, { name: 'pin', request: () => ({ method: 'PUT', url: `/api/notifications/${note!.id}/pin`, payload: { isPinned: true } }), expect: 'not-found', unchanged });
+    await runTenantCase(t, world, { name: 'read', request: () => ({ method: 'PUT', url: `/api/notifications/${note!.id}/read`, payload: {} }), expect: 'not-found', unchanged });
+    await runTenantCase(t, world, { name: 'delete', request: () => ({ method: 'DELETE', url: `/api/notifications/${note!.id}` }), expect: 'not-found', unchanged });
+    for (const url of [NOTIFICATIONS_PATHS.notifications, `${NOTIFICATIONS_PATHS.notifications}?organizationId=${world.a.organizationId}`, NOTIFICATIONS_PATHS.unreadCount]) {
+      const res = await runTenantCase(t, world, { name: url, request: () => ({ method: 'GET', url }), expect: 'no-leak' });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('notifications across instances (PostgreSQL)', () => {
+  let t: TestApp;
+  let second: { app: FastifyInstance; handle: DbHandle };
+  let secondUrl: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const pool = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client;
+    const handle = await openDatabase({ databaseUrl: pool.options.connectionString, poolSize: 2 });
+    second = { app: await buildApp({ db: handle, config: t.config }), handle };
+    secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await second.app.close();
+    await second.handle.close();
+    await t.close();
+  });
+
+  it('a notification created through one instance reaches a stream opened on the other', async () => {
+    const user = await createUser(t.db, 'notes-cluster');
+    const ticket = await t.app.inject({ method: 'POST', url: NOTIFICATIONS_PATHS.streamTicket, headers: await t.bearer(user.id) });
+    const stream = await openStream(secondUrl, ticket.json<{ ticket: string }>().ticket);
+    try {
+      await stream.waitFor(/event: ready/);
+      await notifyUsers(t.db, { userIds: [user.id], organizationId: null, header: 'Across', body: 'instances' });
+      const text = await stream.waitFor(/event: notification/);
+      expect(notificationEvents(text)[0]).toMatchObject({ header: 'Across' });
+      // the ticket, used on the second instance, is refused by the first too
+      await new Promise((r) => setTimeout(r, 200));
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `${NOTIFICATIONS_PATHS.stream}?ticket=${encodeURIComponent(ticket.json<{ ticket: string }>().ticket)}`,
+      });
+      expect(again.statusCode).toBe(401);
+    } finally {
+      stream.close();
+    }
+  });
+});
