@@ -12,4 +12,5 @@ export * from './api/preferences.js';
 export * from './api/account.js';
 export * from './api/notifications.js';
 export * from './harvest/index.js';
+export * from './api/harvest.js';
 export * from './picking/index.js';

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
 import { rolesRoutes } from './roles/roles.routes';
+import { harvestModule } from './harvest/index';
 import { shellModule } from './shell/index';
 import { usersModule } from './users/index';
 
@@ -17,4 +18,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(notificationsRoutes);
   await app.register(usersModule);
+  await app.register(harvestModule);
 }

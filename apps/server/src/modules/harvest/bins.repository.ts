@@ -1,0 +1,68 @@
+/**
+ * Writes of bin intake. A batch of `bins` equal bins becomes that many fruit_bins rows in one
+ * INSERT ... SELECT over generate_series, so an import of thousands of bins is one statement.
+ */
+import { sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+
+export interface BinBatch {
+  productionBlockId: number;
+  packhouseId: number;
+  varietyId: number;
+  season: number;
+  receivedAt: string;
+  receivedDate: string;
+  bins: number;
+  tipped: boolean;
+  tippedAt: string | null;
+  /** kgs of each bin (the batch total shared equally), null when not tipped */
+  kgsEach: number | null;
+}
+
+export async function insertBinBatches(db: AppDb, organizationId: number, userId: number, batches: readonly BinBatch[]): Promise<void> {
+  // 5,000 batches per statement keeps the JSON parameter small; an import has at most 10,000 rows
+  for (let i = 0; i < batches.length; i += 5000) {
+    const chunk = batches.slice(i, i + 5000);
+    await db.execute(sql`
+      insert into fruit_bins (organization_id, production_block_id, packhouse_id, variety_id, season,
+        received_at, received_date, tipped, tipped_at, tipped_kgs, created_by)
+      select ${organizationId}, r."productionBlockId", r."packhouseId", r."varietyId", r.season,
+        r."receivedAt", r."receivedDate", r.tipped, r."tippedAt", r."kgsEach", ${userId}
+      from json_to_recordset(${JSON.stringify(chunk)}::json) as r(
+        "productionBlockId" int, "packhouseId" int, "varietyId" int, season int, "receivedAt" timestamptz,
+        "receivedDate" date, bins int, tipped boolean, "tippedAt" timestamptz, "kgsEach" float8)
+      cross join lateral generate_series(1, r.bins) as g(n)`);
+  }
+}
+
+/**
+ * Tips the oldest `count` untipped bins of the block at the packhouse (rows locked while updated).
+ * Answers how many were tipped; the caller rolls back when it is fewer than asked.
+ */
+export async function tipOldestBins(
+  db: AppDb,
+  organizationId: number,
+  input: { productionBlockId: number; packhouseId: number; count: number; kgsEach: number; tippedAt: string },
+): Promise<number> {
+  const result = (await db.execute(sql`
+    update fruit_bins set tipped = true, tipped_at = ${input.tippedAt}::timestamptz, tipped_kgs = ${input.kgsEach}
+    where id in (
+      select fb.id from fruit_bins fb
+      where fb.organization_id = ${organizationId} and fb.production_block_id = ${input.productionBlockId}
+        and fb.packhouse_id = ${input.packhouseId} and not fb.tipped
+      order by fb.received_at, fb.id
+      limit ${input.count}
+      for update
+    )
+    and organization_id = ${organizationId}
+    returning id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}
+
+export async function countUntippedBins(db: AppDb, organizationId: number, productionBlockId: number, packhouseId: number): Promise<number> {
+  const result = (await db.execute(sql`
+    select count(*)::int as n from fruit_bins fb
+    where fb.organization_id = ${organizationId} and fb.production_block_id = ${productionBlockId}
+      and fb.packhouse_id = ${packhouseId} and not fb.tipped`)) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
+}

@@ -1,0 +1,222 @@
+/**
+ * Bin intake: bins received for a production block (tipped or waiting), tipping waiting bins, and
+ * the CSV import with a preview that checks every row and a commit that writes all rows or none.
+ * Only the grower organisation that owns the production block records its bins.
+ */
+import {
+  BIN_IMPORT_MAX_BINS,
+  BIN_IMPORT_MESSAGES,
+  BIN_MESSAGES,
+  type BinImportError,
+  type BinImportQuery,
+  type BinImportResponse,
+  type BinImportRow,
+  type BinIntakeBody,
+  type BinIntakeResponse,
+  type BinTippingBody,
+  type BinTippingResponse,
+  tippedKgsProblem,
+} from '@orchard/shared';
+import type { AppDb } from '../../db/client';
+import { notFound, validationFailed } from '../../lib/errors';
+import { type BinBatch, countUntippedBins, insertBinBatches, tipOldestBins } from './bins.repository';
+import { parseBinCsv, type BinCsvRecord } from './bin-csv';
+import { findImportBlocks, findProductionBlock, findReportPackhouses } from './harvest.repository';
+import type { HarvestActor } from './harvest.service';
+import { localDay, receivedAtFor, seasonOfDay } from './season';
+
+async function requirePackhouse(db: AppDb, organizationId: number, packhouseId: number): Promise<void> {
+  const visible = await findReportPackhouses(db, organizationId);
+  if (!visible.some((p) => p.id === packhouseId)) {
+    throw validationFailed('The request is not valid', [{ field: 'packhouse', message: BIN_MESSAGES.packhouse }]);
+  }
+}
+
+function batchFor(
+  input: { productionBlockId: number; packhouseId: number; varietyId: number; day: string; bins: number; tipped: boolean; tippedKgs: number | null },
+  now: Date,
+): BinBatch {
+  return {
+    productionBlockId: input.productionBlockId,
+    packhouseId: input.packhouseId,
+    varietyId: input.varietyId,
+    season: seasonOfDay(input.day),
+    receivedAt: receivedAtFor(input.day, now),
+    receivedDate: input.day,
+    bins: input.bins,
+    tipped: input.tipped,
+    tippedAt: input.tipped ? now.toISOString() : null,
+    kgsEach: input.tipped && input.tippedKgs !== null ? input.tippedKgs / input.bins : null,
+  };
+}
+
+export async function recordBins(db: AppDb, actor: HarvestActor, body: BinIntakeBody, now: Date): Promise<BinIntakeResponse> {
+  const { organizationId } = actor;
+  const block = await findProductionBlock(db, organizationId, body.production_Block);
+  if (!block) throw notFound('Production block');
+  if (body.received_Date > localDay(now)) {
+    throw validationFailed('The request is not valid', [{ field: 'received_Date', message: BIN_MESSAGES.receivedDateFuture }]);
+  }
+  await requirePackhouse(db, organizationId, body.packhouse);
+  const tippedKgs = body.tipped ? (body.tipped_Kgs ?? null) : null;
+  const batch = batchFor(
+    {
+      productionBlockId: block.id,
+      packhouseId: body.packhouse,
+      varietyId: block.varietyId,
+      day: body.received_Date,
+      bins: body.count,
+      tipped: body.tipped,
+      tippedKgs,
+    },
+    now,
+  );
+  await insertBinBatches(db, organizationId, actor.userId, [batch]);
+  return {
+    production_Block: block.id,
+    packhouse: body.packhouse,
+    count: body.count,
+    received_Date: body.received_Date,
+    season: batch.season,
+    tipped: body.tipped,
+    tipped_Kgs: tippedKgs,
+  };
+}
+
+/** Tips the oldest waiting bins of the block at the packhouse; all of `count` or none. */
+export async function tipBins(db: AppDb, actor: HarvestActor, body: BinTippingBody, now: Date): Promise<BinTippingResponse> {
+  const { organizationId } = actor;
+  const block = await findProductionBlock(db, organizationId, body.production_Block);
+  if (!block) throw notFound('Production block');
+  await requirePackhouse(db, organizationId, body.packhouse);
+  return db.transaction(async (tx) => {
+    const waiting = await countUntippedBins(tx, organizationId, block.id, body.packhouse);
+    const notEnough = (available: number) =>
+      validationFailed('The request is not valid', [{ field: 'count', message: BIN_MESSAGES.notEnoughUntipped(available) }]);
+    if (waiting < body.count) throw notEnough(waiting);
+    const tipped = await tipOldestBins(tx, organizationId, {
+      productionBlockId: block.id,
+      packhouseId: body.packhouse,
+      count: body.count,
+      kgsEach: body.tipped_Kgs / body.count,
+      tippedAt: now.toISOString(),
+    });
+    // another tipping of the same bins committed in between: roll back rather than tip fewer
+    if (tipped < body.count) throw notEnough(tipped);
+    return {
+      production_Block: block.id,
+      packhouse: body.packhouse,
+      tipped,
+      tipped_Kgs: body.tipped_Kgs,
+      not_Tipped: waiting - tipped,
+    };
+  });
+}
+
+const lower = (value: string) => value.trim().toLowerCase();
+
+/** Resolves and checks every row of a parsed file against the organisation's PUCs, blocks and packhouses. */
+async function checkRecords(db: AppDb, organizationId: number, records: readonly BinCsvRecord[], now: Date) {
+  const blocks = await findImportBlocks(db, organizationId);
+  const blockByKey = new Map(blocks.map((b) => [`${lower(b.pucName)}\u0000${lower(b.code)}`, b]));
+  const pucNames = new Set(blocks.map((b) => lower(b.pucName)));
+  const packhouseByName = new Map<string, number>();
+  for (const p of await findReportPackhouses(db, organizationId)) {
+    packhouseByName.set(lower(p.name), p.id);
+    if (p.shortName) packhouseByName.set(lower(p.shortName), p.id);
+  }
+  const today = localDay(now);
+
+  const rows: BinImportRow[] = [];
+  const errors: BinImportError[] = [];
+  const batches: BinBatch[] = [];
+  let totalBins = 0;
+  for (const record of records) {
+    const { line, values, problems } = record;
+    const lineErrors: BinImportError[] = problems.map((p) => ({ line, ...p }));
+    const hasProblem = (field: string) => lineErrors.some((e) => e.field === field);
+    const fail = (field: string, message: string) => {
+      if (!hasProblem(field)) lineErrors.push({ line, field, message });
+    };
+
+    let block: (typeof blocks)[number] | undefined;
+    if (!hasProblem('puc') && !hasProblem('block')) {
+      if (!pucNames.has(lower(values.puc))) fail('puc', BIN_IMPORT_MESSAGES.unknownPuc);
+      else {
+        block = blockByKey.get(`${lower(values.puc)}\u0000${lower(values.block)}`);
+        if (!block) fail('block', BIN_IMPORT_MESSAGES.unknownBlock);
+      }
+    }
+    const packhouseId = hasProblem('packhouse') ? undefined : packhouseByName.get(lower(values.packhouse));
+    if (!hasProblem('packhouse') && packhouseId === undefined) fail('packhouse', BIN_MESSAGES.packhouse);
+    if (!hasProblem('received_date') && values.received_date > today) fail('received_date', BIN_MESSAGES.receivedDateFuture);
+    if (record.bins !== null && record.tipped !== null && !hasProblem('tipped_kgs')) {
+      const problem = tippedKgsProblem(record.bins, record.tipped, record.tippedKgs);
+      if (problem) fail('tipped_kgs', problem);
+    }
+
+    rows.push({
+      line,
+      puc: values.puc,
+      block: values.block,
+      packhouse: values.packhouse,
+      received_date: values.received_date,
+      bins: record.bins,
+      tipped: record.tipped,
+      tipped_kgs: record.tippedKgs,
+      production_Block: block?.id ?? null,
+      packhouse_Id: packhouseId ?? null,
+    });
+    if (lineErrors.length > 0) {
+      errors.push(...lineErrors);
+      continue;
+    }
+    totalBins += record.bins!;
+    batches.push(
+      batchFor(
+        {
+          productionBlockId: block!.id,
+          packhouseId: packhouseId!,
+          varietyId: block!.varietyId,
+          day: values.received_date,
+          bins: record.bins!,
+          tipped: record.tipped!,
+          tippedKgs: record.tippedKgs,
+        },
+        now,
+      ),
+    );
+  }
+  if (totalBins > BIN_IMPORT_MAX_BINS) errors.push({ line: 1, field: 'bins', message: BIN_IMPORT_MESSAGES.tooManyBins });
+  return { rows, errors, batches, totalBins };
+}
+
+/**
+ * CSV import of bin intake. Preview checks every row and writes nothing; commit writes every row in
+ * one transaction, and only when no row has an error (else 400 with the errors by line).
+ */
+export async function importBins(
+  db: AppDb,
+  actor: HarvestActor,
+  file: Buffer,
+  query: BinImportQuery,
+  now: Date,
+): Promise<BinImportResponse> {
+  const parsed = parseBinCsv(file);
+  if (parsed.fileError) throw validationFailed(parsed.fileError, [{ field: 'file', message: parsed.fileError }]);
+  const checked = await checkRecords(db, actor.organizationId, parsed.records, now);
+  const errors = [...parsed.errors, ...checked.errors].sort((a, b) => a.line - b.line);
+  if (query.mode === 'preview') {
+    return { mode: 'preview', committed: false, rows: checked.rows, errors, bins: checked.totalBins };
+  }
+  if (errors.length > 0) {
+    throw validationFailed(
+      BIN_IMPORT_MESSAGES.hasErrors,
+      errors.map((e) => ({ field: `line ${e.line}: ${e.field}`, message: e.message })),
+    );
+  }
+  await db.transaction(async (tx) => {
+    await insertBinBatches(tx, actor.organizationId, actor.userId, checked.batches);
+  });
+  return { mode: 'commit', committed: true, rows: checked.rows, errors: [], bins: checked.totalBins };
+}

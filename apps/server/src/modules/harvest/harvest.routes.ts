@@ -1,0 +1,170 @@
+/**
+ * Harvest API (spec 02: Harvest PUC report, Fruitbins Block Report, Estimate appraisal, block
+ * yield estimate save; plus bin intake). Reading needs harvest.reports; writing estimates and bins
+ * needs harvest.estimates.edit. Every route works inside the current organisation.
+ */
+import {
+  BIN_IMPORT_MAX_BYTES,
+  BIN_IMPORT_MESSAGES,
+  HARVEST_PATHS,
+  PERMISSIONS,
+  binImportQuerySchema,
+  binImportResponseSchema,
+  binIntakeBodySchema,
+  binIntakeResponseSchema,
+  binTippingBodySchema,
+  binTippingResponseSchema,
+  blockEstimateSaveBodySchema,
+  blockReportPageSchema,
+  blockReportQuerySchema,
+  blockReportRowResponseSchema,
+  estimateHistoryResponseSchema,
+  harvestFarmsResponseSchema,
+  harvestPackhousesResponseSchema,
+  harvestPucsQuerySchema,
+  harvestPucsResponseSchema,
+  harvestVarietiesQuerySchema,
+  harvestVarietiesResponseSchema,
+  productionBlockIdParamsSchema,
+  pucIdParamsSchema,
+  pucReportPageSchema,
+  pucReportQuerySchema,
+} from '@orchard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validationFailed } from '../../lib/errors';
+import { requireTenant } from '../../plugins/access';
+import { errorResponses } from '../shell/schemas';
+import { importBins, recordBins, tipBins } from './bins.service';
+import {
+  getBlockReport,
+  getEstimateHistory,
+  getPucReport,
+  listFarms,
+  listPucOptions,
+  listReportPackhouses,
+  listReportVarieties,
+  saveBlockEstimate,
+} from './harvest.service';
+
+const read = { auth: { permissions: [PERMISSIONS.harvestReports] }, tenant: true } as const;
+const write = { auth: { permissions: [PERMISSIONS.harvestEstimatesEdit] }, tenant: true } as const;
+
+export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    HARVEST_PATHS.packhouses,
+    { config: read, schema: { response: { 200: harvestPackhousesResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => listReportPackhouses(app.db, requireTenant(request).organizationId),
+  );
+
+  app.get(
+    HARVEST_PATHS.varieties,
+    {
+      config: read,
+      schema: { querystring: harvestVarietiesQuerySchema, response: { 200: harvestVarietiesResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => listReportVarieties(app.db, requireTenant(request).organizationId, request.query, new Date()),
+  );
+
+  app.get(
+    HARVEST_PATHS.pucReport,
+    {
+      config: read,
+      schema: { querystring: pucReportQuerySchema, response: { 200: pucReportPageSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => getPucReport(app.db, requireTenant(request).organizationId, request.query, new Date()),
+  );
+
+  app.get(
+    HARVEST_PATHS.farms,
+    { config: read, schema: { response: { 200: harvestFarmsResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => listFarms(app.db, requireTenant(request).organizationId),
+  );
+
+  app.get(
+    HARVEST_PATHS.pucs,
+    {
+      config: read,
+      schema: { querystring: harvestPucsQuerySchema, response: { 200: harvestPucsResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => listPucOptions(app.db, requireTenant(request).organizationId, request.query.farm),
+  );
+
+  app.get(
+    HARVEST_PATHS.blockReport,
+    {
+      config: read,
+      schema: {
+        params: pucIdParamsSchema,
+        querystring: blockReportQuerySchema,
+        response: { 200: blockReportPageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getBlockReport(app.db, requireTenant(request).organizationId, request.params.pucId, request.query, new Date()),
+  );
+
+  app.get(
+    HARVEST_PATHS.blockEstimates,
+    {
+      config: read,
+      schema: { params: productionBlockIdParamsSchema, response: { 200: estimateHistoryResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => getEstimateHistory(app.db, requireTenant(request).organizationId, request.params.productionBlockId),
+  );
+
+  app.post(
+    HARVEST_PATHS.estimates,
+    {
+      config: write,
+      schema: {
+        body: blockEstimateSaveBodySchema,
+        response: { 201: blockReportRowResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
+      },
+    },
+    async (request, reply) => {
+      const row = await saveBlockEstimate(app.db, requireTenant(request), request.body, new Date());
+      return reply.code(201).send(row);
+    },
+  );
+
+  app.post(
+    HARVEST_PATHS.bins,
+    {
+      config: write,
+      schema: { body: binIntakeBodySchema, response: { 201: binIntakeResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => reply.code(201).send(await recordBins(app.db, requireTenant(request), request.body, new Date())),
+  );
+
+  app.post(
+    HARVEST_PATHS.binTippings,
+    {
+      config: write,
+      schema: { body: binTippingBodySchema, response: { 201: binTippingResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => reply.code(201).send(await tipBins(app.db, requireTenant(request), request.body, new Date())),
+  );
+
+  app.post(
+    HARVEST_PATHS.binImports,
+    {
+      config: write,
+      schema: {
+        consumes: ['multipart/form-data'],
+        querystring: binImportQuerySchema,
+        response: { 200: binImportResponseSchema, 201: binImportResponseSchema, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireTenant(request);
+      if (!request.isMultipart()) {
+        throw validationFailed(BIN_IMPORT_MESSAGES.noFile, [{ field: 'file', message: BIN_IMPORT_MESSAGES.noFile }]);
+      }
+      const file = await request.file({ limits: { fileSize: BIN_IMPORT_MAX_BYTES } });
+      if (!file) throw validationFailed(BIN_IMPORT_MESSAGES.noFile, [{ field: 'file', message: BIN_IMPORT_MESSAGES.noFile }]);
+      // toBuffer() throws 413 past the limit
+      const bytes = await file.toBuffer();
+      const result = await importBins(app.db, actor, bytes, request.query, new Date());
+      return reply.code(result.committed ? 201 : 200).send(result);
+    },
+  );
+};

@@ -1,0 +1,208 @@
+/**
+ * Rules of the harvest reports and yield estimates: who sees which rows, the season shown, the
+ * figures (computed with the shared formulas of spec 02 section 9) and the estimate save with its
+ * 0..400 rule, linked-block rule, original-becomes-adjusted rule and optimistic concurrency.
+ */
+import {
+  ESTIMATE_CONFLICT_MESSAGE,
+  UNLINKED_BLOCK_MESSAGE,
+  blockReportRow,
+  blockReportTotals,
+  compareNatural,
+  pucReportRow,
+  pucReportTotals,
+  sortBlockRows,
+  sortPucRows,
+  type BlockEstimateSaveBody,
+  type BlockReportPage,
+  type BlockReportQuery,
+  type BlockReportRowResponse,
+  type EstimateHistoryResponse,
+  type HarvestFarm,
+  type HarvestPackhouse,
+  type HarvestPucOption,
+  type HarvestVariety,
+  type HarvestVarietiesQuery,
+  type PucReportPage,
+  type PucReportQuery,
+} from '@orchard/shared';
+import type { AppDb } from '../../db/client';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import {
+  farmExists,
+  findBlockRows,
+  findEstimateHistory,
+  findFarms,
+  findLatestEstimate,
+  findProductionBlock,
+  findPucAggregates,
+  findPucs,
+  findReportPackhouses,
+  findReportVarieties,
+  insertEstimate,
+  lockProductionBlock,
+  type BlockRowData,
+} from './harvest.repository';
+import { resolveSeason } from './season';
+
+export interface HarvestActor {
+  organizationId: number;
+  userId: number;
+}
+
+const ESTIMATE_HISTORY_LIMIT = 500;
+
+export async function listReportPackhouses(db: AppDb, organizationId: number): Promise<HarvestPackhouse[]> {
+  const rows = await findReportPackhouses(db, organizationId);
+  return rows.map((p) => ({ id: p.id, name: p.name, shortName: p.shortName }));
+}
+
+/** A packhouse the organisation may report on (linked or owned); another one looks nonexistent. */
+async function findVisiblePackhouse(db: AppDb, organizationId: number, packhouseId: number) {
+  const packhouse = (await findReportPackhouses(db, organizationId)).find((p) => p.id === packhouseId);
+  if (!packhouse) throw notFound('Packhouse');
+  return { id: packhouse.id, ownsPackhouse: packhouse.ownerOrganizationId === organizationId };
+}
+
+export async function listReportVarieties(db: AppDb, organizationId: number, query: HarvestVarietiesQuery, now: Date): Promise<HarvestVariety[]> {
+  const packhouse = query.packhouse === undefined ? null : await findVisiblePackhouse(db, organizationId, query.packhouse);
+  const season = await resolveSeason(db, organizationId, query.season, now);
+  const rows = await findReportVarieties(db, {
+    organizationId,
+    season,
+    packhouseId: packhouse?.id ?? null,
+    ownsPackhouse: packhouse?.ownsPackhouse ?? false,
+  });
+  return rows.map((v) => ({ id: v.id, variety_Name: v.varietyName, commodity: v.commodity }));
+}
+
+/** Harvest PUC report: per-PUC aggregates from SQL, figures and totals from the shared formulas. */
+export async function getPucReport(db: AppDb, organizationId: number, query: PucReportQuery, now: Date): Promise<PucReportPage> {
+  const packhouse = query.packhouse === undefined ? null : await findVisiblePackhouse(db, organizationId, query.packhouse);
+  const season = await resolveSeason(db, organizationId, query.season, now);
+  const aggregates = await findPucAggregates(db, {
+    organizationId,
+    season,
+    packhouseId: packhouse?.id ?? null,
+    ownsPackhouse: packhouse?.ownsPackhouse ?? false,
+    varietyId: query.variety ?? null,
+  });
+  const rows = sortPucRows(
+    aggregates.map((a) =>
+      pucReportRow({
+        puc: a.puc,
+        not_Tipped: a.notTipped,
+        tipped: a.tipped,
+        tipped_Kgs: a.tippedKgs,
+        remaining_Tonnes: a.remainingTonnes,
+        completedBlocks: a.completedBlocks,
+        incompleteBlocks: a.incompleteBlocks,
+      }),
+    ),
+  );
+  return { season, packhouse: packhouse?.id ?? null, variety: query.variety ?? null, rows, totals: pucReportTotals(rows) };
+}
+
+export async function listFarms(db: AppDb, organizationId: number): Promise<HarvestFarm[]> {
+  const rows = await findFarms(db, organizationId);
+  return rows.map((f) => ({ id: f.id, farm_Name: f.farmName, legal_Entity: f.legalEntityId }));
+}
+
+function toPucOption(p: { id: number; pucName: string; farmId: number; farmName: string }): HarvestPucOption {
+  return { id: p.id, puc_Name: p.pucName, farm: p.farmId, farm_Name: p.farmName, label: `${p.farmName} - ${p.pucName}` };
+}
+
+/** PUC dropdown: "farm name - PUC name", alphabetically; per farm for the Estimate appraisal. */
+export async function listPucOptions(db: AppDb, organizationId: number, farmId: number | undefined): Promise<HarvestPucOption[]> {
+  if (farmId !== undefined && !(await farmExists(db, organizationId, farmId))) throw notFound('Farm');
+  const rows = await findPucs(db, organizationId, { farmId });
+  return rows.map(toPucOption).sort((a, b) => compareNatural(a.label, b.label));
+}
+
+function toBlockRow(d: BlockRowData): BlockReportRowResponse {
+  const figures = blockReportRow({
+    puc: d.puc,
+    citrii_Block: d.farmBlockName,
+    citrii_Block_Id: d.farmBlockId,
+    production_Block: d.productionBlock,
+    variety: d.variety,
+    ha: d.ha,
+    not_Tipped: d.notTipped,
+    tipped: d.tipped,
+    tipped_Kgs: d.tippedKgs,
+    tonnes_Per_Ha: d.tonnesPerHa,
+    tonnes_Per_Ha_Adjusted: d.tonnesPerHaAdjusted,
+    version: d.version,
+  });
+  return { ...figures, production_Block_Code: d.productionBlockCode, daff: d.daff };
+}
+
+/** Fruitbins Block Report (and the Estimate appraisal): one row per production block of the PUC. */
+export async function getBlockReport(
+  db: AppDb,
+  organizationId: number,
+  pucId: number,
+  query: BlockReportQuery,
+  now: Date,
+): Promise<BlockReportPage> {
+  const [puc] = await findPucs(db, organizationId, { pucId });
+  if (!puc) throw notFound('PUC');
+  const season = await resolveSeason(db, organizationId, query.season, now);
+  const rows = sortBlockRows((await findBlockRows(db, organizationId, season, { pucId })).map(toBlockRow));
+  return { season, puc: toPucOption(puc), rows, totals: blockReportTotals(rows) };
+}
+
+/**
+ * Saves an adjusted T/Ha as a new estimate version (history is never overwritten). The block row is
+ * locked for the check-and-insert, so of two saves from the same version exactly one wins and the
+ * other gets 412. Answers the recomputed row.
+ */
+export async function saveBlockEstimate(
+  db: AppDb,
+  actor: HarvestActor,
+  body: BlockEstimateSaveBody,
+  now: Date,
+): Promise<BlockReportRowResponse> {
+  const { organizationId } = actor;
+  const season = await resolveSeason(db, organizationId, undefined, now);
+  await db.transaction(async (tx) => {
+    const block = await lockProductionBlock(tx, organizationId, body.production_Block);
+    if (!block) throw notFound('Production block');
+    if (block.farmBlockId === null) throw conflict(UNLINKED_BLOCK_MESSAGE);
+    const latest = await findLatestEstimate(tx, organizationId, block.id, season);
+    if ((latest?.id ?? 0) !== body.version) throw new AppError('PRECONDITION_FAILED', ESTIMATE_CONFLICT_MESSAGE);
+    await insertEstimate(tx, {
+      organizationId,
+      productionBlockId: block.id,
+      season,
+      ha: body.ha,
+      // spec 02 section 9: saving also sets the original estimate to the adjusted one, when one existed
+      tonnesPerHa: latest && latest.tonnesPerHa !== null ? body.tonnes_Per_Ha : null,
+      tonnesPerHaAdjusted: body.tonnes_Per_Ha,
+      createdBy: actor.userId,
+      createdAt: now,
+    });
+  });
+  const [row] = await findBlockRows(db, organizationId, season, { productionBlockId: body.production_Block });
+  if (!row) throw notFound('Production block');
+  return toBlockRow(row);
+}
+
+export async function getEstimateHistory(db: AppDb, organizationId: number, productionBlockId: number): Promise<EstimateHistoryResponse> {
+  const block = await findProductionBlock(db, organizationId, productionBlockId);
+  if (!block) throw notFound('Production block');
+  const rows = await findEstimateHistory(db, organizationId, productionBlockId, ESTIMATE_HISTORY_LIMIT);
+  return {
+    production_Block: productionBlockId,
+    entries: rows.map((r) => ({
+      id: r.id,
+      season: r.season,
+      ha: r.ha,
+      tonnes_Per_Ha: r.tonnesPerHa,
+      tonnes_Per_Ha_Adjusted: r.tonnesPerHaAdjusted,
+      createdBy: r.createdBy,
+      createdByName: r.createdByName,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
