@@ -97,7 +97,7 @@ test.describe('successful sign-in', () => {
 
 test.describe('login messages (spec 01, 8.1)', () => {
   /** Submits the form and expects the sticky "Unable to login" toast (or another caption) with this detail. */
-  async function expectLoginError(page: Page, detail: string, summary = en.login.unableToLogin) {
+  async function expectLoginError(page: Page, detail: string, summary: string = en.login.unableToLogin) {
     await loginForm(page).logIn.click();
     const message = toast(page, summary, detail);
     await expect(message).toBeVisible();
