@@ -1,0 +1,616 @@
+import { ALL_PERMISSIONS, PERMISSIONS, USER_MESSAGES, type Permission, type User } from '@orchard/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { signIn } from '../../../test/helpers/auth';
+import { addMember, createOrganization, createRole, createUser, FIXTURE_PASSWORD } from '../../../test/helpers/fixtures';
+import {
+  areas,
+  farms,
+  legalEntities,
+  memberships,
+  notifications,
+  organizationPackhouses,
+  packhouses,
+  regions,
+  userFarms,
+  userPackhouses,
+  userRoles,
+  users,
+} from '../../db/schema/index';
+
+describe('users API', () => {
+  let t: TestApp;
+  let orgA: number;
+  let orgB: number;
+  let admin: number;
+  let manager: number; // users.view + users.manage + roles.view + roles.assign (no roles.manage)
+  let managerNoView: number; // users.view + users.manage + roles.assign, without roles.view
+  let viewer: number; // users.view only
+  let plain: number; // no permissions
+  let roleAdmin: number;
+  let roleManager: number;
+  let roleManagerNoView: number;
+  let roleViewer: number;
+  let roleEmpty: number;
+  let roleScout: number; // users.view: within the manager's permissions
+  let rolePowerful: number; // everything
+  let roleB: number;
+  let farmA1: number;
+  let farmA2: number;
+  let farmB: number;
+  let packhouseLinked: number;
+  let packhouseOwned: number;
+  let packhouseForeign: number;
+  let n = 0;
+
+  const as = async (userId: number, org = orgA) => t.headersFor(userId, org);
+  const unique = (prefix: string) => `${prefix}-${++n}`;
+
+  async function newMember(roleIds: number[] = [], extra: Parameters<typeof createUser>[2] = {}) {
+    const user = await createUser(t.db, unique('member'), extra);
+    await addMember(t.db, user.id, orgA, roleIds);
+    return user;
+  }
+
+  async function roleWith(name: string, permissions: readonly Permission[], org = orgA) {
+    return (await createRole(t.db, org, name, permissions)).id;
+  }
+
+  async function getUser(userId: number): Promise<User> {
+    const res = await t.app.inject({ method: 'GET', url: `/api/users/${userId}`, headers: await as(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+
+  const validNewUser = (overrides: Record<string, unknown> = {}) => ({
+    userName: unique('new.user'),
+    email: 'new.user@example.test',
+    password: 'secret1',
+    fullName: 'New User',
+    jobTitle: 'Picker',
+    phoneNumber: '082 555 0101',
+    roleIds: [roleScout],
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    orgA = (await createOrganization(t.db, 'Users Org A')).id;
+    orgB = (await createOrganization(t.db, 'Users Org B')).id;
+    roleAdmin = await roleWith('Administrator', ALL_PERMISSIONS);
+    roleManager = await roleWith('Manager', [
+      PERMISSIONS.usersView,
+      PERMISSIONS.usersManage,
+      PERMISSIONS.rolesView,
+      PERMISSIONS.rolesAssign,
+    ]);
+    roleManagerNoView = await roleWith('Manager without roles', [
+      PERMISSIONS.usersView,
+      PERMISSIONS.usersManage,
+      PERMISSIONS.rolesAssign,
+    ]);
+    roleViewer = await roleWith('Viewer', [PERMISSIONS.usersView]);
+    roleEmpty = await roleWith('Empty', []);
+    roleScout = await roleWith('Scout', [PERMISSIONS.usersView]);
+    rolePowerful = await roleWith('Powerful', ALL_PERMISSIONS);
+    roleB = await roleWith('B role', [PERMISSIONS.usersView], orgB);
+
+    admin = (await newMember([roleAdmin])).id;
+    manager = (await newMember([roleManager])).id;
+    managerNoView = (await newMember([roleManagerNoView])).id;
+    viewer = (await newMember([roleViewer])).id;
+    plain = (await newMember([roleEmpty])).id;
+
+    const [region] = await t.db.insert(regions).values({ regionName: 'Western Cape' }).returning();
+    const [area] = await t.db.insert(areas).values({ areaName: 'Citrusdal', regionId: region!.id }).returning();
+    const [leA] = await t.db.insert(legalEntities).values({ organizationId: orgA, name: 'A Estates' }).returning();
+    const [leB] = await t.db.insert(legalEntities).values({ organizationId: orgB, name: 'B Estates' }).returning();
+    const farm = async (organizationId: number, legalEntityId: number, farmName: string, areaId: number | null = null) =>
+      (await t.db.insert(farms).values({ organizationId, legalEntityId, farmName, areaId }).returning())[0]!.id;
+    farmA1 = await farm(orgA, leA!.id, 'Amandel', area!.id);
+    farmA2 = await farm(orgA, leA!.id, 'Bergvliet');
+    farmB = await farm(orgB, leB!.id, 'Foreign Farm');
+    const packhouse = async (name: string, ownerOrganizationId: number | null) =>
+      (await t.db.insert(packhouses).values({ name, ownerOrganizationId }).returning())[0]!.id;
+    packhouseLinked = await packhouse('Linked Packhouse', null);
+    packhouseOwned = await packhouse('Owned Packhouse', orgA);
+    packhouseForeign = await packhouse('Foreign Packhouse', orgB);
+    await t.db.insert(organizationPackhouses).values({ organizationId: orgA, packhouseId: packhouseLinked });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('list', () => {
+    it("lists the organisation's users with roles, farms, packhouses and lockout, plus all roles with roles.view", async () => {
+      const locked = await newMember([roleScout], { lockoutEnd: new Date(Date.now() + 600_000), phoneNumber: '021 000' });
+      await t.db.insert(userFarms).values({ userId: locked.id, farmId: farmA1, organizationId: orgA });
+      await t.db.insert(userPackhouses).values({ userId: locked.id, packhouseId: packhouseOwned, organizationId: orgA });
+      const outsider = await createUser(t.db, unique('outsider'));
+      await addMember(t.db, outsider.id, orgB, [roleB]);
+
+      const res = await t.app.inject({ method: 'GET', url: '/api/users', headers: await as(admin) });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      const row = body.users.find((u: User) => u.id === locked.id);
+      expect(row).toMatchObject({
+        userName: locked.userName,
+        email: locked.email,
+        phoneNumber: '021 000',
+        roles: ['Scout'],
+        roleIds: [roleScout],
+        farms: [farmA1],
+        packhouses: [packhouseOwned],
+        isEnabled: true,
+        isLockedOut: true,
+        version: 1,
+      });
+      expect(body.users.map((u: User) => u.id)).not.toContain(outsider.id);
+      expect(Object.keys(row).sort()).toEqual(
+        ['avatar', 'email', 'farms', 'fullName', 'id', 'isEnabled', 'isLockedOut', 'jobTitle', 'packhouses', 'phoneNumber', 'roleIds', 'roles', 'userName', 'version'].sort(),
+      );
+      const scout = body.roles.find((r: { id: number }) => r.id === roleScout);
+      expect(scout).toMatchObject({ name: 'Scout', usersCount: 1, isAssignable: true });
+      expect(body.roles.map((r: { id: number }) => r.id)).not.toContain(roleB);
+    });
+
+    it('answers users only (roles null) without roles.view, and 403 without users.view', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/users', headers: await as(viewer) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().roles).toBeNull();
+      expect(res.json().users.length).toBeGreaterThan(3);
+      const denied = await t.app.inject({ method: 'GET', url: '/api/users', headers: await as(plain) });
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json().error.code).toBe('FORBIDDEN');
+    });
+
+    it('marks roles carrying permissions the caller lacks as not assignable', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/users', headers: await as(manager) });
+      const roles = res.json().roles as { id: number; isAssignable: boolean }[];
+      expect(roles.find((r) => r.id === rolePowerful)?.isAssignable).toBe(false);
+      expect(roles.find((r) => r.id === roleScout)?.isAssignable).toBe(true);
+      expect(roles.find((r) => r.id === roleManager)?.isAssignable).toBe(true);
+    });
+  });
+
+  describe('get', () => {
+    it('answers a member to users.view, yourself without it, 403 for others without it, 404 for non-members', async () => {
+      const other = await newMember([roleScout]);
+      expect((await t.app.inject({ method: 'GET', url: `/api/users/${other.id}`, headers: await as(viewer) })).statusCode).toBe(200);
+      const self = await t.app.inject({ method: 'GET', url: `/api/users/${plain}`, headers: await as(plain) });
+      expect(self.statusCode).toBe(200);
+      expect(self.json()).toMatchObject({ id: plain, roles: ['Empty'] });
+      expect((await t.app.inject({ method: 'GET', url: `/api/users/${other.id}`, headers: await as(plain) })).statusCode).toBe(403);
+      const outsider = await createUser(t.db, unique('outsider'));
+      await addMember(t.db, outsider.id, orgB);
+      const hidden = await t.app.inject({ method: 'GET', url: `/api/users/${outsider.id}`, headers: await as(admin) });
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().error.code).toBe('NOT_FOUND');
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/999999', headers: await as(admin) })).statusCode).toBe(404);
+    });
+  });
+
+  describe('create', () => {
+    it('creates an enabled member with roles, farms and packhouses, who can then sign in', async () => {
+      const body = validNewUser({ farmIds: [farmA1, farmA2], packhouseIds: [packhouseLinked, packhouseOwned] });
+      const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(admin), payload: body });
+      expect(res.statusCode, res.body).toBe(201);
+      const created = res.json();
+      expect(created).toMatchObject({
+        userName: body.userName,
+        email: body.email,
+        fullName: 'New User',
+        jobTitle: 'Picker',
+        phoneNumber: '082 555 0101',
+        roles: ['Scout'],
+        roleIds: [roleScout],
+        farms: [farmA1, farmA2].sort((a, b) => a - b),
+        packhouses: [packhouseLinked, packhouseOwned].sort((a, b) => a - b),
+        isEnabled: true,
+        isLockedOut: false,
+        version: 1,
+      });
+      expect(created).not.toHaveProperty('password');
+      const [row] = await t.db.select().from(users).where(eq(users.id, created.id));
+      expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(row!.lastOrganizationId).toBe(orgA);
+      const session = await signIn(t.app, body.userName, 'secret1', { remoteAddress: '10.1.0.1' });
+      expect(session.accessToken).toBeTruthy();
+      const notes = await t.db.select().from(notifications).where(eq(notifications.userId, created.id));
+      expect(notes.map((x) => x.header)).toEqual(['Your roles have changed']);
+    });
+
+    it('keeps isEnabled false when asked', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(admin), payload: validNewUser({ isEnabled: false }) });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().isEnabled).toBe(false);
+    });
+
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ['user name missing', { userName: undefined }, 'userName', USER_MESSAGES.userName],
+      ['user name of 1 character', { userName: 'a' }, 'userName', USER_MESSAGES.userName],
+      ['user name of spaces', { userName: '   ' }, 'userName', USER_MESSAGES.userName],
+      ['user name of 201 characters', { userName: 'u'.repeat(201) }, 'userName', USER_MESSAGES.userName],
+      ['email missing', { email: undefined }, 'email', USER_MESSAGES.emailRequired],
+      ['email empty', { email: '' }, 'email', USER_MESSAGES.emailRequired],
+      ['email of 201 characters', { email: `${'e'.repeat(189)}@example.com` }, 'email', USER_MESSAGES.emailRequired],
+      ['email without @', { email: 'not-an-email' }, 'email', USER_MESSAGES.emailInvalid],
+      ['email without domain', { email: 'someone@' }, 'email', USER_MESSAGES.emailInvalid],
+      ['password missing', { password: undefined }, 'password', USER_MESSAGES.passwordRequired],
+      ['password empty', { password: '' }, 'password', USER_MESSAGES.passwordRequired],
+      ['password of 5 characters', { password: '12345' }, 'password', USER_MESSAGES.newPasswordMin],
+      ['roles missing', { roleIds: undefined }, 'roleIds', USER_MESSAGES.rolesRequired],
+      ['no roles', { roleIds: [] }, 'roleIds', USER_MESSAGES.rolesRequired],
+    ];
+    it.each(cases)('refuses %s with the spec message', async (_name, overrides, field, message) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(admin), payload: validNewUser(overrides) });
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+      expect(body.error.details).toEqual([{ field, message }]);
+    });
+
+    it('accepts the boundaries: user name of 2 and 200 characters, email of 200 characters, password of 6', async () => {
+      for (const payload of [
+        validNewUser({ userName: 'ab' }),
+        validNewUser({ userName: 'x'.repeat(200), email: `${'e'.repeat(188)}@example.com` }),
+        validNewUser({ password: '123456' }),
+      ]) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(admin), payload });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+    });
+
+    it('caps free-text fields', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(admin), payload: validNewUser({ fullName: 'f'.repeat(201) }) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details[0].field).toBe('fullName');
+    });
+
+    it('refuses a user name already taken, whatever its case, with 409', async () => {
+      const existing = await createUser(t.db, unique('Taken.Name'));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: await as(admin),
+        payload: validNewUser({ userName: existing.userName.toUpperCase() }),
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toEqual({ code: 'CONFLICT', message: USER_MESSAGES.userNameTaken(existing.userName.toUpperCase()) });
+    });
+
+    it('needs both users.manage and roles.assign', async () => {
+      const manageOnly = (await newMember([await roleWith(unique('manage only'), [PERMISSIONS.usersManage])])).id;
+      const assignOnly = (await newMember([await roleWith(unique('assign only'), [PERMISSIONS.rolesAssign, PERMISSIONS.usersView])])).id;
+      for (const who of [manageOnly, assignOnly, plain, viewer]) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(who), payload: validNewUser() });
+        expect(res.statusCode).toBe(403);
+      }
+    });
+
+    it('escalation guard: roles carrying permissions the caller lacks are refused with 403', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(manager), payload: validNewUser({ roleIds: [rolePowerful] }) });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(USER_MESSAGES.roleNotAssignable('Powerful'));
+      const ok = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(manager), payload: validNewUser({ roleIds: [roleScout] }) });
+      expect(ok.statusCode).toBe(201);
+    });
+
+    it('escalation guard: without roles.view only your own roles are assignable', async () => {
+      const other = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(managerNoView), payload: validNewUser({ roleIds: [roleScout] }) });
+      expect(other.statusCode).toBe(403);
+      const own = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(managerNoView), payload: validNewUser({ roleIds: [roleManagerNoView] }) });
+      expect(own.statusCode, own.body).toBe(201);
+    });
+
+    it("refuses another organisation's role, farm or packhouse with 404 and creates nothing", async () => {
+      for (const overrides of [{ roleIds: [roleB] }, { farmIds: [farmB] }, { packhouseIds: [packhouseForeign] }]) {
+        const body = validNewUser(overrides);
+        const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(admin), payload: body });
+        expect(res.statusCode, JSON.stringify(overrides)).toBe(404);
+        expect(await t.db.select().from(users).where(eq(users.userName, body.userName as string))).toEqual([]);
+      }
+    });
+  });
+
+  describe('update', () => {
+    const save = async (who: number, target: User, changes: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${target.id}`,
+        headers: await as(who),
+        payload: {
+          version: target.version,
+          userName: target.userName,
+          email: target.email,
+          fullName: target.fullName,
+          jobTitle: target.jobTitle,
+          phoneNumber: target.phoneNumber,
+          ...changes,
+        },
+      });
+
+    it('saves profile, roles, farms and packhouses together and moves the version on', async () => {
+      const target = await getUser((await newMember([roleScout])).id);
+      const res = await save(admin, target, {
+        fullName: 'Renamed Person',
+        jobTitle: '',
+        roleIds: [roleScout, roleViewer],
+        farmIds: [farmA2],
+        packhouseIds: [packhouseLinked],
+        isEnabled: false,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        fullName: 'Renamed Person',
+        jobTitle: null,
+        roles: ['Scout', 'Viewer'],
+        farms: [farmA2],
+        packhouses: [packhouseLinked],
+        isEnabled: false,
+        version: target.version + 1,
+      });
+      const notes = await t.db.select().from(notifications).where(eq(notifications.userId, target.id));
+      expect(notes.map((x) => x.header)).toContain('Your roles have changed');
+      expect(notes.find((x) => x.header === 'Your roles have changed')!.organizationId).toBe(orgA);
+    });
+
+    it('answers 412 to a stale version and leaves the row as it was', async () => {
+      const target = await getUser((await newMember([roleScout])).id);
+      expect((await save(admin, target, { fullName: 'First' })).statusCode).toBe(200);
+      const stale = await save(admin, target, { fullName: 'Second' });
+      expect(stale.statusCode).toBe(412);
+      expect(stale.json().error).toEqual({ code: 'PRECONDITION_FAILED', message: USER_MESSAGES.staleVersion });
+      expect((await getUser(target.id)).fullName).toBe('First');
+    });
+
+    it('applies the same field rules and messages as create', async () => {
+      const target = await getUser((await newMember([roleScout])).id);
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ userName: 'a' }, 'userName', USER_MESSAGES.userName],
+        [{ email: '' }, 'email', USER_MESSAGES.emailRequired],
+        [{ email: 'bad' }, 'email', USER_MESSAGES.emailInvalid],
+        [{ roleIds: [] }, 'roleIds', USER_MESSAGES.rolesRequired],
+      ];
+      for (const [changes, field, message] of cases) {
+        const res = await save(admin, target, changes);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.details).toEqual([{ field, message }]);
+      }
+      const missingVersion = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${target.id}`,
+        headers: await as(admin),
+        payload: { userName: target.userName, email: target.email },
+      });
+      expect(missingVersion.statusCode).toBe(400);
+    });
+
+    it('refuses a user name taken by someone else with 409 but lets you change the case of your own', async () => {
+      const other = await createUser(t.db, unique('occupied'));
+      const target = await getUser((await newMember([roleScout])).id);
+      const taken = await save(admin, target, { userName: other.userName.toUpperCase() });
+      expect(taken.statusCode).toBe(409);
+      const recased = await save(admin, target, { userName: target.userName.toUpperCase() });
+      expect(recased.statusCode, recased.body).toBe(200);
+    });
+
+    it('lets you save your own profile without users.manage, but not your roles or enabled state', async () => {
+      const me = await getUser(plain);
+      const res = await save(plain, me, { fullName: 'Plain Person', phoneNumber: '011 222' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ fullName: 'Plain Person', phoneNumber: '011 222' });
+      const fresh = res.json() as User;
+      expect((await save(plain, fresh, { roleIds: [roleAdmin] })).statusCode).toBe(403);
+      expect((await save(plain, fresh, { isEnabled: false })).statusCode).toBe(403);
+      expect((await save(plain, fresh, { farmIds: [farmA1] })).statusCode).toBe(403);
+      expect((await save(plain, fresh, { packhouseIds: [packhouseOwned] })).statusCode).toBe(403);
+      expect((await getUser(plain)).roleIds).toEqual([roleEmpty]);
+    });
+
+    it("refuses to save someone else's profile without users.manage", async () => {
+      const target = await getUser((await newMember([roleScout])).id);
+      expect((await save(viewer, target, { fullName: 'Nope' })).statusCode).toBe(403);
+    });
+
+    it('refuses to disable yourself', async () => {
+      const me = await getUser(admin);
+      const res = await save(admin, me, { isEnabled: false });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(USER_MESSAGES.cannotDisableSelf);
+    });
+
+    it('escalation guard on update: cannot remove or add a role carrying permissions the caller lacks', async () => {
+      const powerful = await getUser((await newMember([rolePowerful])).id);
+      const remove = await save(manager, powerful, { roleIds: [roleScout] });
+      expect(remove.statusCode).toBe(403);
+      const weak = await getUser((await newMember([roleScout])).id);
+      const add = await save(manager, weak, { roleIds: [roleScout, rolePowerful] });
+      expect(add.statusCode).toBe(403);
+      expect((await getUser(weak.id)).roleIds).toEqual([roleScout]);
+      const b = await save(admin, weak, { roleIds: [roleB] });
+      expect(b.statusCode).toBe(404);
+    });
+
+    it('protects the identity of a user who also belongs to another organisation', async () => {
+      const shared = await newMember([roleScout]);
+      await addMember(t.db, shared.id, orgB, [roleB]);
+      const target = await getUser(shared.id);
+      for (const changes of [{ email: 'takeover@example.test' }, { userName: unique('takeover') }, { isEnabled: false }]) {
+        const res = await save(admin, target, changes);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error.message).toBe(USER_MESSAGES.sharedUserProfile);
+      }
+      const ok = await save(admin, target, { jobTitle: 'Foreman', roleIds: [roleViewer] });
+      expect(ok.statusCode, ok.body).toBe(200);
+    });
+  });
+
+  describe('assignment endpoints', () => {
+    it('replaces farms with farms of this organisation only', async () => {
+      const target = await newMember([roleScout]);
+      const ok = await t.app.inject({ method: 'PUT', url: `/api/users/${target.id}/farms`, headers: await as(admin), payload: { farmIds: [farmA1, farmA2] } });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().farms).toEqual([farmA1, farmA2].sort((a, b) => a - b));
+      const foreign = await t.app.inject({ method: 'PUT', url: `/api/users/${target.id}/farms`, headers: await as(admin), payload: { farmIds: [farmA1, farmB] } });
+      expect(foreign.statusCode).toBe(404);
+      expect((await getUser(target.id)).farms).toEqual([farmA1, farmA2].sort((a, b) => a - b));
+      expect((await t.app.inject({ method: 'PUT', url: `/api/users/${target.id}/farms`, headers: await as(viewer), payload: { farmIds: [] } })).statusCode).toBe(403);
+    });
+
+    it('replaces packhouses with packhouses linked to or owned by this organisation only', async () => {
+      const target = await newMember([roleScout]);
+      const ok = await t.app.inject({ method: 'PUT', url: `/api/users/${target.id}/packhouses`, headers: await as(admin), payload: { packhouseIds: [packhouseLinked, packhouseOwned] } });
+      expect(ok.statusCode).toBe(200);
+      const foreign = await t.app.inject({ method: 'PUT', url: `/api/users/${target.id}/packhouses`, headers: await as(admin), payload: { packhouseIds: [packhouseForeign] } });
+      expect(foreign.statusCode).toBe(404);
+      expect((await getUser(target.id)).packhouses.length).toBe(2);
+    });
+
+    it('replaces roles with the escalation guard, 404 for foreign roles, 412 for a stale version', async () => {
+      const target = await getUser((await newMember([roleScout])).id);
+      const ok = await t.app.inject({ method: 'PUT', url: `/api/users/${target.id}/roles`, headers: await as(manager), payload: { roleIds: [roleViewer], version: target.version } });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().roles).toEqual(['Viewer']);
+      const stale = await t.app.inject({ method: 'PUT', url: `/api/users/${target.id}/roles`, headers: await as(manager), payload: { roleIds: [roleScout], version: target.version } });
+      expect(stale.statusCode).toBe(412);
+      const up = await t.app.inject({ method: 'PUT', url: `/api/users/${target.id}/roles`, headers: await as(manager), payload: { roleIds: [rolePowerful] } });
+      expect(up.statusCode).toBe(403);
+      const foreign = await t.app.inject({ method: 'PUT', url: `/api/users/${target.id}/roles`, headers: await as(admin), payload: { roleIds: [roleB] } });
+      expect(foreign.statusCode).toBe(404);
+      const none = await t.app.inject({ method: 'PUT', url: `/api/users/${target.id}/roles`, headers: await as(admin), payload: { roleIds: [] } });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error.details).toEqual([{ field: 'roleIds', message: USER_MESSAGES.rolesRequired }]);
+      expect((await getUser(target.id)).roleIds).toEqual([roleViewer]);
+      expect((await t.app.inject({ method: 'PUT', url: `/api/users/${target.id}/roles`, headers: await as(viewer), payload: { roleIds: [roleViewer] } })).statusCode).toBe(403);
+    });
+
+    it('offers farm and packhouse options of this organisation', async () => {
+      const farmsRes = await t.app.inject({ method: 'GET', url: '/api/users/farm-options', headers: await as(admin) });
+      expect(farmsRes.json()).toEqual([
+        { id: farmA1, farm_Name: 'Amandel', area_Name: 'Citrusdal' },
+        { id: farmA2, farm_Name: 'Bergvliet', area_Name: null },
+      ]);
+      const packRes = await t.app.inject({ method: 'GET', url: '/api/users/packhouse-options', headers: await as(admin) });
+      expect(packRes.json()).toEqual([
+        { id: packhouseLinked, name: 'Linked Packhouse' },
+        { id: packhouseOwned, name: 'Owned Packhouse' },
+      ]);
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/farm-options', headers: await as(viewer) })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/packhouse-options', headers: await as(viewer) })).statusCode).toBe(403);
+    });
+  });
+
+  describe('delete', () => {
+    it('refuses to delete yourself with 400 and a clear message', async () => {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/users/${admin}`, headers: await as(admin) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(USER_MESSAGES.cannotDeleteSelf);
+      expect((await getUser(admin)).id).toBe(admin);
+    });
+
+    it('deletes a user who belongs only to this organisation', async () => {
+      const target = await newMember([roleScout]);
+      await t.db.insert(userFarms).values({ userId: target.id, farmId: farmA1, organizationId: orgA });
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/users/${target.id}`, headers: await as(admin) });
+      expect(res.statusCode).toBe(204);
+      expect(await t.db.select().from(users).where(eq(users.id, target.id))).toEqual([]);
+    });
+
+    it("removes only this organisation's membership, roles, farms and packhouses of a shared user", async () => {
+      const target = await newMember([roleScout], { lastOrganizationId: orgA });
+      await t.db.insert(userFarms).values({ userId: target.id, farmId: farmA1, organizationId: orgA });
+      await t.db.insert(userPackhouses).values({ userId: target.id, packhouseId: packhouseOwned, organizationId: orgA });
+      await addMember(t.db, target.id, orgB, [roleB]);
+      await t.db.insert(userFarms).values({ userId: target.id, farmId: farmB, organizationId: orgB });
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/users/${target.id}`, headers: await as(admin) });
+      expect(res.statusCode).toBe(204);
+      const [row] = await t.db.select().from(users).where(eq(users.id, target.id));
+      expect(row).toBeDefined();
+      expect(row!.lastOrganizationId).toBeNull();
+      const member = await t.db.select().from(memberships).where(eq(memberships.userId, target.id));
+      expect(member.map((m) => m.organizationId)).toEqual([orgB]);
+      expect((await t.db.select().from(userRoles).where(eq(userRoles.userId, target.id))).map((r) => r.roleId)).toEqual([roleB]);
+      expect((await t.db.select().from(userFarms).where(eq(userFarms.userId, target.id))).map((r) => r.farmId)).toEqual([farmB]);
+      expect(await t.db.select().from(userPackhouses).where(eq(userPackhouses.userId, target.id))).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url: `/api/users/${target.id}`, headers: await as(admin) })).statusCode).toBe(404);
+    });
+
+    it('needs users.manage, and answers 404 for non-members', async () => {
+      const target = await newMember([roleScout]);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${target.id}`, headers: await as(viewer) })).statusCode).toBe(403);
+      const outsider = await createUser(t.db, unique('outsider'));
+      await addMember(t.db, outsider.id, orgB);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${outsider.id}`, headers: await as(admin) })).statusCode).toBe(404);
+      expect(await t.db.select().from(memberships).where(and(eq(memberships.userId, outsider.id), eq(memberships.organizationId, orgB)))).toHaveLength(1);
+    });
+  });
+
+  describe('unblock', () => {
+    it('lifts a lockout (no end, no failures) so the user can sign in again', async () => {
+      const target = await newMember([roleScout], { lockoutEnd: new Date(Date.now() + 3_600_000), failedLoginCount: 3 });
+      await expect(signIn(t.app, target.userName, FIXTURE_PASSWORD, { remoteAddress: '10.1.0.2' })).rejects.toThrow();
+      expect((await getUser(target.id)).isLockedOut).toBe(true);
+      const denied = await t.app.inject({ method: 'POST', url: `/api/users/${target.id}/unblock`, headers: await as(viewer) });
+      expect(denied.statusCode).toBe(403);
+      const res = await t.app.inject({ method: 'POST', url: `/api/users/${target.id}/unblock`, headers: await as(admin) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().isLockedOut).toBe(false);
+      const [row] = await t.db.select().from(users).where(eq(users.id, target.id));
+      expect(row!.lockoutEnd).toBeNull();
+      expect(row!.failedLoginCount).toBe(0);
+      await signIn(t.app, target.userName, FIXTURE_PASSWORD, { remoteAddress: '10.1.0.3' });
+    });
+  });
+
+  describe('link an existing system user', () => {
+    it('suggests system users by user name or email (case-insensitive), excluding members, at most 20, id/userName/email only', async () => {
+      const tag = unique('zebra');
+      const byName = await createUser(t.db, `${tag}-name`, { email: 'someone@example.test' });
+      const byEmail = await createUser(t.db, unique('plainname'), { email: `${tag.toUpperCase()}@Example.test` });
+      const member = await newMember([], {});
+      await t.db.update(users).set({ email: `${tag}-member@example.test` }).where(eq(users.id, member.id));
+      const res = await t.app.inject({ method: 'GET', url: `/api/users/system-users?query=${tag.toUpperCase()}`, headers: await as(admin) });
+      expect(res.statusCode).toBe(200);
+      const result = res.json().result as { id: number }[];
+      expect(result.map((r) => r.id).sort()).toEqual([byName.id, byEmail.id].sort());
+      expect(Object.keys(result[0]!).sort()).toEqual(['email', 'id', 'userName']);
+
+      const many = unique('crowd');
+      for (let i = 0; i < 25; i++) await createUser(t.db, `${many}-${i}`);
+      const capped = await t.app.inject({ method: 'GET', url: `/api/users/system-users?query=${many}`, headers: await as(admin) });
+      expect(capped.json().result).toHaveLength(20);
+
+      const wildcard = await t.app.inject({ method: 'GET', url: '/api/users/system-users?query=%25', headers: await as(admin) });
+      expect(wildcard.json().result).toEqual([]);
+    });
+
+    it('needs at least 1 character and at most 200, and users.linkOrganisation', async () => {
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/system-users?query=', headers: await as(admin) })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/system-users', headers: await as(admin) })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'GET', url: `/api/users/system-users?query=${'q'.repeat(201)}`, headers: await as(admin) })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/system-users?query=a', headers: await as(admin) })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/system-users?query=a', headers: await as(manager) })).statusCode).toBe(403);
+    });
+
+    it('links a user of another organisation (the confirm path), then excludes them from suggestions; twice is 409', async () => {
+      const elsewhere = await createUser(t.db, unique('elsewhere'));
+      await addMember(t.db, elsewhere.id, orgB, [roleB]);
+      const suggest = async () =>
+        (await t.app.inject({ method: 'GET', url: `/api/users/system-users?query=${elsewhere.userName}`, headers: await as(admin) })).json().result;
+      expect(await suggest()).toEqual([{ id: elsewhere.id, userName: elsewhere.userName, email: elsewhere.email }]);
+      const res = await t.app.inject({ method: 'POST', url: `/api/users/${elsewhere.id}/link`, headers: await as(admin) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: elsewhere.id, roles: [], farms: [] });
+      expect(await suggest()).toEqual([]);
+      const again = await t.app.inject({ method: 'POST', url: `/api/users/${elsewhere.id}/link`, headers: await as(admin) });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe(USER_MESSAGES.alreadyMember);
+      // still a member of B with B's role
+      expect((await t.db.select().from(userRoles).where(eq(userRoles.userId, elsewhere.id))).map((r) => r.roleId)).toEqual([roleB]);
+      expect((await t.app.inject({ method: 'POST', url: '/api/users/999999/link', headers: await as(admin) })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'POST', url: `/api/users/${elsewhere.id}/link`, headers: await as(manager) })).statusCode).toBe(403);
+    });
+  });
+});
