@@ -1,0 +1,78 @@
+/** Organisation switch (spec 01, 2.4 and 4.2) with the demo user who belongs to two organisations. */
+import { expect, test, type Page } from '@playwright/test';
+import { ORGANIZATION_HEADER, SHELL_PATHS } from '@orchard/shared';
+import { en, organizationButton, organizationInput, signIn, toast } from './support/app';
+import { demoUser } from './support/demo-users';
+
+interface OrganizationRow {
+  id: number;
+  name: string;
+}
+
+/** Opens the dropdown and returns its listbox. */
+async function openOrganizations(page: Page) {
+  await organizationButton(page).click();
+  const list = page.getByRole('listbox');
+  await expect(list).toBeVisible();
+  return list;
+}
+
+async function switchTo(page: Page, from: OrganizationRow, to: OrganizationRow) {
+  const list = await openOrganizations(page);
+  // the current organisation is disabled in the list
+  await expect(list.getByRole('option', { name: from.name, exact: true })).toHaveAttribute('aria-disabled', 'true');
+  await expect(list.getByRole('option', { name: to.name, exact: true })).toHaveAttribute('aria-disabled', 'false');
+
+  const setDefault = page.waitForRequest((r) => r.url().endsWith(SHELL_PATHS.defaultOrganization) && r.method() !== 'GET');
+  const pageView = page.waitForRequest((r) => r.url().endsWith(SHELL_PATHS.pageViews) && r.method() === 'POST');
+  await list.getByRole('option', { name: to.name, exact: true }).click();
+  await setDefault;
+
+  await expect(toast(page, en.shell.organizationChanged, to.name)).toBeVisible();
+  await expect(organizationInput(page)).toHaveValue(to.name);
+  // the landing page is shown again, for the new organisation
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.dashboard.heading.replace('{{organization}}', to.name));
+  // later API calls carry the new organisation
+  expect((await pageView).headers()[ORGANIZATION_HEADER]).toBe(String(to.id));
+  const menu = page.waitForRequest((r) => r.url().includes('/api/') && r.headers()[ORGANIZATION_HEADER] !== undefined);
+  await page.getByRole('navigation', { name: en.shell.mainMenu }).getByRole('link').first().click();
+  expect((await menu).headers()[ORGANIZATION_HEADER]).toBe(String(to.id));
+
+  const again = await openOrganizations(page);
+  await expect(again.getByRole('option', { name: to.name, exact: true })).toHaveAttribute('aria-disabled', 'true');
+  await expect(again.getByRole('option', { name: from.name, exact: true })).toHaveAttribute('aria-disabled', 'false');
+  await page.keyboard.press('Escape');
+  await expect(again).toBeHidden();
+}
+
+test('switching organisation: Organization Changed, the new organisation everywhere, and back', async ({ page, browser }) => {
+  const multi = demoUser('multi');
+  const organizationsAnswer = page.waitForResponse((r) => r.url().endsWith(SHELL_PATHS.organizations) && r.ok());
+  await signIn(page, multi);
+  const organizations = (await (await organizationsAnswer).json()) as OrganizationRow[];
+  // the dropdown lists the user's organisations in their order
+  expect(organizations.map((o) => o.name).sort()).toEqual(multi.organizations.map((o) => o.organizationName).sort());
+
+  const grower = organizations.find((o) => o.name === 'Citrus Valley Growers');
+  const packhouse = organizations.find((o) => o.name === 'Sundays River Packers');
+  if (!grower || !packhouse) throw new Error(`unexpected organisations ${JSON.stringify(organizations)}`);
+  await expect(organizationInput(page)).toHaveValue(grower.name);
+  const list = await openOrganizations(page);
+  await expect(list.getByRole('option')).toHaveText(organizations.map((o) => o.name));
+  await page.keyboard.press('Escape');
+
+  await switchTo(page, grower, packhouse);
+
+  // a reload keeps it, and it is the user's default now: a new sign-in elsewhere starts there
+  await page.reload();
+  await expect(organizationInput(page)).toHaveValue(packhouse.name);
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await signIn(other, multi);
+  await expect(organizationInput(other)).toHaveValue(packhouse.name);
+  await elsewhere.close();
+
+  // and back, so the demo user starts in the grower organisation for any later run
+  await switchTo(page, packhouse, grower);
+});
