@@ -13,6 +13,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().startsWith('postgres').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   SEED_DEMO: bool.default(true),
+  SEED_REFERENCE_DATE: z.iso.date().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -38,6 +39,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   seedDemo: boolean;
+  /** 'now' of the demo world; unset = the day the database is first filled */
+  seedReferenceDate: Date | undefined;
   logLevel: string;
   trustProxy: boolean;
   jwtSecret: Uint8Array;
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     seedDemo: e.SEED_DEMO,
+    seedReferenceDate: e.SEED_REFERENCE_DATE ? new Date(`${e.SEED_REFERENCE_DATE}T08:00:00+02:00`) : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     // Without a configured secret each start signs with a fresh one; sessions survive restarts

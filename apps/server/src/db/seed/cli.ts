@@ -72,7 +72,9 @@ async function main(): Promise<number> {
   try {
     await migrateDatabase(handle);
     const started = performance.now();
-    const summary = await seedDemoData(handle, { scale });
+    const reference = process.env.SEED_REFERENCE_DATE;
+    const referenceDate = reference ? new Date(`${reference}T08:00:00+02:00`) : new Date();
+    const summary = await seedDemoData(handle, { scale, referenceDate });
     console.log(formatSummary(summary, performance.now() - started));
     return 0;
   } finally {
