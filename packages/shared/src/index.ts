@@ -14,3 +14,5 @@ export * from './api/notifications.js';
 export * from './harvest/index.js';
 export * from './api/harvest.js';
 export * from './picking/index.js';
+export * from './api/picking.js';
+export * from './api/packhouses.js';
