@@ -1,0 +1,386 @@
+/**
+ * Harvest demo data: citrus varieties, PUCs on the growers' farms, farm blocks, production blocks
+ * (mostly linked to a farm block, a few not), this season's yield estimates (some blocks without
+ * one, some with a history of saves) and a season of bins delivered to the Sundays River Packers
+ * packhouses, from finished blocks to barely started ones.
+ *
+ * Bins are generated inside the database (INSERT ... SELECT over generate_series) from one small
+ * plan row per block, so `scale` (which multiplies the bins) reaches a million bins in seconds.
+ * Each bin's day and weight come from an integer hash of its number and the block's seed, so the
+ * data is the same on PGlite and PostgreSQL and on every run.
+ */
+import { sql } from 'drizzle-orm';
+import { farmBlocks, productionBlocks, pucs, varieties, yieldEstimates } from '../../schema/index';
+import type { SeedContext, SeedPart } from '../context';
+import { DEMO_FARMS, DEMO_PACKHOUSES, type DemoOrganizationKey } from '../data';
+import type { Prng } from '../prng';
+import { mustGet } from './places';
+
+type Timing = 'early' | 'mid' | 'late';
+
+export interface DemoVariety {
+  name: string;
+  commodity: string;
+  /** usual original estimate, tonnes per hectare */
+  tonnesPerHa: readonly [number, number];
+  /** tipped bin weight, kg */
+  binKgs: readonly [number, number];
+  /** where picking stands at the reference date (30 June) */
+  timing: Timing;
+}
+
+export const DEMO_VARIETIES: readonly DemoVariety[] = [
+  { name: 'Navel', commodity: 'Oranges', tonnesPerHa: [45, 65], binKgs: [370, 440], timing: 'early' },
+  { name: 'Cara Cara', commodity: 'Oranges', tonnesPerHa: [40, 55], binKgs: [360, 430], timing: 'early' },
+  { name: 'Valencia', commodity: 'Oranges', tonnesPerHa: [50, 75], binKgs: [380, 450], timing: 'late' },
+  { name: 'Midknight', commodity: 'Oranges', tonnesPerHa: [45, 65], binKgs: [380, 450], timing: 'late' },
+  { name: 'Star Ruby', commodity: 'Grapefruit', tonnesPerHa: [55, 80], binKgs: [380, 450], timing: 'mid' },
+  { name: 'Eureka', commodity: 'Lemons', tonnesPerHa: [40, 60], binKgs: [350, 420], timing: 'early' },
+  { name: 'Nadorcott', commodity: 'Soft Citrus', tonnesPerHa: [30, 45], binKgs: [350, 410], timing: 'mid' },
+  { name: 'Clementine', commodity: 'Soft Citrus', tonnesPerHa: [30, 45], binKgs: [350, 400], timing: 'early' },
+];
+
+/** Share of the estimate delivered by the reference date, and the days before it picking began. */
+const TIMING: Record<Timing, { progress: [number, number]; startDaysBefore: [number, number] }> = {
+  early: { progress: [0.55, 0.95], startDaysBefore: [95, 115] },
+  mid: { progress: [0.3, 0.65], startDaysBefore: [55, 80] },
+  late: { progress: [0.02, 0.15], startDaysBefore: [8, 25] },
+};
+
+/** PUCs per farm of each grower organisation (20 for Citrus Valley Growers, 4 for Letaba). */
+const PUCS_PER_FARM: Record<DemoOrganizationKey, number[]> = { grower: [4, 4, 3, 3, 3, 3], packhouse: [], letaba: [2, 2] };
+const PUC_PREFIX: Record<DemoOrganizationKey, string> = { grower: 'C', packhouse: 'P', letaba: 'L' };
+const BLOCKS_PER_PUC: Record<DemoOrganizationKey, [number, number]> = { grower: [6, 8], packhouse: [0, 0], letaba: [4, 5] };
+
+/** Ids the harvest part made, for later parts (picking schedules, dashboards). */
+export interface HarvestSeedIds {
+  season: number;
+  /** by variety name */
+  varieties: Map<string, number>;
+  /** by PUC name */
+  pucs: Map<string, number>;
+  productionBlocks: { id: number; pucName: string; code: string; varietyName: string; organizationId: number; linked: boolean }[];
+}
+
+const harvestIds = new WeakMap<SeedContext, HarvestSeedIds>();
+
+export function harvestSeedIds(ctx: SeedContext): HarvestSeedIds {
+  const ids = harvestIds.get(ctx);
+  if (!ids) throw new Error('The harvest seed part has not run yet');
+  return ids;
+}
+
+const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
+
+/** The calendar year (South African time) of the reference date: the demo season. */
+function seasonOf(date: Date): number {
+  return new Date(date.getTime() + 2 * 3_600_000).getUTCFullYear();
+}
+
+interface BlockPlan {
+  productionBlockId: number;
+  packhouseId: number;
+  varietyId: number;
+  bins: number;
+  startAt: string;
+  endAt: string;
+  /** bins received after this moment are still waiting to be tipped */
+  untippedAfter: string;
+  kgMin: number;
+  kgMax: number;
+  seed: number;
+}
+
+function pickDistinctCodes(rng: Prng, prefix: string, n: number, taken: Set<string>): string[] {
+  const codes: string[] = [];
+  while (codes.length < n) {
+    const code = `${prefix}${rng.int(1000, 9899)}`;
+    if (taken.has(code)) continue;
+    taken.add(code);
+    codes.push(code);
+  }
+  return codes;
+}
+
+export const harvestPart: SeedPart = {
+  name: 'harvest',
+  async run(ctx) {
+    const rng = ctx.rng.fork('harvest');
+    const season = seasonOf(ctx.referenceDate);
+    const managerId = ctx.ids.users.get('manager') ?? null;
+    const adminId = ctx.ids.users.get('admin') ?? null;
+
+    const varietyRows = await ctx.insertReturning(
+      varieties,
+      DEMO_VARIETIES.map((v) => ({ varietyName: v.name, commodity: v.commodity })),
+    );
+    const varietyIds = new Map(varietyRows.map((v) => [v.varietyName, v.id]));
+    const varietyByName = new Map(DEMO_VARIETIES.map((v) => [v.name, v]));
+
+    // PUCs: a few per farm, each growing two or three varieties
+    const takenCodes = new Set<string>();
+    const pucPlans: { organization: DemoOrganizationKey; organizationId: number; farmId: number; name: string; varieties: string[] }[] = [];
+    for (const organization of ['grower', 'letaba'] as const) {
+      const orgFarms = DEMO_FARMS.filter((f) => f.organization === organization);
+      orgFarms.forEach((farm, i) => {
+        const n = PUCS_PER_FARM[organization][i] ?? 2;
+        for (const name of pickDistinctCodes(rng, PUC_PREFIX[organization], n, takenCodes)) {
+          const first = rng.pick(DEMO_VARIETIES).name;
+          const others = DEMO_VARIETIES.filter((v) => v.name !== first);
+          const kinds = [first, rng.pick(others).name];
+          if (rng.chance(0.4)) kinds.push(rng.pick(DEMO_VARIETIES).name);
+          pucPlans.push({
+            organization,
+            organizationId: mustGet(ctx.ids.organizations, organization, 'organisation'),
+            farmId: mustGet(ctx.ids.farms, farm.name, 'farm'),
+            name,
+            varieties: [...new Set(kinds)],
+          });
+        }
+      });
+    }
+    const pucRows = await ctx.insertReturning(
+      pucs,
+      pucPlans.map((p) => ({ organizationId: p.organizationId, farmId: p.farmId, pucName: p.name })),
+    );
+
+    // Farm blocks: named per farm A1, A2, ... B1 (letter per PUC of the farm)
+    const blockPlans: {
+      puc: (typeof pucPlans)[number];
+      pucId: number;
+      name: string;
+      ha: number;
+      variety: string;
+      daff: string | null;
+      sequence: number;
+    }[] = [];
+    const letterOnFarm = new Map<number, number>();
+    pucPlans.forEach((puc, i) => {
+      const letterIndex = letterOnFarm.get(puc.farmId) ?? 0;
+      letterOnFarm.set(puc.farmId, letterIndex + 1);
+      const letter = String.fromCharCode(65 + letterIndex);
+      const [min, max] = BLOCKS_PER_PUC[puc.organization];
+      const n = rng.int(min, max);
+      for (let b = 1; b <= n; b++) {
+        blockPlans.push({
+          puc,
+          pucId: pucRows[i]!.id,
+          name: `${letter}${b}`,
+          ha: round(rng.float(1.2, 5.5), 2),
+          variety: rng.pick(puc.varieties),
+          daff: rng.chance(0.9) ? `${puc.name}-${String(b).padStart(2, '0')}` : null,
+          sequence: b,
+        });
+      }
+    });
+    const farmBlockRows = await ctx.insertReturning(
+      farmBlocks,
+      blockPlans.map((b) => ({
+        organizationId: b.puc.organizationId,
+        farmId: b.puc.farmId,
+        name: b.name,
+        ha: b.ha,
+        varietyId: mustGet(varietyIds, b.variety, 'variety'),
+        daffCode: b.daff,
+      })),
+    );
+
+    // Production blocks: one per farm block (linked), plus a few the packhouse knows that no farm
+    // block matches (shaded rows)
+    const productionPlans: { pucIndex: number; code: string; variety: string; farmBlockIndex: number | null; ha: number }[] = [];
+    blockPlans.forEach((b, i) => {
+      productionPlans.push({
+        pucIndex: pucPlans.indexOf(b.puc),
+        code: `B${String(b.sequence).padStart(2, '0')}`,
+        variety: b.variety,
+        farmBlockIndex: i,
+        ha: b.ha,
+      });
+    });
+    pucPlans.forEach((puc, pucIndex) => {
+      if (!rng.chance(0.45)) return;
+      productionPlans.push({ pucIndex, code: 'U01', variety: rng.pick(puc.varieties), farmBlockIndex: null, ha: round(rng.float(1, 4), 2) });
+    });
+    const productionRows = await ctx.insertReturning(
+      productionBlocks,
+      productionPlans.map((p) => ({
+        organizationId: pucPlans[p.pucIndex]!.organizationId,
+        pucId: pucRows[p.pucIndex]!.id,
+        code: p.code,
+        varietyId: mustGet(varietyIds, p.variety, 'variety'),
+        farmBlockId: p.farmBlockIndex === null ? null : farmBlockRows[p.farmBlockIndex]!.id,
+      })),
+    );
+
+    // Estimates of this season: most blocks, some with a history of saves
+    const estimates: (typeof yieldEstimates.$inferInsert)[] = [];
+    const adjustedByBlock = new Map<number, number>();
+    productionPlans.forEach((p, i) => {
+      const linked = p.farmBlockIndex !== null;
+      if (!rng.chance(linked ? 0.85 : 0.5)) return;
+      const variety = varietyByName.get(p.variety)!;
+      const blockId = productionRows[i]!.id;
+      const organizationId = pucPlans[p.pucIndex]!.organizationId;
+      const original = round(rng.float(variety.tonnesPerHa[0], variety.tonnesPerHa[1]), 1);
+      let adjusted = round(original * rng.float(0.85, 1.15), 1);
+      estimates.push({
+        organizationId,
+        productionBlockId: blockId,
+        season,
+        ha: p.ha,
+        tonnesPerHa: rng.chance(0.95) ? original : null,
+        tonnesPerHaAdjusted: adjusted,
+        createdBy: adminId,
+        createdAt: ctx.daysBefore(rng.float(120, 150)),
+      });
+      if (linked && rng.chance(0.3)) {
+        const saves = rng.int(1, 2);
+        for (let s = 0; s < saves; s++) {
+          adjusted = round(adjusted * rng.float(0.9, 1.1), 1);
+          estimates.push({
+            organizationId,
+            productionBlockId: blockId,
+            season,
+            ha: p.ha,
+            tonnesPerHa: adjusted,
+            tonnesPerHaAdjusted: adjusted,
+            createdBy: managerId,
+            createdAt: ctx.daysBefore(s === 0 ? rng.float(40, 90) : rng.float(3, 35)),
+          });
+        }
+      }
+      adjustedByBlock.set(blockId, adjusted);
+    });
+    // history in time order, so the latest version has the highest id
+    estimates.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
+    await ctx.insert(yieldEstimates, estimates);
+
+    // A season of bins: one plan row per block, expanded in SQL
+    const packhouseIds = DEMO_PACKHOUSES.filter((p) => p.owner === 'packhouse').map((p) => mustGet(ctx.ids.packhouses, p.name, 'packhouse'));
+    const mainPackhouse = pucPlans.map(() => rng.pick(packhouseIds));
+    const end = ctx.referenceDate.getTime();
+    const plans: BlockPlan[] = [];
+    productionPlans.forEach((p, i) => {
+      const variety = varietyByName.get(p.variety)!;
+      const timing = TIMING[variety.timing];
+      const blockId = productionRows[i]!.id;
+      const tonnesPerHa = adjustedByBlock.get(blockId) ?? (variety.tonnesPerHa[0] + variety.tonnesPerHa[1]) / 2;
+      let progress = rng.float(timing.progress[0], timing.progress[1]);
+      const shape = rng.next();
+      if (variety.timing !== 'late' && shape < 0.1) progress = rng.float(0.97, 1.06); // finished
+      else if (shape > 0.92) progress = rng.float(0.005, 0.03); // barely started
+      const kgMid = (variety.binKgs[0] + variety.binKgs[1]) / 2;
+      const bins = Math.round((p.ha * tonnesPerHa * progress * 1000) / kgMid);
+      if (bins === 0) return;
+      const startDays = progress < 0.04 ? rng.float(2, 6) : rng.float(timing.startDaysBefore[0], timing.startDaysBefore[1]);
+      const start = end - startDays * 86_400_000;
+      // bins of the last day and a half wait in the yard; some barely started blocks have none tipped
+      const untippedAfter = progress < 0.04 && rng.chance(0.5) ? start : end - 1.5 * 86_400_000;
+      plans.push({
+        productionBlockId: blockId,
+        packhouseId: rng.chance(0.75) ? mainPackhouse[p.pucIndex]! : rng.pick(packhouseIds),
+        varietyId: mustGet(varietyIds, p.variety, 'variety'),
+        bins: bins * ctx.scale,
+        startAt: new Date(start).toISOString(),
+        endAt: new Date(end).toISOString(),
+        untippedAfter: new Date(untippedAfter).toISOString(),
+        kgMin: variety.binKgs[0],
+        kgMax: variety.binKgs[1],
+        seed: rng.int(1, 2_000_000_000),
+      });
+    });
+    await insertBins(ctx, season, plans, productionRows);
+
+    harvestIds.set(ctx, {
+      season,
+      varieties: varietyIds,
+      pucs: new Map(pucRows.map((p) => [p.pucName, p.id])),
+      productionBlocks: productionPlans.map((p, i) => ({
+        id: productionRows[i]!.id,
+        pucName: pucPlans[p.pucIndex]!.name,
+        code: p.code,
+        varietyName: p.variety,
+        organizationId: pucPlans[p.pucIndex]!.organizationId,
+        linked: p.farmBlockIndex !== null,
+      })),
+    });
+  },
+};
+
+async function insertBins(
+  ctx: SeedContext,
+  season: number,
+  plans: readonly BlockPlan[],
+  productionRows: readonly { id: number; organizationId: number }[],
+): Promise<void> {
+  const organizationOf = new Map(productionRows.map((r) => [r.id, r.organizationId]));
+  const rows = plans.map((p) => ({
+    ...p,
+    organizationId: organizationOf.get(p.productionBlockId)!,
+    span: (Date.parse(p.endAt) - Date.parse(p.startAt)) / 1000,
+  }));
+  const fast = await skipForeignKeyChecks(ctx);
+  const restoreIndexes = await dropSecondaryIndexes(ctx, 'fruit_bins');
+  // h1, h2: two independent uniform draws in [0, 1) per bin from multiplicative hashes of its number
+  await ctx.tx.execute(sql`
+    insert into fruit_bins (organization_id, production_block_id, packhouse_id, variety_id, season,
+      received_at, received_date, tipped, tipped_at, tipped_kgs, created_by)
+    select b.organization_id, b.production_block_id, b.packhouse_id, b.variety_id, ${season},
+      b.received_at, ((b.received_at at time zone 'UTC') + interval '2 hours')::date,
+      b.tipped, case when b.tipped then b.received_at + (2 + b.h2 * 20) * interval '1 hour' end,
+      case when b.tipped then round((b.kg_min + b.h2 * (b.kg_max - b.kg_min)) * 10) / 10 end,
+      null
+    from (
+      select r."organizationId" as organization_id, r."productionBlockId" as production_block_id,
+        r."packhouseId" as packhouse_id, r."varietyId" as variety_id, r."kgMin" as kg_min, r."kgMax" as kg_max,
+        h.h2, h.received_at, h.received_at < r."untippedAfter" as tipped
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(
+        "organizationId" int, "productionBlockId" int, "packhouseId" int, "varietyId" int, bins int,
+        "startAt" timestamptz, "span" float8, "untippedAfter" timestamptz, "kgMin" float8, "kgMax" float8, seed bigint)
+      cross join lateral generate_series(1::bigint, r.bins) as g(n)
+      cross join lateral (
+        select r."startAt" + (((g.n * 2654435761 + r.seed) % 4294967296)::float8 / 4294967296 * r.span) * interval '1 second' as received_at,
+          ((g.n * 2246822519 + r.seed * 7) % 4294967296)::float8 / 4294967296 as h2
+      ) h
+    ) b`);
+  await restoreIndexes();
+  if (fast) await ctx.tx.execute(sql`set local session_replication_role = origin`);
+  ctx.counts.fruit_bins = (ctx.counts.fruit_bins ?? 0) + rows.reduce((sum, r) => sum + r.bins, 0);
+}
+
+/**
+ * Building an index once over a million rows is several times faster than updating it a million
+ * times (most of the time on PGlite). On an empty table, inside the seed's transaction, the
+ * secondary indexes are dropped and afterwards recreated from their own definitions, so the
+ * schema ends exactly as the migrations made it.
+ */
+async function dropSecondaryIndexes(ctx: SeedContext, table: string): Promise<() => Promise<void>> {
+  const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await ctx.tx.execute(query)) as unknown as { rows: T[] }).rows;
+  const [hasRows] = await rowsOf<{ any: boolean }>(sql`select exists (select 1 from ${sql.identifier(table)}) as any`);
+  if (hasRows?.any) return async () => {};
+  const indexes = await rowsOf<{ name: string; definition: string }>(sql`
+    select i.indexname as name, i.indexdef as definition from pg_indexes i
+    join pg_class c on c.relname = i.indexname
+    join pg_index x on x.indexrelid = c.oid
+    where i.schemaname = current_schema() and i.tablename = ${table} and not x.indisprimary and not x.indisunique`);
+  for (const index of indexes) await ctx.tx.execute(sql`drop index ${sql.identifier(index.name)}`);
+  return async () => {
+    for (const index of indexes) await ctx.tx.execute(sql.raw(index.definition));
+  };
+}
+
+/**
+ * The bins reference rows this part has just written, so their per-row foreign-key triggers only
+ * cost time (most of it at a million bins). Where the database role may (PGlite; PostgreSQL as a
+ * superuser) they are skipped for this one statement; elsewhere the checks simply run.
+ */
+async function skipForeignKeyChecks(ctx: SeedContext): Promise<boolean> {
+  const [row] = (
+    (await ctx.tx.execute(
+      sql`select (rolsuper or current_setting('is_superuser') = 'on') as allowed from pg_roles where rolname = current_user`,
+    )) as unknown as { rows: { allowed: boolean }[] }
+  ).rows;
+  if (!row?.allowed) return false;
+  await ctx.tx.execute(sql`set local session_replication_role = replica`);
+  return true;
+}
