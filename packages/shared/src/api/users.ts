@@ -252,6 +252,21 @@ export const userListResponseSchema = z.object({
 });
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
+/**
+ * The users tab's search (spec 2.6): does the user's name, full name, email, phone, job title or
+ * one of their role names contain the text, ignoring case? Blank text matches everyone.
+ */
+export function userMatchesSearch(
+  user: Pick<User, 'userName' | 'fullName' | 'email' | 'phoneNumber' | 'jobTitle' | 'roles'>,
+  text: string,
+): boolean {
+  const needle = text.trim().toLocaleLowerCase('en');
+  if (needle === '') return true;
+  return [user.userName, user.fullName, user.email, user.phoneNumber, user.jobTitle, ...user.roles].some(
+    (value) => value !== null && value.toLocaleLowerCase('en').includes(needle),
+  );
+}
+
 export const systemUserSchema = z.object({ id: z.number().int(), userName: z.string(), email: z.string() });
 export const systemUsersResponseSchema = z.object({ result: z.array(systemUserSchema) });
 export type SystemUser = z.infer<typeof systemUserSchema>;

@@ -96,37 +96,36 @@ export async function findAssignments(
 ): Promise<Map<number, UserAssignments>> {
   const result = new Map<number, UserAssignments>(userIds.map((id) => [id, { roles: [], farmIds: [], packhouseIds: [] }]));
   if (userIds.length === 0) return result;
-  const [roleRows, farmRows, packhouseRows] = await Promise.all([
-    db
-      .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(
-        and(
-          inArray(userRoles.userId, userIds),
-          eq(userRoles.organizationId, organizationId),
-          eq(roles.organizationId, organizationId),
-        ),
-      )
-      .orderBy(asc(sql`lower(${roles.name})`), asc(roles.id)),
-    db
-      .select({ userId: userFarms.userId, id: farms.id })
-      .from(userFarms)
-      .innerJoin(farms, eq(farms.id, userFarms.farmId))
-      .where(
-        and(
-          inArray(userFarms.userId, userIds),
-          eq(userFarms.organizationId, organizationId),
-          eq(farms.organizationId, organizationId),
-        ),
-      )
-      .orderBy(asc(farms.id)),
-    db
-      .select({ userId: userPackhouses.userId, id: userPackhouses.packhouseId })
-      .from(userPackhouses)
-      .where(and(inArray(userPackhouses.userId, userIds), eq(userPackhouses.organizationId, organizationId)))
-      .orderBy(asc(userPackhouses.packhouseId)),
-  ]);
+  // one after another: one pooled connection per request (PGlite has only one anyway)
+  const roleRows = await db
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(
+        inArray(userRoles.userId, userIds),
+        eq(userRoles.organizationId, organizationId),
+        eq(roles.organizationId, organizationId),
+      ),
+    )
+    .orderBy(asc(sql`lower(${roles.name})`), asc(roles.id));
+  const farmRows = await db
+    .select({ userId: userFarms.userId, id: farms.id })
+    .from(userFarms)
+    .innerJoin(farms, eq(farms.id, userFarms.farmId))
+    .where(
+      and(
+        inArray(userFarms.userId, userIds),
+        eq(userFarms.organizationId, organizationId),
+        eq(farms.organizationId, organizationId),
+      ),
+    )
+    .orderBy(asc(farms.id));
+  const packhouseRows = await db
+    .select({ userId: userPackhouses.userId, id: userPackhouses.packhouseId })
+    .from(userPackhouses)
+    .where(and(inArray(userPackhouses.userId, userIds), eq(userPackhouses.organizationId, organizationId)))
+    .orderBy(asc(userPackhouses.packhouseId));
   for (const r of roleRows) result.get(r.userId)?.roles.push({ id: r.id, name: r.name });
   for (const r of farmRows) result.get(r.userId)?.farmIds.push(r.id);
   for (const r of packhouseRows) result.get(r.userId)?.packhouseIds.push(r.id);

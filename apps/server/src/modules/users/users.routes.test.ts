@@ -365,6 +365,20 @@ describe('users API', () => {
       expect((await getUser(target.id)).fullName).toBe('First');
     });
 
+    it('two concurrent saves of the same version: exactly one wins, the other gets 412', async () => {
+      const target = await getUser((await newMember([roleScout])).id);
+      const results = await Promise.all([
+        save(admin, target, { fullName: 'Left', roleIds: [roleViewer] }),
+        save(admin, target, { fullName: 'Right', roleIds: [roleScout, roleViewer] }),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 412]);
+      const winner = results.find((r) => r.statusCode === 200)!.json() as User;
+      const stored = await getUser(target.id);
+      expect(stored.fullName).toBe(winner.fullName);
+      expect(stored.roleIds).toEqual(winner.roleIds);
+      expect(stored.version).toBe(target.version + 1);
+    });
+
     it('applies the same field rules and messages as create', async () => {
       const target = await getUser((await newMember([roleScout])).id);
       const cases: [Record<string, unknown>, string, string][] = [

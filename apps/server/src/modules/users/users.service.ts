@@ -168,13 +168,15 @@ function rolesChangedNotice(roleNames: string[]) {
   };
 }
 
-/** Postgres unique violation (also when wrapped by the driver or Drizzle). */
-function isUniqueViolation(err: unknown): boolean {
+/** Does the error (or one it wraps: driver, Drizzle) carry this Postgres error code? */
+function hasPgCode(err: unknown, code: string): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
 }
+const isUniqueViolation = (err: unknown) => hasPgCode(err, '23505');
+const isForeignKeyViolation = (err: unknown) => hasPgCode(err, '23503');
 
 // --- reading ----------------------------------------------------------------------------------
 
@@ -432,10 +434,7 @@ export async function deleteUser(db: AppDb, caller: Caller, userId: number): Pro
         if (row.avatarBlobId) await deleteAvatarBlob(sp, row.avatarBlobId);
       });
     } catch (err) {
-      if ((err as { code?: string; cause?: { code?: string } }).code !== '23503' &&
-        (err as { cause?: { code?: string } }).cause?.code !== '23503') {
-        throw err;
-      }
+      if (!isForeignKeyViolation(err)) throw err;
     }
   });
 }
