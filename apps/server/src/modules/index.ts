@@ -6,6 +6,8 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { harvestModule } from './harvest/index';
+import { packhousesModule } from './packhouses/index';
+import { pickingModule } from './picking/index';
 import { shellModule } from './shell/index';
 import { usersModule } from './users/index';
 
@@ -19,4 +21,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(notificationsRoutes);
   await app.register(usersModule);
   await app.register(harvestModule);
+  await app.register(pickingModule);
+  await app.register(packhousesModule);
 }

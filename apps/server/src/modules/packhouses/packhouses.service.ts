@@ -1,0 +1,79 @@
+/**
+ * Packhouse management (spec 02 "Packhouse management"). Packhouses are a global list that
+ * organisations link to; the list of an organisation is what it links or owns.
+ *
+ * - Suggestions search every packhouse by name (the Packhouse Setup autocomplete links an existing
+ *   one), so names and short names are the one thing shared across organisations; packhouses
+ *   already in the organisation's list are left out.
+ * - Adding with an id links that packhouse (short name ignored); adding with a name creates a new
+ *   packhouse that the organisation runs (owner) and links it.
+ * - Removing unlinks. It is refused (409) while the organisation still has picking schedule rows
+ *   addressed to the packhouse, and for a packhouse the organisation runs (unlinking would not
+ *   take it off the list, and giving up ownership would orphan its capacity and other growers'
+ *   rows addressed to it).
+ */
+import {
+  PACKHOUSE_LIST_MAX,
+  PACKHOUSE_MESSAGES,
+  PACKHOUSE_SUGGESTION_MAX,
+  type AddPackhouseBody,
+  type ManagedPackhouse,
+} from '@orchard/shared';
+import type { AppDb } from '../../db/client';
+import { conflict, notFound, validationFailed } from '../../lib/errors';
+import {
+  findOrganisationPackhouse,
+  findOrganisationPackhouses,
+  findPackhouse,
+  findSuggestions,
+  hasPickingRows,
+  insertPackhouse,
+  linkPackhouse,
+  unlinkPackhouse,
+} from './packhouses.repository';
+
+function toManaged(organizationId: number, p: { id: number; name: string; shortname: string | null; ownerOrganizationId: number | null }): ManagedPackhouse {
+  return { id: p.id, name: p.name, shortname: p.shortname, owned: p.ownerOrganizationId === organizationId };
+}
+
+export async function listPackhouses(db: AppDb, organizationId: number): Promise<ManagedPackhouse[]> {
+  const rows = await findOrganisationPackhouses(db, organizationId, PACKHOUSE_LIST_MAX);
+  return rows.map((p) => toManaged(organizationId, p));
+}
+
+export async function suggestPackhouses(db: AppDb, organizationId: number, query: string) {
+  return findSuggestions(db, organizationId, query, PACKHOUSE_SUGGESTION_MAX);
+}
+
+export async function addPackhouse(db: AppDb, organizationId: number, body: AddPackhouseBody): Promise<ManagedPackhouse> {
+  if (body.id !== undefined && body.id !== null) {
+    const id = body.id;
+    return db.transaction(async (tx) => {
+      const existing = await findPackhouse(tx, id);
+      if (!existing) throw notFound('Packhouse');
+      if (await findOrganisationPackhouse(tx, organizationId, id)) {
+        throw conflict(PACKHOUSE_MESSAGES.alreadyLinked);
+      }
+      await linkPackhouse(tx, organizationId, id);
+      return toManaged(organizationId, existing);
+    });
+  }
+  const name = body.name?.trim() ?? '';
+  if (name === '') throw validationFailed(PACKHOUSE_MESSAGES.nameRequired, [{ field: 'name', message: PACKHOUSE_MESSAGES.nameRequired }]);
+  const shortName = body.shortname?.trim() || null;
+  return db.transaction(async (tx) => {
+    const created = await insertPackhouse(tx, { name, shortName, ownerOrganizationId: organizationId });
+    await linkPackhouse(tx, organizationId, created.id);
+    return toManaged(organizationId, created);
+  });
+}
+
+export async function removePackhouse(db: AppDb, organizationId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const packhouse = await findOrganisationPackhouse(tx, organizationId, id);
+    if (!packhouse) throw notFound('Packhouse');
+    if (packhouse.ownerOrganizationId === organizationId) throw conflict(PACKHOUSE_MESSAGES.owned);
+    if (await hasPickingRows(tx, organizationId, id)) throw conflict(PACKHOUSE_MESSAGES.inUse);
+    await unlinkPackhouse(tx, organizationId, id);
+  });
+}
