@@ -169,6 +169,33 @@ describe('harvest demo data', () => {
     expect(letabaReport.rows.map((r) => r.puc).every((p) => p.startsWith('L'))).toBe(true);
   });
 
+  it('builds the season around whatever day the demo world is made on', async () => {
+    for (const [reference, season, lastDay] of [
+      ['2026-01-20T10:00:00+02:00', 2025, '2025-10-31'], // before the season opens: last season, all picked
+      ['2026-04-10T10:00:00+02:00', 2026, '2026-04-10'], // early in the season
+    ] as const) {
+      const other = await createTestDatabase();
+      try {
+        await seedDemoData(other, { referenceDate: new Date(reference) });
+        const [stats] = await rows<{ seasons: number[]; last: string; estimateSeasons: number[] }>(
+          other,
+          sql`select array_agg(distinct season) as seasons, max(received_date)::text as last,
+                (select array_agg(distinct season) from yield_estimates) as "estimateSeasons" from fruit_bins`,
+        );
+        expect(stats!.seasons).toEqual([season]);
+        expect(stats!.estimateSeasons).toEqual([season]);
+        expect(stats!.last <= lastDay).toBe(true);
+        const [growerRow] = await other.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, 'Citrus Valley Growers'));
+        const report = await getPucReport(other.db, growerRow!.id, {}, new Date(reference));
+        expect(report.season).toBe(season);
+        expect(report.rows).toHaveLength(20);
+        expect(report.totals.tippedTonnes).toBeGreaterThan(0);
+      } finally {
+        await other.close();
+      }
+    }
+  });
+
   it('is deterministic and multiplies only the bins with the scale', async () => {
     const again = await createTestDatabase();
     const doubled = await createTestDatabase();

@@ -2,7 +2,8 @@
  * Harvest demo data: citrus varieties, PUCs on the growers' farms, farm blocks, production blocks
  * (mostly linked to a farm block, a few not), this season's yield estimates (some blocks without
  * one, some with a history of saves) and a season of bins delivered to the Sundays River Packers
- * packhouses, from finished blocks to barely started ones.
+ * packhouses up to the reference date: each variety is picked in its own window, so blocks range
+ * from finished to barely started (or not started) whatever day the demo world is built on.
  *
  * Bins are generated inside the database (INSERT ... SELECT over generate_series) from one small
  * plan row per block, so `scale` (which multiplies the bins) reaches a million bins in seconds.
@@ -16,8 +17,6 @@ import { DEMO_FARMS, DEMO_PACKHOUSES, type DemoOrganizationKey } from '../data';
 import type { Prng } from '../prng';
 import { mustGet } from './places';
 
-type Timing = 'early' | 'mid' | 'late';
-
 export interface DemoVariety {
   name: string;
   commodity: string;
@@ -25,27 +24,29 @@ export interface DemoVariety {
   tonnesPerHa: readonly [number, number];
   /** tipped bin weight, kg */
   binKgs: readonly [number, number];
-  /** where picking stands at the reference date (30 June) */
-  timing: Timing;
+  /** picking window in the South African season, [month, day] (1-based months) */
+  picking: readonly [readonly [number, number], readonly [number, number]];
 }
 
 export const DEMO_VARIETIES: readonly DemoVariety[] = [
-  { name: 'Navel', commodity: 'Oranges', tonnesPerHa: [45, 65], binKgs: [370, 440], timing: 'early' },
-  { name: 'Cara Cara', commodity: 'Oranges', tonnesPerHa: [40, 55], binKgs: [360, 430], timing: 'early' },
-  { name: 'Valencia', commodity: 'Oranges', tonnesPerHa: [50, 75], binKgs: [380, 450], timing: 'late' },
-  { name: 'Midknight', commodity: 'Oranges', tonnesPerHa: [45, 65], binKgs: [380, 450], timing: 'late' },
-  { name: 'Star Ruby', commodity: 'Grapefruit', tonnesPerHa: [55, 80], binKgs: [380, 450], timing: 'mid' },
-  { name: 'Eureka', commodity: 'Lemons', tonnesPerHa: [40, 60], binKgs: [350, 420], timing: 'early' },
-  { name: 'Nadorcott', commodity: 'Soft Citrus', tonnesPerHa: [30, 45], binKgs: [350, 410], timing: 'mid' },
-  { name: 'Clementine', commodity: 'Soft Citrus', tonnesPerHa: [30, 45], binKgs: [350, 400], timing: 'early' },
+  { name: 'Navel', commodity: 'Oranges', tonnesPerHa: [40, 58], binKgs: [370, 440], picking: [[4, 15], [7, 31]] },
+  { name: 'Cara Cara', commodity: 'Oranges', tonnesPerHa: [35, 50], binKgs: [360, 430], picking: [[4, 15], [7, 15]] },
+  { name: 'Valencia', commodity: 'Oranges', tonnesPerHa: [45, 65], binKgs: [380, 450], picking: [[6, 10], [10, 15]] },
+  { name: 'Midknight', commodity: 'Oranges', tonnesPerHa: [40, 58], binKgs: [380, 450], picking: [[7, 1], [10, 31]] },
+  { name: 'Star Ruby', commodity: 'Grapefruit', tonnesPerHa: [50, 70], binKgs: [380, 450], picking: [[4, 1], [8, 31]] },
+  { name: 'Eureka', commodity: 'Lemons', tonnesPerHa: [35, 52], binKgs: [350, 420], picking: [[3, 1], [9, 30]] },
+  { name: 'Nadorcott', commodity: 'Soft Citrus', tonnesPerHa: [28, 40], binKgs: [350, 410], picking: [[6, 1], [9, 15]] },
+  { name: 'Clementine', commodity: 'Soft Citrus', tonnesPerHa: [28, 40], binKgs: [350, 400], picking: [[4, 1], [6, 15]] },
 ];
 
-/** Share of the estimate delivered by the reference date, and the days before it picking began. */
-const TIMING: Record<Timing, { progress: [number, number]; startDaysBefore: [number, number] }> = {
-  early: { progress: [0.55, 0.95], startDaysBefore: [95, 115] },
-  mid: { progress: [0.3, 0.65], startDaysBefore: [55, 80] },
-  late: { progress: [0.02, 0.15], startDaysBefore: [8, 25] },
-};
+const DAY_MS = 86_400_000;
+/** the season opens with the first lemons on 1 March */
+const SEASON_OPENS: readonly [number, number] = [3, 1];
+
+/** A South African day of the season at 10:00 (UTC+2, no daylight saving). */
+function seasonDay(season: number, [month, day]: readonly [number, number]): number {
+  return Date.UTC(season, month - 1, day, 8);
+}
 
 /** PUCs per farm of each grower organisation (20 for Citrus Valley Growers, 4 for Letaba). */
 const PUCS_PER_FARM: Record<DemoOrganizationKey, number[]> = { grower: [4, 4, 3, 3, 3, 3], packhouse: [], letaba: [2, 2] };
@@ -72,9 +73,14 @@ export function harvestSeedIds(ctx: SeedContext): HarvestSeedIds {
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 
-/** The calendar year (South African time) of the reference date: the demo season. */
+/**
+ * The demo season: the calendar year (South African time) of the reference date, or the year
+ * before when the reference date falls before the season opens (January, February).
+ */
 function seasonOf(date: Date): number {
-  return new Date(date.getTime() + 2 * 3_600_000).getUTCFullYear();
+  const local = new Date(date.getTime() + 2 * 3_600_000);
+  const year = local.getUTCFullYear();
+  return date.getTime() < seasonDay(year, SEASON_OPENS) ? year - 1 : year;
 }
 
 interface BlockPlan {
@@ -108,6 +114,10 @@ export const harvestPart: SeedPart = {
     const rng = ctx.rng.fork('harvest');
     const season = seasonOf(ctx.referenceDate);
     const managerId = ctx.ids.users.get('manager') ?? null;
+    const reference = ctx.referenceDate.getTime();
+    const opens = seasonDay(season, SEASON_OPENS);
+    /** a moment between season opening minus `before` days and `after` days later, never after the reference date */
+    const momentAround = (before: number, after: number) => new Date(Math.min(reference - DAY_MS / 4, opens + rng.float(-before, after) * DAY_MS));
     const adminId = ctx.ids.users.get('admin') ?? null;
 
     const varietyRows = await ctx.insertReturning(
@@ -166,7 +176,7 @@ export const harvestPart: SeedPart = {
           puc,
           pucId: pucRows[i]!.id,
           name: `${letter}${b}`,
-          ha: round(rng.float(1.2, 5.5), 2),
+          ha: round(rng.float(0.8, 3.6), 2),
           variety: rng.pick(puc.varieties),
           daff: rng.chance(0.9) ? `${puc.name}-${String(b).padStart(2, '0')}` : null,
           sequence: b,
@@ -231,7 +241,7 @@ export const harvestPart: SeedPart = {
         tonnesPerHa: rng.chance(0.95) ? original : null,
         tonnesPerHaAdjusted: adjusted,
         createdBy: adminId,
-        createdAt: ctx.daysBefore(rng.float(120, 150)),
+        createdAt: momentAround(50, -20),
       });
       if (linked && rng.chance(0.3)) {
         const saves = rng.int(1, 2);
@@ -245,7 +255,7 @@ export const harvestPart: SeedPart = {
             tonnesPerHa: adjusted,
             tonnesPerHaAdjusted: adjusted,
             createdBy: managerId,
-            createdAt: ctx.daysBefore(s === 0 ? rng.float(40, 90) : rng.float(3, 35)),
+            createdAt: s === 0 ? momentAround(0, 60) : momentAround(-60, 120),
           });
         }
       }
@@ -258,24 +268,33 @@ export const harvestPart: SeedPart = {
     // A season of bins: one plan row per block, expanded in SQL
     const packhouseIds = DEMO_PACKHOUSES.filter((p) => p.owner === 'packhouse').map((p) => mustGet(ctx.ids.packhouses, p.name, 'packhouse'));
     const mainPackhouse = pucPlans.map(() => rng.pick(packhouseIds));
-    const end = ctx.referenceDate.getTime();
     const plans: BlockPlan[] = [];
     productionPlans.forEach((p, i) => {
       const variety = varietyByName.get(p.variety)!;
-      const timing = TIMING[variety.timing];
       const blockId = productionRows[i]!.id;
       const tonnesPerHa = adjustedByBlock.get(blockId) ?? (variety.tonnesPerHa[0] + variety.tonnesPerHa[1]) / 2;
-      let progress = rng.float(timing.progress[0], timing.progress[1]);
+      // picking runs through the variety's window; by the reference date a block has delivered about
+      // the share of its window that has passed, more or less
+      const windowStart = seasonDay(season, variety.picking[0]) + rng.float(0, 10) * DAY_MS;
+      const windowEnd = seasonDay(season, variety.picking[1]) + rng.float(-10, 5) * DAY_MS;
       const shape = rng.next();
-      if (variety.timing !== 'late' && shape < 0.1) progress = rng.float(0.97, 1.06); // finished
-      else if (shape > 0.92) progress = rng.float(0.005, 0.03); // barely started
+      const passed = (reference - windowStart) / (windowEnd - windowStart);
+      if (passed <= 0) return; // not started yet
+      let progress = Math.min(passed, 1) * rng.float(0.85, 1.05);
+      let start = windowStart;
+      let end = Math.min(reference, windowEnd);
+      if (passed >= 1 || shape < 0.08) {
+        progress = rng.float(0.97, 1.06); // finished
+        end = Math.min(end, start + (windowEnd - windowStart) * rng.float(0.6, 1));
+      } else if (shape > 0.92) {
+        progress = rng.float(0.005, 0.03); // barely started
+        start = end - rng.float(2, 6) * DAY_MS;
+      }
       const kgMid = (variety.binKgs[0] + variety.binKgs[1]) / 2;
       const bins = Math.round((p.ha * tonnesPerHa * progress * 1000) / kgMid);
-      if (bins === 0) return;
-      const startDays = progress < 0.04 ? rng.float(2, 6) : rng.float(timing.startDaysBefore[0], timing.startDaysBefore[1]);
-      const start = end - startDays * 86_400_000;
+      if (bins === 0 || end <= start) return;
       // bins of the last day and a half wait in the yard; some barely started blocks have none tipped
-      const untippedAfter = progress < 0.04 && rng.chance(0.5) ? start : end - 1.5 * 86_400_000;
+      const untippedAfter = progress < 0.04 && rng.chance(0.5) ? start : reference - 1.5 * DAY_MS;
       plans.push({
         productionBlockId: blockId,
         packhouseId: rng.chance(0.75) ? mainPackhouse[p.pucIndex]! : rng.pick(packhouseIds),
