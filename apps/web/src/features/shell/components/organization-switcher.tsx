@@ -1,6 +1,6 @@
 /** Organisation dropdown: 200 px scrollable panel, the current organisation disabled. */
 import { Dropdown } from 'primereact/dropdown';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORGANISATION_DROPDOWN_MAX_HEIGHT_PX, type Organization } from '@orchard/shared';
 import { useSessionContext } from '../../../lib/session/use-session-context';
@@ -11,9 +11,17 @@ export function OrganizationSwitcher({ className }: { className?: string }) {
   const id = useId();
   const { organizations, organizationId } = useSessionContext();
   const switcher = useSwitchOrganization();
+  const [listOpen, setListOpen] = useState(false);
 
   return (
-    <div className={`organization-switcher ${className ?? ''}`}>
+    <div
+      className={`organization-switcher ${className ?? ''}`}
+      // Escape closes the open list only: without this it also reaches PrimeReact's document-level
+      // Escape handler and closes the hamburger sidebar the dropdown sits in
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && listOpen) e.stopPropagation();
+      }}
+    >
       <label htmlFor={id} className="visually-hidden">
         {t('shell.organization')}
       </label>
@@ -33,11 +41,16 @@ export function OrganizationSwitcher({ className }: { className?: string }) {
           if (next && next.id !== organizationId) switcher.mutate(next);
         }}
         pt={{
+          // PrimeReact sets aria-activedescendant="dropdownItem_-1" on the root div while focused: not allowed on a
+          // div without a role, and it names no element (axe: aria-allowed-attr, aria-valid-attr-value)
+          root: { 'aria-activedescendant': undefined } as never,
           // the focusable input (labelled above) is what assistive tech talks to; the form-only select is hidden from it
           select: { 'aria-hidden': true } as never,
           // expose the current organisation's disabled state to assistive tech (and tests)
           item: ((o: { context: { disabled: boolean } }) => ({ 'aria-disabled': o.context.disabled })) as never,
         }}
+        onShow={() => setListOpen(true)}
+        onHide={() => setListOpen(false)}
         panelClassName="organization-panel"
         className="organization-dropdown"
       />
