@@ -1,0 +1,165 @@
+/** The shell (spec 01, 2.1 and 2.4): top bar menus, the main menu, the hamburger at 375 px and page views. */
+import { expect, test, type Page } from '@playwright/test';
+import { MENU_CATALOGUE, PERMISSIONS, SHELL_PATHS, type MenuDefinition } from '@orchard/shared';
+import { en, organizationButton, scrollWidth, signIn } from './support/app';
+import { demoUser } from './support/demo-users';
+
+const label = (d: MenuDefinition) => (en.menu as Record<string, string>)[d.displayName] ?? d.displayName;
+
+/**
+ * The menu a user with every permission gets: the catalogue's available leaves and the branches
+ * that still hold one, in sort order.
+ */
+function fullMenu(parentId: string | null = null): { definition: MenuDefinition; children: ReturnType<typeof fullMenu> }[] {
+  return MENU_CATALOGUE.filter((d) => d.parentId === parentId && d.available)
+    .sort((a, b) => a.sort - b.sort)
+    .map((definition) => ({ definition, children: fullMenu(definition.id) }))
+    .filter((node) => (node.definition.url ? true : node.children.length > 0));
+}
+
+function leavesOf(nodes: ReturnType<typeof fullMenu>): MenuDefinition[] {
+  return nodes.flatMap((n) => (n.definition.url ? [n.definition] : leavesOf(n.children)));
+}
+
+const mainMenu = (page: Page) => page.getByRole('navigation', { name: en.shell.mainMenu });
+
+test.describe('desktop', () => {
+  test('the main menu holds the reachable screens; opening one branch collapses the others; the dashboard lists the leaves', async ({ page }) => {
+    const admin = demoUser('admin');
+    await signIn(page, admin);
+    const expected = fullMenu();
+    const nav = mainMenu(page);
+
+    // top level: branches are buttons with aria-expanded, leaves are links
+    const topLevel = nav.locator('ul.tree-menu-root > li > :is(a, button)');
+    await expect(topLevel).toHaveText(expected.map((n) => label(n.definition)));
+    const branches = expected.filter((n) => !n.definition.url);
+    const branchButtons = nav.locator('ul.tree-menu-root > li > button[aria-expanded]');
+    await expect(branchButtons).toHaveCount(branches.length);
+
+    if (branches.length >= 2) {
+      const [first, second] = [branchButtons.nth(0), branchButtons.nth(1)];
+      await first.click();
+      await expect(first).toHaveAttribute('aria-expanded', 'true');
+      await second.click();
+      await expect(second).toHaveAttribute('aria-expanded', 'true');
+      await expect(first).toHaveAttribute('aria-expanded', 'false');
+      await second.click();
+      await expect(second).toHaveAttribute('aria-expanded', 'false');
+    } else {
+      // today only the dashboard is built: every branch is empty and the server leaves it out
+      await expect(nav.getByRole('button')).toHaveCount(branches.length);
+    }
+
+    // the landing page links to every leaf of the menu, nothing else
+    const leaves = leavesOf(expected);
+    const links = page.locator('.dashboard-links a');
+    await expect(links).toHaveText(leaves.map(label));
+    for (const [i, leaf] of leaves.entries()) await expect(links.nth(i)).toHaveAttribute('href', leaf.url as string);
+    await expect(nav.getByRole('link')).toHaveText(leaves.map(label));
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('settings menu: Profile and Settings, Clear Cache only with its permission', async ({ page }) => {
+    for (const name of ['admin', 'scout']) {
+      const user = demoUser(name);
+      const permissionsAnswer = page.waitForResponse((r) => r.url().endsWith(SHELL_PATHS.permissions) && r.ok());
+      await signIn(page, user);
+      const permissions = (await (await permissionsAnswer).json()) as string[];
+      await page.getByRole('button', { name: en.shell.settingsMenu }).click();
+      const menu = page.getByRole('menu');
+      await expect(menu.getByRole('menuitem', { name: en.shell.profile })).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: en.shell.settings, exact: true })).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: en.shell.clearCache })).toHaveCount(permissions.includes(PERMISSIONS.systemClearCache) ? 1 : 0);
+      if (name === 'admin') {
+        expect(permissions).toContain(PERMISSIONS.systemClearCache);
+        await menu.getByRole('menuitem', { name: en.shell.clearCache }).click();
+        await expect(page.locator('.p-toast-message').filter({ hasText: en.shell.cacheCleared })).toBeVisible();
+      } else {
+        await page.keyboard.press('Escape');
+      }
+      await page.getByRole('button', { name: en.shell.logout, exact: true }).click();
+      await expect(page).toHaveURL(/\/login$/);
+    }
+  });
+
+  test('page views: each completed navigation is posted once with its final path', async ({ page }) => {
+    const posted: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith(SHELL_PATHS.pageViews) && r.method() === 'POST') posted.push((r.postDataJSON() as { path: string }).path);
+    });
+    const isView = (path: string) => (r: { url(): string; method(): string; postDataJSON(): unknown }) =>
+      r.url().endsWith(SHELL_PATHS.pageViews) && r.method() === 'POST' && (r.postDataJSON() as { path?: string }).path === path;
+
+    const landing = page.waitForResponse((r) => isView('/dashboard')(r.request()));
+    await signIn(page, demoUser('manager'));
+    expect((await landing).ok()).toBe(true);
+
+    // a redirect: the final path is recorded, not the one typed
+    const notFound = page.waitForResponse((r) => isView('/404')(r.request()));
+    await page.goto('/no-such-page?x=1');
+    expect((await notFound).ok()).toBe(true);
+
+    const home = page.waitForResponse((r) => isView('/')(r.request()));
+    await page.getByRole('button', { name: en.exceptions.returnToDashboard }).click();
+    expect((await home).ok()).toBe(true);
+
+    expect(posted).not.toContain('/no-such-page?x=1');
+    expect(posted.filter((p) => p === '/404')).toHaveLength(1);
+  });
+});
+
+test.describe('375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the hamburger lists the main menu, the organisation and settings menus and Logout; no horizontal scroll', async ({ page }) => {
+    const admin = demoUser('admin');
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: en.login.logIn, exact: true })).toBeVisible();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+
+    await signIn(page, admin);
+    const hamburger = page.getByRole('button', { name: en.shell.openMenu });
+    await expect(hamburger).toBeVisible();
+    // the desktop parts of the bar are collapsed into it
+    await expect(mainMenu(page)).toBeHidden();
+    await expect(page.getByRole('banner').getByRole('button', { name: en.shell.logout })).toBeHidden();
+    await expect(page.getByRole('banner').getByRole('button', { name: en.shell.settingsMenu })).toBeHidden();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+
+    await hamburger.click();
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'true');
+    const sidebar = page.locator('.mobile-menu');
+    await expect(sidebar).toBeVisible();
+    const leaves = leavesOf(fullMenu());
+    await expect(mainMenu(sidebar)).toBeVisible();
+    await expect(mainMenu(sidebar).locator('ul.tree-menu-root > li > :is(a, button)')).toHaveText(fullMenu().map((n) => label(n.definition)));
+    await expect(organizationButton(sidebar)).toBeVisible();
+    for (const name of [en.shell.profile, en.shell.settings, en.shell.clearCache, en.shell.logout]) {
+      await expect(sidebar.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+
+    // the organisation list opens from the sidebar; Escape closes the list, not the sidebar
+    await organizationButton(sidebar).click();
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(admin.organizations.length);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(sidebar).toBeVisible();
+    // a second Escape closes the sidebar
+    await page.keyboard.press('Escape');
+    await expect(sidebar).toBeHidden();
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+    await hamburger.click();
+    await expect(sidebar).toBeVisible();
+
+    // choosing a screen closes the sidebar
+    await mainMenu(sidebar).getByRole('link', { name: label(leaves[0] as MenuDefinition) }).click();
+    await expect(sidebar).toBeHidden();
+
+    await hamburger.click();
+    await expect(sidebar).toBeVisible();
+    await sidebar.getByRole('button', { name: en.shell.logout, exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
