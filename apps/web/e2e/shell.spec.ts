@@ -1,5 +1,5 @@
 /** The shell (spec 01, 2.1 and 2.4): top bar menus, the main menu, the hamburger at 375 px and page views. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MENU_CATALOGUE, PERMISSIONS, SHELL_PATHS, type MenuDefinition } from '@orchard/shared';
 import { en, organizationButton, scrollWidth, signIn } from './support/app';
 import { demoUser } from './support/demo-users';
@@ -21,7 +21,7 @@ function leavesOf(nodes: ReturnType<typeof fullMenu>): MenuDefinition[] {
   return nodes.flatMap((n) => (n.definition.url ? [n.definition] : leavesOf(n.children)));
 }
 
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: en.shell.mainMenu });
+const mainMenu = (page: Page | Locator) => page.getByRole('navigation', { name: en.shell.mainMenu });
 
 test.describe('desktop', () => {
   test('the main menu holds the reachable screens; opening one branch collapses the others; the dashboard lists the leaves', async ({ page }) => {
