@@ -17,6 +17,7 @@ import { DEMO_USERS, type DemoUser } from './demo-users';
 import { harvestPart } from './parts/harvest';
 import { identityPart } from './parts/identity';
 import { organizationsPart } from './parts/organizations';
+import { pickingPart } from './parts/picking';
 import { placesPart } from './parts/places';
 import { createPrng } from './prng';
 
@@ -27,7 +28,7 @@ export { roleKey } from './context';
 export { createPrng, type Prng } from './prng';
 
 /** In order; each part may use the ids of the parts before it. */
-export const SEED_PARTS: readonly SeedPart[] = [placesPart, organizationsPart, identityPart, harvestPart];
+export const SEED_PARTS: readonly SeedPart[] = [placesPart, organizationsPart, identityPart, harvestPart, pickingPart];
 
 export interface SeedOptions {
   /** integer >= 1 (default 1); multiplies the large operational tables */
