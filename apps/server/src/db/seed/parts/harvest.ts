@@ -364,8 +364,16 @@ async function insertBins(
     ) b`);
   await restoreIndexes();
   if (fast) await ctx.tx.execute(sql`set local session_replication_role = origin`);
-  ctx.counts.fruit_bins = (ctx.counts.fruit_bins ?? 0) + rows.reduce((sum, r) => sum + r.bins, 0);
+  const total = rows.reduce((sum, r) => sum + r.bins, 0);
+  ctx.counts.fruit_bins = (ctx.counts.fruit_bins ?? 0) + total;
+  // fresh statistics, so the reports' first queries are planned for a table of this size (PGlite
+  // has no autovacuum to do it later); small tables plan well enough without
+  if (total >= ANALYZE_FROM_BINS) {
+    await ctx.tx.execute(sql`analyze fruit_bins, production_blocks, yield_estimates, farm_blocks, pucs`);
+  }
 }
+
+const ANALYZE_FROM_BINS = 200_000;
 
 /**
  * Building an index once over a million rows is several times faster than updating it a million
