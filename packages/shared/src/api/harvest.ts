@@ -210,6 +210,13 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/** A received date: a real yyyy-MM-dd day in a season the reports can show. */
+export function isReceivedDate(value: string): boolean {
+  if (!isIsoDate(value)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= SEASON_MIN && year <= SEASON_MAX;
+}
+
 /** The rule for tipped kgs: present and plausible for tipped bins, absent otherwise; null when fine. */
 export function tippedKgsProblem(count: number, tipped: boolean, tippedKgs: number | null | undefined): string | null {
   const hasKgs = tippedKgs !== null && tippedKgs !== undefined;
@@ -220,7 +227,7 @@ export function tippedKgsProblem(count: number, tipped: boolean, tippedKgs: numb
 }
 
 const binCountSchema = z.number({ error: BIN_MESSAGES.count }).int({ error: BIN_MESSAGES.count }).min(1, { error: BIN_MESSAGES.count }).max(BIN_INTAKE_MAX_COUNT, { error: BIN_MESSAGES.count });
-const receivedDateSchema = z.string({ error: BIN_MESSAGES.receivedDate }).max(10, { error: BIN_MESSAGES.receivedDate }).refine(isIsoDate, { error: BIN_MESSAGES.receivedDate });
+const receivedDateSchema = z.string({ error: BIN_MESSAGES.receivedDate }).max(10, { error: BIN_MESSAGES.receivedDate }).refine(isReceivedDate, { error: BIN_MESSAGES.receivedDate });
 const kgsSchema = z.number({ error: BIN_MESSAGES.tippedKgsRange }).positive({ error: BIN_MESSAGES.tippedKgsRange }).max(BIN_INTAKE_MAX_COUNT * BIN_KGS_MAX, { error: BIN_MESSAGES.tippedKgsRange });
 
 /** Bins received for a production block; `count` rows are created. `tipped_Kgs` is their total. */

@@ -12,7 +12,7 @@ import {
   BIN_INTAKE_MAX_COUNT,
   BIN_KGS_MAX,
   BIN_MESSAGES,
-  isIsoDate,
+  isReceivedDate,
   type BinImportColumn,
   type BinImportError,
 } from '@orchard/shared';
@@ -108,7 +108,7 @@ export function parseBinCsv(bytes: Buffer): ParsedBinCsv {
     for (const column of BIN_IMPORT_REQUIRED_COLUMNS) {
       if (!has(column) && values[column] === '') problems.push({ field: column, message: BIN_IMPORT_MESSAGES.required });
     }
-    if (!has('received_date') && !isIsoDate(values.received_date)) problems.push({ field: 'received_date', message: BIN_MESSAGES.receivedDate });
+    if (!has('received_date') && !isReceivedDate(values.received_date)) problems.push({ field: 'received_date', message: BIN_MESSAGES.receivedDate });
 
     let bins: number | null = null;
     if (!has('bins')) {

@@ -17,6 +17,8 @@ import { runTenantCase, type TenantCase } from '../../../test/helpers/tenant-mat
 import { fruitBins } from '../../db/schema/index';
 
 const HEADER = 'puc,block,packhouse,received_date,bins,tipped,tipped_kgs';
+/** a day in the future that is still a valid season */
+const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-01`;
 
 describe('bin intake', () => {
   let t: TestApp;
@@ -75,8 +77,9 @@ describe('bin intake', () => {
       [{ ...base, count: 0 }, 'count', BIN_MESSAGES.count],
       [{ ...base, count: 5001 }, 'count', BIN_MESSAGES.count],
       [{ ...base, received_Date: '2025-02-30' }, 'received_Date', BIN_MESSAGES.receivedDate],
+      [{ ...base, received_Date: '1999-12-31' }, 'received_Date', BIN_MESSAGES.receivedDate],
       [{ ...base, received_Date: 'x'.repeat(2000) }, 'received_Date', BIN_MESSAGES.receivedDate],
-      [{ ...base, received_Date: '2999-01-01' }, 'received_Date', BIN_MESSAGES.receivedDateFuture],
+      [{ ...base, received_Date: NEXT_YEAR }, 'received_Date', BIN_MESSAGES.receivedDateFuture],
       [{ ...base, packhouse: w.ph.ph3 }, 'packhouse', BIN_MESSAGES.packhouse],
     ];
     for (const [payload, field, message] of cases) {
@@ -113,7 +116,7 @@ describe('bin intake', () => {
       'C2,B01,PH2,2025-13-01,0,maybe,',
       'C2,B01,PH2,2025-06-01,5,yes,',
       'C2,B01,PH2,2025-06-01,5,no,100',
-      '"C2","B01","PH2 Addo",2999-06-01,5,yes,10',
+      `"C2","B01","PH2 Addo",${NEXT_YEAR},5,yes,10`,
     ].join('\n');
     const res = await importFile(csv, 'preview');
     expect(res.statusCode, res.body).toBe(200);
