@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // *.pg.test.ts need a real PostgreSQL (several instances on one database)
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

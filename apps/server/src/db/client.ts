@@ -34,11 +34,18 @@ export interface OpenDatabaseOptions {
   /** directory of the embedded database, or 'memory://' */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** told about errors on idle pooled connections (they are discarded either way) */
+  onIdleError?: (err: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection that the server drops (restart, failover, DROP DATABASE) must not crash
+    // the process: the pool discards it and the next query opens a new one.
+    pool.on('error', (err) => {
+      options.onIdleError?.(err);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as AppDb;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

@@ -3,7 +3,7 @@
  * declared policy. Runs on onRequest so an anonymous caller gets 401 before any validation.
  */
 import { ORGANIZATION_HEADER, type Permission } from '@orchard/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDb } from '../db/client';
@@ -64,6 +64,39 @@ export async function isActiveMember(db: AppDb, userId: number, organizationId: 
   return rows.length > 0;
 }
 
+interface RequestContextRow {
+  isEnabled: boolean;
+  isMember: boolean;
+  permissions: string[];
+}
+
+/** Everything the access check needs about a user in an organisation, in one query. */
+export async function loadRequestContext(
+  db: AppDb,
+  userId: number,
+  organizationId: number | null,
+): Promise<RequestContextRow | null> {
+  if (organizationId === null) {
+    const [row] = await db.select({ isEnabled: users.isEnabled }).from(users).where(eq(users.id, userId)).limit(1);
+    return row ? { isEnabled: row.isEnabled, isMember: false, permissions: [] } : null;
+  }
+  const [row] = await db
+    .select({
+      isEnabled: users.isEnabled,
+      isMember: sql<boolean>`exists (
+        select 1 from ${memberships} m join ${organizations} o on o.id = m.organization_id
+        where m.user_id = ${userId} and m.organization_id = ${organizationId} and o.is_active)`,
+      permissions: sql<string[]>`coalesce((
+        select array_agg(distinct rp.permission) from ${userRoles} ur
+        join ${rolePermissions} rp on rp.role_id = ur.role_id
+        where ur.user_id = ${userId} and ur.organization_id = ${organizationId}), '{}'::text[])`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Maintenance flag, re-read at most every 500 ms so it reaches every instance quickly. */
 function maintenanceReader(db: AppDb) {
   let cached: { value: boolean; at: number } | null = null;
@@ -108,30 +141,30 @@ export const accessPlugin = fp(
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       const userId = token ? await verifyAccessToken(config, token) : null;
       if (!userId) throw unauthenticated();
-      const [user] = await db
-        .select({ isEnabled: users.isEnabled })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      if (!user || !user.isEnabled) throw unauthenticated();
-      request.auth = { userId };
-
       const needsTenant = routeConfig.tenant === true || typeof policy === 'object';
-      if (!needsTenant) return;
-      const raw = request.headers[ORGANIZATION_HEADER];
-      const value = Array.isArray(raw) ? raw[0] : raw;
-      if (!value) {
-        throw validationFailed('The current organisation is required', [
-          { field: ORGANIZATION_HEADER, message: 'Required' },
-        ]);
+      let organizationId: number | null = null;
+      if (needsTenant) {
+        const raw = request.headers[ORGANIZATION_HEADER];
+        const value = Array.isArray(raw) ? raw[0] : raw;
+        if (!value) {
+          throw validationFailed('The current organisation is required', [
+            { field: ORGANIZATION_HEADER, message: 'Required' },
+          ]);
+        }
+        organizationId = Number(value);
+        if (!Number.isInteger(organizationId) || organizationId <= 0 || organizationId > 2_147_483_647) {
+          throw notFound('Organization');
+        }
       }
-      const organizationId = Number(value);
-      if (!Number.isInteger(organizationId) || organizationId <= 0 || organizationId > 2_147_483_647) {
-        throw notFound('Organization');
-      }
+
+      // One round trip: the user is still enabled, is an active member, and holds these permissions.
+      const context = await loadRequestContext(db, userId, organizationId);
+      if (!context || !context.isEnabled) throw unauthenticated();
+      request.auth = { userId };
+      if (organizationId === null) return;
       // Another organisation's context looks exactly like one that does not exist.
-      if (!(await isActiveMember(db, userId, organizationId))) throw notFound('Organization');
-      const permissions = await loadPermissions(db, userId, organizationId);
+      if (!context.isMember) throw notFound('Organization');
+      const permissions = new Set(context.permissions);
       request.tenant = { organizationId, permissions };
 
       if (typeof policy === 'object') {

@@ -296,12 +296,10 @@ describe('demo data seed on fresh databases', () => {
     const a = await createTestDatabase();
     const b = await createTestDatabase();
     try {
-      const started = performance.now();
+      // (speed is measured by npm run bench, not asserted here)
       const first = await seedDemoData(a, { scale: 3 });
-      const elapsed = performance.now() - started;
       expect(first.seeded).toBe(true);
       expect(first.scale).toBe(3);
-      expect(elapsed).toBeLessThan(5000);
       // two starts at once on the same database: exactly one of them seeds (at the same scale,
       // since the harvest bins grow with it)
       const both = await Promise.all([seedDemoData(b, { scale: 3 }), seedDemoData(b, { scale: 3 })]);

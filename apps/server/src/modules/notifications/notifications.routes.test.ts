@@ -1,52 +1,14 @@
 import { NOTIFICATIONS_PATHS, type NotificationItem } from '@orchard/shared';
-import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createUser } from '../../../test/helpers/fixtures';
 import { createTenantWorld, runTenantCase } from '../../../test/helpers/tenant-matrix';
-import { buildApp } from '../../app';
-import { openDatabase, type DbHandle } from '../../db/client';
 import { notifications } from '../../db/schema/index';
 import { notifyUsers } from './notifications.service';
 
-const STREAM_WAIT_MS = 8000;
-
-/** Opens the stream over real HTTP and collects its text until `until` matches (or times out). */
-async function openStream(baseUrl: string, ticket: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl}${NOTIFICATIONS_PATHS.stream}?ticket=${encodeURIComponent(ticket)}`, {
-    signal: controller.signal,
-  });
-  let text = '';
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const waitFor = async (until: RegExp): Promise<string> => {
-    const deadline = Date.now() + STREAM_WAIT_MS;
-    while (!until.test(text)) {
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new Error(`stream did not show ${until} in time; got: ${text}`);
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), remaining)),
-      ]);
-      if (chunk === null) continue;
-      if (chunk.done) throw new Error(`stream ended; got: ${text}`);
-      text += decoder.decode(chunk.value, { stream: true });
-    }
-    return text;
-  };
-  return { res, waitFor, close: () => controller.abort() };
-}
-
-/** The data of each `event: notification` frame in the text. */
-function notificationEvents(text: string): NotificationItem[] {
-  return text
-    .split('\n\n')
-    .filter((frame) => frame.includes('event: notification'))
-    .map((frame) => JSON.parse(frame.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as NotificationItem);
-}
+import { notificationEvents, openStream } from './stream-test-support';
 
 describe('notifications', () => {
   let t: TestApp;
@@ -227,46 +189,6 @@ describe('notifications', () => {
     for (const url of [NOTIFICATIONS_PATHS.notifications, `${NOTIFICATIONS_PATHS.notifications}?organizationId=${world.a.organizationId}`, NOTIFICATIONS_PATHS.unreadCount]) {
       const res = await runTenantCase(t, world, { name: url, request: () => ({ method: 'GET', url }), expect: 'no-leak' });
       expect(res.statusCode).toBe(200);
-    }
-  });
-});
-
-describe.runIf(process.env.TEST_DATABASE_URL)('notifications across instances (PostgreSQL)', () => {
-  let t: TestApp;
-  let second: { app: FastifyInstance; handle: DbHandle };
-  let secondUrl: string;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    const pool = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client;
-    const handle = await openDatabase({ databaseUrl: pool.options.connectionString, poolSize: 2 });
-    second = { app: await buildApp({ db: handle, config: t.config }), handle };
-    secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await second.app.close();
-    await second.handle.close();
-    await t.close();
-  });
-
-  it('a notification created through one instance reaches a stream opened on the other', async () => {
-    const user = await createUser(t.db, 'notes-cluster');
-    const ticket = await t.app.inject({ method: 'POST', url: NOTIFICATIONS_PATHS.streamTicket, headers: await t.bearer(user.id) });
-    const stream = await openStream(secondUrl, ticket.json<{ ticket: string }>().ticket);
-    try {
-      await stream.waitFor(/event: ready/);
-      await notifyUsers(t.db, { userIds: [user.id], organizationId: null, header: 'Across', body: 'instances' });
-      const text = await stream.waitFor(/event: notification/);
-      expect(notificationEvents(text)[0]).toMatchObject({ header: 'Across' });
-      // the ticket, used on the second instance, is refused by the first too
-      await new Promise((r) => setTimeout(r, 200));
-      const again = await t.app.inject({
-        method: 'GET',
-        url: `${NOTIFICATIONS_PATHS.stream}?ticket=${encodeURIComponent(ticket.json<{ ticket: string }>().ticket)}`,
-      });
-      expect(again.statusCode).toBe(401);
-    } finally {
-      stream.close();
     }
   });
 });

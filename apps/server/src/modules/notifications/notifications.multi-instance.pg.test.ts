@@ -1,0 +1,50 @@
+/** Runs only on PostgreSQL (TEST_DATABASE_URL): two app instances share one database. */
+import { NOTIFICATIONS_PATHS } from '@orchard/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { createUser } from '../../../test/helpers/fixtures';
+import { buildApp } from '../../app';
+import { openDatabase, type DbHandle } from '../../db/client';
+import { notifyUsers } from './notifications.service';
+import { notificationEvents, openStream } from './stream-test-support';
+
+describe('notifications across instances (PostgreSQL)', () => {
+  let t: TestApp;
+  let second: { app: FastifyInstance; handle: DbHandle };
+  let secondUrl: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const pool = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client;
+    const handle = await openDatabase({ databaseUrl: pool.options.connectionString, poolSize: 2 });
+    second = { app: await buildApp({ db: handle, config: t.config }), handle };
+    secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await second.app.close();
+    await second.handle.close();
+    await t.close();
+  });
+
+  it('a notification created through one instance reaches a stream opened on the other', async () => {
+    const user = await createUser(t.db, 'notes-cluster');
+    const ticket = await t.app.inject({ method: 'POST', url: NOTIFICATIONS_PATHS.streamTicket, headers: await t.bearer(user.id) });
+    const stream = await openStream(secondUrl, ticket.json<{ ticket: string }>().ticket);
+    try {
+      await stream.waitFor(/event: ready/);
+      await notifyUsers(t.db, { userIds: [user.id], organizationId: null, header: 'Across', body: 'instances' });
+      const text = await stream.waitFor(/event: notification/);
+      expect(notificationEvents(text)[0]).toMatchObject({ header: 'Across' });
+      // the ticket, used on the second instance, is refused by the first too
+      await new Promise((r) => setTimeout(r, 200));
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `${NOTIFICATIONS_PATHS.stream}?ticket=${encodeURIComponent(ticket.json<{ ticket: string }>().ticket)}`,
+      });
+      expect(again.statusCode).toBe(401);
+    } finally {
+      stream.close();
+    }
+  });
+});
