@@ -11,7 +11,7 @@ import { requestToken } from '../../lib/api-client';
 import { logout } from '../../lib/session/logout';
 import { toast } from '../../lib/toast';
 import type { LoginFormValues } from './components/login-form';
-import { loginErrorToast } from './login-errors';
+import { loginErrorToast } from '../../lib/login-errors';
 
 export interface UseLoginOptions {
   /** ?path=anb on the login URL */

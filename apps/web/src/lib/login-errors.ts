@@ -1,8 +1,8 @@
 /** Spec 01, 8.1: what the sticky "Unable to login" toast says for each failure. */
 import type { TFunction } from 'i18next';
 import { LOGIN_ERROR_MESSAGES } from '@orchard/shared';
-import { isApiError } from '../../lib/api-error';
-import { NoOrganizationError } from '../../lib/session/session-errors';
+import { isApiError } from './api-error';
+import { NoOrganizationError } from './session/session-errors';
 
 export interface LoginErrorToast {
   summary: string;

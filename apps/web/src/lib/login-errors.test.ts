@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '@orchard/shared';
-import { ApiError, NETWORK_ERROR_CODE } from '../../lib/api-error';
-import { i18n } from '../../lib/i18n';
-import { NoOrganizationError } from '../../lib/session/session-errors';
+import { ApiError, NETWORK_ERROR_CODE } from './api-error';
+import { i18n } from './i18n';
+import { NoOrganizationError } from './session/session-errors';
 import { loginErrorToast } from './login-errors';
 
 const t = i18n.t.bind(i18n);
