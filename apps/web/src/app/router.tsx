@@ -18,29 +18,65 @@ const ShellLayout = lazy(() => import('./shell-layout'));
 const RequirePermission = lazy(() => import('./require-permission'));
 const MaintenancePage = lazy(() => import('../features/maintenance/maintenance-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const HarvestIntakePage = lazy(() => import('../features/harvest/harvest-intake-page'));
+const PucReportPage = lazy(() => import('../features/harvest/puc-report-page'));
+const BlockReportPage = lazy(() => import('../features/harvest/block-report-page'));
+const EstimateAppraisalPage = lazy(() => import('../features/harvest/estimate-appraisal-page'));
+const SettingsPage = lazy(() => import('./settings/settings-page'));
+const ProfilePage = lazy(() => import('./settings/profile-page'));
+const PreferencesRoute = lazy(() => import('./settings/preferences-route'));
+const ResetPasswordPage = lazy(() => import('../features/password-reset/reset-password-page'));
 
 interface AreaPage {
   Component: LazyExoticComponent<ComponentType>;
   title: string;
 }
 
-/** Screens that exist, by the menu URL they serve. */
+/**
+ * Screens that exist, by the menu URL they serve. Menu URLs that differ only by fragment
+ * (/settings#users, /settings#roles) are one route: the page picks its tab from the fragment.
+ */
 export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.dashboard]: { Component: DashboardPage, title: 'titles.dashboard' },
+  [paths.harvest]: { Component: HarvestIntakePage, title: 'harvest.titles.intake' },
+  [paths.harvestPucReport]: { Component: PucReportPage, title: 'harvest.titles.pucReport' },
+  [paths.harvestBlockReport]: { Component: BlockReportPage, title: 'harvest.titles.blockReport' },
+  [paths.estimateAppraisal]: { Component: EstimateAppraisalPage, title: 'harvest.titles.estimateAppraisal' },
+  [paths.settingsUsers]: { Component: SettingsPage, title: 'titles.settings' },
+  [paths.settingsRoles]: { Component: SettingsPage, title: 'titles.settings' },
+  [paths.settingsProfile]: { Component: ProfilePage, title: 'titles.profile' },
+  [paths.settingsPreferences]: { Component: PreferencesRoute, title: 'titles.preferences' },
 };
 
 const dashboardDefinition = MENU_CATALOGUE.find((d) => d.url === paths.dashboard);
 
-/** Routed areas: available in the catalogue and backed by a page. */
+/** The route path of a menu URL: no leading slash, no fragment ('/settings#users' -> 'settings'). */
+export const routePath = (url: string) => url.replace(/^\//, '').split('#')[0] as string;
+
+/**
+ * Routed areas: available in the catalogue and backed by a page. Menu entries sharing a path
+ * (tabs selected by fragment) become one route whose guard lets in a user holding any of their
+ * permissions; the page itself hides the tabs the user lacks.
+ */
 export function areaRoutes(): RouteObject[] {
-  return MENU_CATALOGUE.filter((d) => d.available && d.url && AREA_PAGES[d.url]).map((d) => {
-    const page = AREA_PAGES[d.url as string] as AreaPage;
+  const groups = new Map<string, { page: AreaPage; permissions: (string | null)[] }>();
+  for (const d of MENU_CATALOGUE) {
+    const page = d.available && d.url ? AREA_PAGES[d.url] : undefined;
+    if (!page || !d.url) continue;
+    const path = routePath(d.url);
+    const group = groups.get(path);
+    if (group) group.permissions.push(d.permission);
+    else groups.set(path, { page, permissions: [d.permission] });
+  }
+  return [...groups].map(([path, { page, permissions }]) => {
     const handle: RouteHandle = { title: page.title };
+    // any entry without a permission opens the route to every member
+    const anyOf = permissions.includes(null) ? null : (permissions as string[]);
     return {
-      path: (d.url as string).replace(/^\//, '').split('#')[0],
+      path,
       handle,
       element: (
-        <RequirePermission permission={d.permission}>
+        <RequirePermission permission={anyOf}>
           <page.Component />
         </RequirePermission>
       ),
@@ -59,6 +95,7 @@ export function buildRoutes(): RouteObject[] {
         { path: paths.accessDenied, element: <AccessDeniedPage />, handle: titled('titles.accessDenied') },
         { path: paths.maintenance, element: <MaintenancePage />, handle: titled('titles.maintenance') },
         { path: paths.notFound, element: <NotFoundPage />, handle: titled('titles.notFound') },
+        { path: paths.resetPassword, element: <ResetPasswordPage />, handle: titled('titles.resetPassword') },
         {
           path: paths.home,
           element: (

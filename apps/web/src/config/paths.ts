@@ -9,8 +9,23 @@ export const paths = {
   notFound: '/404',
   settings: '/settings',
   settingsProfile: '/settings/profile',
+  harvest: '/harvest',
+  harvestPucReport: '/packhouse/harvestpucreport',
+  harvestBlockReport: '/packhouse/harvestblockreport',
+  estimateAppraisal: '/packhouse/estimateappraisal',
+  settingsPreferences: '/settings/preferences',
+  settingsUsers: '/settings#users',
+  settingsRoles: '/settings#roles',
+  resetPassword: '/reset-password',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-export const PUBLIC_PATHS: readonly string[] = [paths.login, paths.error, paths.accessDenied, paths.maintenance, paths.notFound];
+export const PUBLIC_PATHS: readonly string[] = [
+  paths.login,
+  paths.error,
+  paths.accessDenied,
+  paths.maintenance,
+  paths.notFound,
+  paths.resetPassword,
+];

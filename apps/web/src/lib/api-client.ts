@@ -21,6 +21,8 @@ export interface ApiRequestOptions<T> {
   responseType?: 'json' | 'blob' | 'none';
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** sees the successful response before its body is read (e.g. a download's Content-Disposition) */
+  onResponse?: (response: Response) => void;
 }
 
 export interface ApiClientHandlers {
@@ -190,6 +192,7 @@ async function send<T>(path: string, options: ApiRequestOptions<T>, token: strin
 }
 
 async function parseBody<T>(response: Response, options: ApiRequestOptions<T>): Promise<T> {
+  options.onResponse?.(response);
   const type = options.responseType ?? 'json';
   if (type === 'none' || response.status === 204) return undefined as T;
   if (type === 'blob') return (await response.blob()) as T;

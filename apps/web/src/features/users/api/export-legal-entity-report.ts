@@ -1,0 +1,59 @@
+/**
+ * POST /api/users/legal-entity-report { roleIds } -> CSV. The server builds the file, names it
+ * (Content-Disposition) and writes the export log; the browser only saves it.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { USERS_PATHS, USER_LEGAL_ENTITY_REPORT_PREFIX } from '@orchard/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The file name of a Content-Disposition header (filename*= first, then filename=). */
+export function fileNameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to filename=
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() || fallback;
+}
+
+export async function exportLegalEntityReport(roleIds: number[]): Promise<{ fileName: string; blob: Blob }> {
+  let disposition: string | null = null;
+  const blob = await apiRequest<Blob>(USERS_PATHS.legalEntityReport, {
+    method: 'POST',
+    tenant: true,
+    body: { roleIds },
+    responseType: 'blob',
+    headers: { Accept: 'text/csv' },
+    onResponse: (response) => {
+      disposition = response.headers.get('content-disposition');
+    },
+  });
+  return { fileName: fileNameFromDisposition(disposition, `${USER_LEGAL_ENTITY_REPORT_PREFIX}.csv`), blob };
+}
+
+/** Hands a blob to the browser as a download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function useExportLegalEntityReport() {
+  return useMutation({
+    mutationFn: async (roleIds: number[]) => {
+      const { fileName, blob } = await exportLegalEntityReport(roleIds);
+      saveBlob(blob, fileName);
+      return fileName;
+    },
+  });
+}

@@ -1,0 +1,18 @@
+/** POST /api/users/:id/unblock (users.manage). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { USERS_PATHS, userSchema } from '@orchard/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-store';
+import { userKeys, userPath } from './keys';
+
+export const unblockUser = (id: number) =>
+  apiRequest(userPath(USERS_PATHS.unblock, id), { method: 'POST', tenant: true, schema: userSchema });
+
+export function useUnblockUser() {
+  const queryClient = useQueryClient();
+  const organizationId = useSession((s) => s.organizationId);
+  return useMutation({
+    mutationFn: unblockUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all(organizationId) }),
+  });
+}

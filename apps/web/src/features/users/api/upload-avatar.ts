@@ -1,0 +1,27 @@
+/** PUT /api/users/:id/avatar, multipart field `file` (images only, at most 1,000,000 bytes). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { USERS_PATHS, avatarResponseSchema } from '@orchard/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { sessionKeys } from '../../../lib/session/session-queries';
+import { useSession } from '../../../lib/session/session-store';
+import { userKeys, userPath } from './keys';
+
+export const uploadAvatar = (id: number, file: File) => {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiRequest(userPath(USERS_PATHS.avatar, id), { method: 'PUT', tenant: true, body: form, schema: avatarResponseSchema });
+};
+
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  const organizationId = useSession((s) => s.organizationId);
+  const currentUserId = useSession((s) => s.userId);
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => uploadAvatar(id, file),
+    onSuccess: async (_data, { id }) => {
+      await queryClient.invalidateQueries({ queryKey: userKeys.all(organizationId) });
+      // your own avatar: the top bar reads it from the current-user query
+      if (id === currentUserId) await queryClient.invalidateQueries({ queryKey: sessionKeys.me(currentUserId) });
+    },
+  });
+}

@@ -1,0 +1,41 @@
+/** The User Setup dialog (650 px) around the user editor. */
+import { Dialog } from 'primereact/dialog';
+import { useTranslation } from 'react-i18next';
+import { USER_DIALOG_WIDTH_PX, type User, type UserListRole } from '@orchard/shared';
+import { UserEditor } from './user-editor';
+
+export function UserSetupDialog({
+  target,
+  listRoles,
+  onClose,
+}: {
+  /** the user to edit, 'new' for a new user, null when closed */
+  target: User | 'new' | null;
+  listRoles: readonly UserListRole[] | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      header={t('users.dialogTitle')}
+      visible={target !== null}
+      onHide={onClose}
+      style={{ width: `${USER_DIALOG_WIDTH_PX}px` }}
+      breakpoints={{ [`${USER_DIALOG_WIDTH_PX + 40}px`]: '95vw' }}
+      modal
+      draggable={false}
+      className="user-setup-dialog"
+    >
+      {target !== null && (
+        <UserEditor
+          key={target === 'new' ? 'new' : `${target.id}:${target.version}`}
+          mode={target === 'new' ? 'new' : 'edit'}
+          user={target === 'new' ? null : target}
+          listRoles={listRoles}
+          inDialog
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * The user editor's rules, kept out of the components so they can be tested: which parts of the
+ * form a mode and the caller's permissions allow (spec 01, 2.7 and 6), the inline texts of 5.1,
+ * the body sent to the server (assignment lists only with their permission: the server answers
+ * 403 otherwise) and the Export By Legal Entity role preselection (2.6).
+ */
+import {
+  PERMISSIONS,
+  USER_MESSAGES,
+  type CreateUserBody,
+  type UpdateUserBody,
+  type User,
+  type UserListRole,
+} from '@orchard/shared';
+
+/** view: read-only; edit: another user (or yourself) in the general editor; new; self: the Profile page. */
+export type EditorMode = 'view' | 'edit' | 'new' | 'self';
+
+export interface EditorCapabilities {
+  readOnly: boolean;
+  showPassword: boolean;
+  /** the UserName field is an autocomplete of system users to link */
+  linkExisting: boolean;
+  /** roles can be chosen (else shown as badges) */
+  editRoles: boolean;
+  /** the roles field is there at all (editable, or as badges of the user's roles) */
+  showRoles: boolean;
+  editFarms: boolean;
+  editPackhouses: boolean;
+  showEnabled: boolean;
+  /** the Enabled checkbox can be changed (never for yourself: you cannot disable your own account) */
+  editEnabled: boolean;
+  showUnblock: boolean;
+  showAvatar: boolean;
+}
+
+export function editorCapabilities(
+  mode: EditorMode,
+  hasPermission: (permission: string) => boolean,
+  options: { isSelf: boolean; isLockedOut: boolean },
+): EditorCapabilities {
+  const readOnly = mode === 'view';
+  // on the Profile page the assignments are the administrator's business: shown, not changed
+  const general = mode === 'edit' || mode === 'new';
+  const canManage = hasPermission(PERMISSIONS.usersManage);
+  const editRoles = general && hasPermission(PERMISSIONS.rolesAssign);
+  return {
+    readOnly,
+    showPassword: mode === 'new',
+    linkExisting: mode === 'new' && hasPermission(PERMISSIONS.usersLinkOrganisation),
+    editRoles,
+    showRoles: editRoles || mode !== 'new',
+    editFarms: general && hasPermission(PERMISSIONS.usersAssignFarms),
+    editPackhouses: general && hasPermission(PERMISSIONS.usersAssignPackhouses),
+    showEnabled: general && canManage,
+    editEnabled: general && canManage && !options.isSelf,
+    showUnblock: mode === 'edit' && canManage && options.isLockedOut,
+    showAvatar: mode !== 'view' || options.isSelf,
+  };
+}
+
+export interface UserFormValues {
+  userName: string;
+  email: string;
+  password: string;
+  fullName: string;
+  jobTitle: string;
+  phoneNumber: string;
+  isEnabled: boolean;
+  roleIds: number[];
+  farmIds: number[];
+  packhouseIds: number[];
+}
+
+/** The form's starting values: the user's, or a new user's (enabled, spec 4.3). */
+export function initialValues(user: User | null | undefined): UserFormValues {
+  return {
+    userName: user?.userName ?? '',
+    email: user?.email ?? '',
+    password: '',
+    fullName: user?.fullName ?? '',
+    jobTitle: user?.jobTitle ?? '',
+    phoneNumber: user?.phoneNumber ?? '',
+    isEnabled: user?.isEnabled ?? true,
+    roleIds: user?.roleIds ?? [],
+    farmIds: user?.farms ?? [],
+    packhouseIds: user?.packhouses ?? [],
+  };
+}
+
+const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** The create body; farms and packhouses only with their assign permission. */
+export function createBody(values: UserFormValues, caps: EditorCapabilities): CreateUserBody {
+  return {
+    userName: values.userName.trim(),
+    email: values.email.trim(),
+    password: values.password,
+    fullName: blankToNull(values.fullName),
+    jobTitle: blankToNull(values.jobTitle),
+    phoneNumber: blankToNull(values.phoneNumber),
+    isEnabled: values.isEnabled,
+    roleIds: values.roleIds,
+    ...(caps.editFarms ? { farmIds: values.farmIds } : {}),
+    ...(caps.editPackhouses ? { packhouseIds: values.packhouseIds } : {}),
+  };
+}
+
+/** The save body with the version read; assignment lists and Enabled only when they may change. */
+export function updateBody(values: UserFormValues, version: number, caps: EditorCapabilities): UpdateUserBody {
+  return {
+    version,
+    userName: values.userName.trim(),
+    email: values.email.trim(),
+    fullName: blankToNull(values.fullName),
+    jobTitle: blankToNull(values.jobTitle),
+    phoneNumber: blankToNull(values.phoneNumber),
+    ...(caps.editEnabled ? { isEnabled: values.isEnabled } : {}),
+    ...(caps.editRoles ? { roleIds: values.roleIds } : {}),
+    ...(caps.editFarms ? { farmIds: values.farmIds } : {}),
+    ...(caps.editPackhouses ? { packhouseIds: values.packhouseIds } : {}),
+  };
+}
+
+/** i18n keys of the inline texts of spec 5.1 */
+export const INLINE_TEXT_KEYS = {
+  userNameRequired: 'users.userNameRequired',
+  emailRequired: 'users.emailRequired',
+  invalidEmail: 'users.invalidEmail',
+  newPasswordRequired: 'users.newPasswordRequired',
+  roleRequired: 'users.roleRequired',
+} as const;
+
+/**
+ * What to show under a field for a schema message: the short inline text of 5.1 where one exists
+ * for the case (empty field, bad e-mail, no role), otherwise the rule's own message.
+ */
+export function inlineMessage(
+  field: keyof UserFormValues,
+  message: string,
+  value: unknown,
+  t: (key: string) => string,
+): string {
+  const empty = typeof value === 'string' ? value.trim() === '' : Array.isArray(value) ? value.length === 0 : value == null;
+  if (field === 'userName' && empty) return t(INLINE_TEXT_KEYS.userNameRequired);
+  if (field === 'email' && empty) return t(INLINE_TEXT_KEYS.emailRequired);
+  if (field === 'email' && message === USER_MESSAGES.emailInvalid) return t(INLINE_TEXT_KEYS.invalidEmail);
+  if (field === 'password' && empty) return t(INLINE_TEXT_KEYS.newPasswordRequired);
+  if (field === 'roleIds') return t(INLINE_TEXT_KEYS.roleRequired);
+  return message;
+}
+
+/** Is this a server error saying the user name and password pair is invalid (spec 8.2)? */
+export function isInvalidCredentialsMessage(message: string): boolean {
+  return /invalid_username_or_password|invalid username or password|user ?name and password/i.test(message);
+}
+
+/** Export By Legal Entity: the roles offered (usersCount above 0), all of them preselected. */
+export function exportableRoles(roles: readonly UserListRole[] | null | undefined): { options: UserListRole[]; selected: number[] } {
+  const options = (roles ?? []).filter((r) => r.usersCount > 0);
+  return { options, selected: options.map((r) => r.id) };
+}
+
+/** Roles the editor offers: the organisation's (when listed), else the caller's own (spec 4.3). */
+export interface RoleOption {
+  id: number;
+  name: string;
+  description: string | null;
+  disabled: boolean;
+}
+
+export function roleOptions(
+  listRoles: readonly UserListRole[] | null | undefined,
+  ownRoles: readonly { id: number; name: string; description: string | null }[],
+  heldRoleIds: readonly number[],
+): RoleOption[] {
+  if (listRoles) {
+    // a role the caller may not assign stays visible when the user holds it, but cannot be toggled
+    return listRoles
+      .filter((r) => r.isAssignable || heldRoleIds.includes(r.id))
+      .map((r) => ({ id: r.id, name: r.name, description: r.description, disabled: !r.isAssignable }));
+  }
+  return ownRoles.map((r) => ({ id: r.id, name: r.name, description: r.description, disabled: false }));
+}
