@@ -1,0 +1,73 @@
+/**
+ * Fruitbins Block Report (spec 02): PUC dropdown ("farm name - PUC name", sorted), refresh, the
+ * block table with totals; linked rows are editable for users with harvest.estimates.edit. The
+ * chosen PUC is kept in the address (?puc=) so a reload shows the same report.
+ */
+import { PERMISSIONS } from '@orchard/shared';
+import { Button } from 'primereact/button';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useSessionContext } from '../../lib/session/use-session-context';
+import { useBlockReport } from './api/get-block-report';
+import { useHarvestPucs } from './api/get-pucs';
+import { BlockReportTable } from './components/block-report-table';
+import { LabelledDropdown } from './components/labelled-dropdown';
+import { useCulture } from './use-culture';
+import './harvest.css';
+
+export function idParam(value: string | null): number | null {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export function BlockReportPage() {
+  const { t } = useTranslation();
+  const culture = useCulture();
+  const { hasPermission } = useSessionContext();
+  const [params, setParams] = useSearchParams();
+  const pucId = idParam(params.get('puc'));
+  const pucs = useHarvestPucs(null);
+  const report = useBlockReport(pucId);
+  const options = (pucs.data ?? []).map((p) => ({ label: p.label, value: p.id }));
+  const label = pucs.data?.find((p) => p.id === pucId)?.label ?? '';
+
+  return (
+    <div className="harvest-page">
+      <h1>{t('harvest.titles.blockReport')}</h1>
+      <div className="harvest-filters">
+        <LabelledDropdown
+          label={t('harvest.puc')}
+          value={pucId}
+          options={options}
+          placeholder={t('harvest.choosePuc')}
+          loading={pucs.isLoading}
+          onChange={(value) => setParams(value ? { puc: String(value) } : {}, { replace: true })}
+          className="harvest-field-wide"
+        />
+        <Button
+          type="button"
+          icon="pi pi-refresh"
+          label={t('harvest.refresh')}
+          className="p-button-outlined harvest-refresh"
+          disabled={pucId === null || report.isFetching}
+          onClick={() => void report.refetch()}
+        />
+      </div>
+      {report.isError && <p role="alert" className="field-error">{t('harvest.loadError')}</p>}
+      {pucId === null ? (
+        <p>{t('harvest.choosePucHint')}</p>
+      ) : (
+        <BlockReportTable
+          page={report.data}
+          loading={report.isFetching}
+          culture={culture}
+          variant="report"
+          mayEdit={hasPermission(PERMISSIONS.harvestEstimatesEdit)}
+          ariaLabel={t('harvest.blockReportTable', { puc: label })}
+        />
+      )}
+    </div>
+  );
+}
+
+export default BlockReportPage;

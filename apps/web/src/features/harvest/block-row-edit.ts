@@ -1,0 +1,74 @@
+/**
+ * Row editing of the Fruitbins Block Report (spec 02, section 4): starting an edit keeps a copy of
+ * the row, cancel restores it, a successful save recomputes the row and the totals locally from the
+ * shared formulas (no re-fetch). A refused save (validation, 412 conflict) keeps the typed value.
+ */
+import {
+  adjustedTonnesPerHaSchema,
+  applyEstimateSave,
+  blockReportTotals,
+  type BlockEstimateSaveBody,
+  type BlockReportPage,
+  type BlockReportRowResponse,
+} from '@orchard/shared';
+
+export type ReportRow = BlockReportRowResponse;
+
+export interface RowEditState {
+  productionBlock: number;
+  /** the row as it was when the edit started */
+  copy: ReportRow;
+  /** the Adj T/Ha being typed; null while the input is empty */
+  draft: number | null;
+  /** the message under the input: validation or the server's refusal */
+  error: string | null;
+}
+
+/** Editing is offered only on rows linked to a block, and only to users who may edit estimates. */
+export function canEditRow(row: ReportRow, mayEdit: boolean): boolean {
+  return mayEdit && row.isLinked;
+}
+
+export function startEdit(row: ReportRow): RowEditState {
+  return { productionBlock: row.production_Block, copy: { ...row }, draft: row.tonnes_Per_Ha_Adjusted, error: null };
+}
+
+export function changeDraft(state: RowEditState, draft: number | null): RowEditState {
+  return { ...state, draft, error: null };
+}
+
+/** The row to show again after cancel: the copy kept when the edit started. */
+export function cancelEdit(state: RowEditState): ReportRow {
+  return state.copy;
+}
+
+/** The shared 0..400 rule; null when the draft may be saved. */
+export function draftError(draft: number | null): string | null {
+  const result = adjustedTonnesPerHaSchema.safeParse(draft ?? Number.NaN);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'invalid');
+}
+
+/** The estimate save payload for a valid draft. */
+export function saveBody(state: RowEditState, adjusted: number): BlockEstimateSaveBody {
+  return {
+    production_Block: state.copy.production_Block,
+    ha: state.copy.ha ?? 0,
+    tonnes_Per_Ha: adjusted,
+    version: state.copy.version,
+  };
+}
+
+/** The row after a successful save: recomputed with applyEstimateSave, display-only fields kept. */
+export function savedRow(row: ReportRow, adjusted: number, version: number): ReportRow {
+  return { ...row, ...applyEstimateSave(row, adjusted, version) };
+}
+
+/** The page with one row replaced and its totals recomputed over the rows shown. */
+export function replaceRow(page: BlockReportPage, row: ReportRow): BlockReportPage {
+  const rows = page.rows.map((r) => (r.production_Block === row.production_Block ? row : r));
+  return { ...page, rows, totals: blockReportTotals(rows) };
+}
+
+export function failedSave(state: RowEditState, message: string): RowEditState {
+  return { ...state, error: message };
+}

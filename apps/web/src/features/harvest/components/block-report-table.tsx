@@ -1,0 +1,252 @@
+/**
+ * The table of the Fruitbins Block Report and of the Estimate appraisal. Unlinked rows are shaded
+ * and say "Not linked" in words. With `editable`, linked rows get an edit action for Adj T/Ha
+ * (spec 02, sections 4 and 5): the shared 0..400 rule, save without re-fetch, cancel restores.
+ */
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { ColumnGroup } from 'primereact/columngroup';
+import { DataTable } from 'primereact/datatable';
+import { InputNumber } from 'primereact/inputnumber';
+import { Row } from 'primereact/row';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { blockReportCells, type BlockReportCells, type BlockReportPage } from '@orchard/shared';
+import { isApiError, errorText } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
+import { useSaveEstimate } from '../api/save-estimate';
+import {
+  canEditRow,
+  cancelEdit,
+  changeDraft,
+  draftError,
+  failedSave,
+  startEdit,
+  type ReportRow,
+  type RowEditState,
+} from '../block-row-edit';
+import { EstimateHistoryDialog } from './estimate-history-dialog';
+
+interface Props {
+  page: BlockReportPage | undefined;
+  loading: boolean;
+  culture: string;
+  /** Fruitbins Block Report: Variance, actions and editing; Estimate appraisal: none of them */
+  variant: 'report' | 'appraisal';
+  /** the user has harvest.estimates.edit */
+  mayEdit: boolean;
+  ariaLabel: string;
+}
+
+export const blockName = (row: ReportRow) => row.citrii_Block ?? row.production_Block_Code;
+
+export function BlockReportTable({ page, loading, culture, variant, mayEdit, ariaLabel }: Props) {
+  const { t } = useTranslation();
+  const save = useSaveEstimate();
+  const [edit, setEdit] = useState<RowEditState | null>(null);
+  const [historyOf, setHistoryOf] = useState<ReportRow | null>(null);
+  const isReport = variant === 'report';
+  const rows = useMemo(() => page?.rows ?? [], [page]);
+  const cells = useMemo(() => new Map(rows.map((r) => [r.production_Block, blockReportCells(r, culture)])), [rows, culture]);
+  const totals = page ? blockReportCells(page.totals, culture) : null;
+
+  const onSave = (state: RowEditState) => {
+    const problem = draftError(state.draft);
+    if (problem !== null || state.draft === null || !page) {
+      setEdit(failedSave(state, t('harvest.adjustedRange')));
+      return;
+    }
+    save.mutate(
+      { pucId: page.puc.id, edit: state, adjusted: state.draft },
+      {
+        onSuccess: () => {
+          setEdit(null);
+          toast.success(t('harvest.estimateSaved'), t('harvest.estimateSavedDetail', { block: blockName(state.copy) }));
+        },
+        onError: (e) => {
+          const message =
+            isApiError(e) && e.status === 412
+              ? t('harvest.estimateConflict')
+              : isApiError(e) && e.status === 409
+                ? t('harvest.unlinkedRefused')
+                : errorText(e);
+          setEdit((current) => (current && current.productionBlock === state.productionBlock ? failedSave(current, message) : current));
+          toast.error(t('harvest.estimateNotSaved'), message);
+        },
+      },
+    );
+  };
+
+  const onCancel = (state: RowEditState) => {
+    // the cached row was never touched while editing; the copy is what the row shows again
+    cancelEdit(state);
+    setEdit(null);
+  };
+
+  const text = (field: keyof BlockReportCells) => (row: ReportRow) => cells.get(row.production_Block)?.[field] ?? '';
+
+  const blockBody = (row: ReportRow) => (
+    <span className="harvest-block-cell">
+      <span>{blockName(row)}</span>
+      {!row.isLinked && (
+        <span className="harvest-unlinked-tag" title={t('harvest.unlinkedHint')}>
+          {t('harvest.unlinked')}
+        </span>
+      )}
+    </span>
+  );
+
+  const adjustedBody = (row: ReportRow): ReactNode => {
+    if (!edit || edit.productionBlock !== row.production_Block) return text('adjustedTonnesPerHa')(row);
+    const inputId = `adj-t-ha-${row.production_Block}`;
+    const errorId = `${inputId}-error`;
+    return (
+      <div className="harvest-cell-editor">
+        <InputNumber
+          inputId={inputId}
+          value={edit.draft}
+          onValueChange={(e) => setEdit((s) => (s ? changeDraft(s, typeof e.value === 'number' ? e.value : null) : s))}
+          mode="decimal"
+          locale={culture}
+          minFractionDigits={0}
+          maxFractionDigits={2}
+          useGrouping={false}
+          disabled={save.isPending}
+          invalid={!!edit.error}
+          aria-label={t('harvest.adjustedInput', { block: blockName(row) })}
+          aria-describedby={edit.error ? errorId : undefined}
+          aria-invalid={!!edit.error}
+          autoFocus
+          inputClassName="harvest-adj-input"
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              // the typed text is committed to the value on blur; read it from the input here
+              onSave(edit);
+            } else if (e.key === 'Escape') onCancel(edit);
+          }}
+        />
+        {edit.error && (
+          <small id={errorId} className="field-error" role="alert">
+            {edit.error}
+          </small>
+        )}
+      </div>
+    );
+  };
+
+  const actionsBody = (row: ReportRow) => {
+    const name = blockName(row);
+    const editing = edit?.productionBlock === row.production_Block;
+    return (
+      <div className="harvest-actions">
+        {editing && edit ? (
+          <>
+            <Button
+              type="button"
+              icon="pi pi-check"
+              rounded
+              text
+              aria-label={t('harvest.saveRow', { block: name })}
+              loading={save.isPending}
+              disabled={save.isPending}
+              onClick={() => onSave(edit)}
+            />
+            <Button
+              type="button"
+              icon="pi pi-times"
+              rounded
+              text
+              severity="secondary"
+              aria-label={t('harvest.cancelRow', { block: name })}
+              disabled={save.isPending}
+              onClick={() => onCancel(edit)}
+            />
+          </>
+        ) : (
+          canEditRow(row, mayEdit) && (
+            <Button
+              type="button"
+              icon="pi pi-pencil"
+              rounded
+              text
+              aria-label={t('harvest.editRow', { block: name })}
+              disabled={edit !== null}
+              onClick={() => setEdit(startEdit(row))}
+            />
+          )
+        )}
+        <Button
+          type="button"
+          icon="pi pi-history"
+          rounded
+          text
+          severity="secondary"
+          aria-label={t('harvest.historyOf', { block: name })}
+          onClick={() => setHistoryOf(row)}
+        />
+      </div>
+    );
+  };
+
+  const num = { className: 'harvest-number', headerClassName: 'harvest-number', footerClassName: 'harvest-number' };
+  const figureColumns: [keyof BlockReportCells, string][] = [
+    ['ha', 'ha'],
+    ['untippedTonnes', 'untipped'],
+    ['tippedTonnes', 'tippedTonnes'],
+    ['tonnesPerHa', 'tonnesPerHa'],
+    ['originalEstimate', 'origEst'],
+    ['originalTonnesPerHa', 'origTonnesPerHa'],
+    ['adjustedEstimate', 'adjEst'],
+    ['adjustedTonnesPerHa', 'adjTonnesPerHa'],
+    ['remaining_Tonnes', 'remainingTonnes'],
+    ['remaining_Tonnes_Per_Ha', 'remainingTonnesPerHa'],
+    ['percentage_Complete', 'percentComplete'],
+    ...(isReport ? ([['variance', 'variance']] as [keyof BlockReportCells, string][]) : []),
+  ];
+
+  const footer = (
+    <ColumnGroup>
+      <Row className="harvest-total-row">
+        <Column footer={t('harvest.total')} colSpan={3} />
+        {figureColumns.map(([field]) => (
+          <Column key={field} footer={totals?.[field] ?? ''} {...num} />
+        ))}
+        {isReport && <Column footer="" />}
+      </Row>
+    </ColumnGroup>
+  );
+
+  return (
+    <>
+      <DataTable
+        value={rows}
+        dataKey="production_Block"
+        loading={loading}
+        footerColumnGroup={page ? footer : undefined}
+        emptyMessage={t('harvest.noBlocks')}
+        rowClassName={(row: ReportRow) => ({ 'harvest-row-unlinked': !row.isLinked })}
+        scrollable
+        scrollHeight="620px"
+        size="small"
+        className="harvest-table"
+        tableStyle={{ minWidth: isReport ? '86rem' : '76rem' }}
+        pt={{ table: { 'aria-label': ariaLabel } as never }}
+      >
+        <Column header={t('harvest.columns.block')} body={blockBody} />
+        <Column field="daff" header={t('harvest.columns.daff')} />
+        <Column field="variety" header={t('harvest.columns.variety')} />
+        {figureColumns.map(([field, header]) => (
+          <Column
+            key={field}
+            header={t(`harvest.columns.${header}`)}
+            body={field === 'adjustedTonnesPerHa' && isReport ? adjustedBody : text(field)}
+            {...num}
+          />
+        ))}
+        {isReport && <Column header={t('harvest.columns.actions')} body={actionsBody} />}
+      </DataTable>
+      {historyOf && <EstimateHistoryDialog row={historyOf} culture={culture} onHide={() => setHistoryOf(null)} />}
+    </>
+  );
+}

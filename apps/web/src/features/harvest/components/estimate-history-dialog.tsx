@@ -1,0 +1,49 @@
+/** The estimate history of one production block: who saved which values when, newest first. */
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { useTranslation } from 'react-i18next';
+import { formatFigure, type EstimateHistoryEntry } from '@orchard/shared';
+import { formatDate } from '../../../lib/format';
+import { useEstimateHistory } from '../api/get-estimate-history';
+import type { ReportRow } from '../block-row-edit';
+
+export function EstimateHistoryDialog({ row, culture, onHide }: { row: ReportRow; culture: string; onHide: () => void }) {
+  const { t } = useTranslation();
+  const block = row.citrii_Block ?? row.production_Block_Code;
+  const history = useEstimateHistory(row.production_Block);
+  const title = t('harvest.history.title', { block });
+  return (
+    <Dialog header={title} visible onHide={onHide} className="harvest-history-dialog" style={{ width: '48rem', maxWidth: '95vw' }} modal>
+      <DataTable
+        value={history.data?.entries ?? []}
+        dataKey="id"
+        loading={history.isFetching}
+        emptyMessage={t('harvest.history.empty')}
+        size="small"
+        scrollable
+        scrollHeight="300px"
+        pt={{ table: { 'aria-label': title } as never }}
+      >
+        <Column
+          header={t('harvest.history.when')}
+          body={(e: EstimateHistoryEntry) => formatDate(e.createdAt, culture, { dateStyle: 'medium', timeStyle: 'short' })}
+        />
+        <Column header={t('harvest.history.who')} body={(e: EstimateHistoryEntry) => e.createdByName ?? ''} />
+        <Column header={t('harvest.columns.ha')} body={(e: EstimateHistoryEntry) => formatFigure(e.ha, culture)} className="harvest-number" headerClassName="harvest-number" />
+        <Column
+          header={t('harvest.columns.origTonnesPerHa')}
+          body={(e: EstimateHistoryEntry) => formatFigure(e.tonnes_Per_Ha, culture)}
+          className="harvest-number"
+          headerClassName="harvest-number"
+        />
+        <Column
+          header={t('harvest.columns.adjTonnesPerHa')}
+          body={(e: EstimateHistoryEntry) => formatFigure(e.tonnes_Per_Ha_Adjusted, culture)}
+          className="harvest-number"
+          headerClassName="harvest-number"
+        />
+      </DataTable>
+    </Dialog>
+  );
+}

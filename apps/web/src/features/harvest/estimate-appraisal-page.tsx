@@ -1,0 +1,78 @@
+/**
+ * Estimate appraisal (spec 02): the read-only variant of the block report. Farm first, then the
+ * PUC list of that farm, refresh; no Variance column and no editing.
+ */
+import { Button } from 'primereact/button';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useBlockReport } from './api/get-block-report';
+import { useHarvestFarms } from './api/get-farms';
+import { useHarvestPucs } from './api/get-pucs';
+import { idParam } from './block-report-page';
+import { BlockReportTable } from './components/block-report-table';
+import { LabelledDropdown } from './components/labelled-dropdown';
+import { useCulture } from './use-culture';
+import './harvest.css';
+
+export function EstimateAppraisalPage() {
+  const { t } = useTranslation();
+  const culture = useCulture();
+  const [params, setParams] = useSearchParams();
+  const farmId = idParam(params.get('farm'));
+  const pucId = farmId === null ? null : idParam(params.get('puc'));
+  const farms = useHarvestFarms();
+  const pucs = useHarvestPucs(farmId, farmId !== null);
+  const report = useBlockReport(pucId);
+  const farmOptions = (farms.data ?? []).map((f) => ({ label: f.farm_Name, value: f.id }));
+  const pucOptions = (pucs.data ?? []).map((p) => ({ label: p.label, value: p.id }));
+  const label = pucs.data?.find((p) => p.id === pucId)?.label ?? '';
+
+  return (
+    <div className="harvest-page">
+      <h1>{t('harvest.titles.estimateAppraisal')}</h1>
+      <div className="harvest-filters">
+        <LabelledDropdown
+          label={t('harvest.farm')}
+          value={farmId}
+          options={farmOptions}
+          placeholder={t('harvest.chooseFarm')}
+          loading={farms.isLoading}
+          onChange={(value) => setParams(value ? { farm: String(value) } : {}, { replace: true })}
+        />
+        <LabelledDropdown
+          label={t('harvest.puc')}
+          value={pucId}
+          options={pucOptions}
+          placeholder={t('harvest.choosePuc')}
+          loading={pucs.isFetching}
+          disabled={farmId === null}
+          onChange={(value) => setParams(value && farmId ? { farm: String(farmId), puc: String(value) } : { farm: String(farmId) }, { replace: true })}
+          className="harvest-field-wide"
+        />
+        <Button
+          type="button"
+          icon="pi pi-refresh"
+          label={t('harvest.refresh')}
+          className="p-button-outlined harvest-refresh"
+          disabled={pucId === null || report.isFetching}
+          onClick={() => void report.refetch()}
+        />
+      </div>
+      {report.isError && <p role="alert" className="field-error">{t('harvest.loadError')}</p>}
+      {pucId === null ? (
+        <p>{t('harvest.chooseFarmHint')}</p>
+      ) : (
+        <BlockReportTable
+          page={report.data}
+          loading={report.isFetching}
+          culture={culture}
+          variant="appraisal"
+          mayEdit={false}
+          ariaLabel={t('harvest.appraisalTable', { puc: label })}
+        />
+      )}
+    </div>
+  );
+}
+
+export default EstimateAppraisalPage;

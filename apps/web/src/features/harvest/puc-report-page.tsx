@@ -1,0 +1,104 @@
+/**
+ * Harvest PUC report (spec 02): packhouse and variety dropdowns (first option All, filterable), the
+ * Show/Hide Filter toggle, one row per PUC and a Total row. Figures and cell text come from the
+ * shared harvest functions; nothing is computed here.
+ */
+import { Column } from 'primereact/column';
+import { ColumnGroup } from 'primereact/columngroup';
+import { DataTable } from 'primereact/datatable';
+import { Row } from 'primereact/row';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pucReportCells, type PucReportPage as PucReportData } from '@orchard/shared';
+import { useHarvestPackhouses } from './api/get-packhouses';
+import { usePucReport } from './api/get-puc-report';
+import { useHarvestVarieties } from './api/get-varieties';
+import { FilterToggle } from './components/filter-toggle';
+import { LabelledDropdown, type DropdownOption } from './components/labelled-dropdown';
+import { ALL_FILTER, ALL_VALUE, choosePackhouse, chooseVariety, fromOption, toOption } from './puc-report-filter';
+import { useCulture } from './use-culture';
+import './harvest.css';
+
+type PucRow = PucReportData['rows'][number];
+
+export function PucReportPage() {
+  const { t } = useTranslation();
+  const culture = useCulture();
+  const filterId = useId();
+  const [filter, setFilter] = useState(ALL_FILTER);
+  const [showFilter, setShowFilter] = useState(true);
+  const packhouses = useHarvestPackhouses();
+  const varieties = useHarvestVarieties(filter.packhouse);
+  const report = usePucReport(filter.packhouse, filter.variety);
+
+  const all: DropdownOption = { label: t('harvest.all'), value: ALL_VALUE };
+  const packhouseOptions = [all, ...(packhouses.data ?? []).map((p) => ({ label: p.name, value: p.id }))];
+  const varietyOptions = [all, ...(varieties.data ?? []).map((v) => ({ label: v.variety_Name, value: v.id }))];
+
+  const rows = useMemo(() => report.data?.rows ?? [], [report.data]);
+  const cells = useMemo(() => new Map(rows.map((r) => [r.puc, pucReportCells(r, culture)])), [rows, culture]);
+  const totals = report.data ? pucReportCells(report.data.totals, culture) : null;
+  const cell = (field: keyof ReturnType<typeof pucReportCells>) => (row: PucRow) => cells.get(row.puc)?.[field] ?? '';
+
+  const numberColumn = { className: 'harvest-number', headerClassName: 'harvest-number', footerClassName: 'harvest-number' };
+  const footer = (
+    <ColumnGroup>
+      <Row className="harvest-total-row">
+        <Column footer={t('harvest.total')} />
+        <Column footer={totals?.untippedTonnes ?? ''} {...numberColumn} />
+        <Column footer={totals?.tippedTonnes ?? ''} {...numberColumn} />
+        <Column footer={totals?.combinedTonnes ?? ''} {...numberColumn} />
+        <Column footer={totals?.remainingTonnes ?? ''} {...numberColumn} />
+        <Column footer={totals?.blocksEstimated ?? ''} {...numberColumn} />
+      </Row>
+    </ColumnGroup>
+  );
+
+  return (
+    <div className="harvest-page">
+      <div className="harvest-heading">
+        <h1>{t('harvest.titles.pucReport')}</h1>
+        <FilterToggle shown={showFilter} onToggle={() => setShowFilter((s) => !s)} controls={filterId} />
+      </div>
+      <div id={filterId} className="harvest-filters" hidden={!showFilter}>
+        <LabelledDropdown
+          label={t('harvest.packhouse')}
+          value={toOption(filter.packhouse)}
+          options={packhouseOptions}
+          loading={packhouses.isLoading}
+          onChange={(value) => setFilter((f) => choosePackhouse(f, fromOption(value)))}
+        />
+        <LabelledDropdown
+          label={t('harvest.variety')}
+          value={toOption(filter.variety)}
+          options={varietyOptions}
+          loading={varieties.isFetching}
+          onChange={(value) => setFilter((f) => chooseVariety(f, fromOption(value)))}
+        />
+      </div>
+      {report.isError && <p role="alert" className="field-error">{t('harvest.loadError')}</p>}
+      <DataTable
+        value={rows}
+        dataKey="puc"
+        loading={report.isFetching}
+        footerColumnGroup={footer}
+        emptyMessage={t('harvest.noRows')}
+        scrollable
+        scrollHeight="620px"
+        size="small"
+        className="harvest-table"
+        tableStyle={{ minWidth: '48rem' }}
+        pt={{ table: { 'aria-label': t('harvest.pucReportTable') } as never }}
+      >
+        <Column field="puc" header={t('harvest.columns.puc')} />
+        <Column header={t('harvest.columns.estUntippedTonnes')} body={cell('untippedTonnes')} {...numberColumn} />
+        <Column header={t('harvest.columns.tippedTonnes')} body={cell('tippedTonnes')} {...numberColumn} />
+        <Column header={t('harvest.columns.combinedTonnes')} body={cell('combinedTonnes')} {...numberColumn} />
+        <Column header={t('harvest.columns.remainingTonnes')} body={cell('remainingTonnes')} {...numberColumn} />
+        <Column header={t('harvest.columns.blocksEstimated')} body={cell('blocksEstimated')} {...numberColumn} />
+      </DataTable>
+    </div>
+  );
+}
+
+export default PucReportPage;
