@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSIONS, USER_MESSAGES, en, userFormSchema, type User, type UserListRole } from '@orchard/shared';
+import {
+  createBody,
+  editorCapabilities,
+  exportableRoles,
+  initialValues,
+  inlineMessage,
+  isInvalidCredentialsMessage,
+  roleOptions,
+  updateBody,
+} from './user-editor-logic';
+import { fileNameFromDisposition } from './api/export-legal-entity-report';
+
+const holding =
+  (...perms: string[]) =>
+  (p: string) =>
+    perms.includes(p);
+const all = holding(...Object.values(PERMISSIONS));
+const t = (key: string) => {
+  const [section, name] = key.split('.') as ['users', keyof typeof en.users];
+  return en[section][name] as string;
+};
+
+const user: User = {
+  id: 7,
+  userName: 'thandi',
+  email: 'thandi@example.co.za',
+  fullName: 'Thandi N',
+  jobTitle: null,
+  phoneNumber: null,
+  avatar: null,
+  roles: ['Manager'],
+  roleIds: [2],
+  farms: [11],
+  packhouses: [],
+  isEnabled: true,
+  isLockedOut: false,
+  version: 3,
+};
+
+describe('editor capabilities by mode and permission', () => {
+  it('a new user: password, link autocomplete with users.linkOrganisation, roles with roles.assign', () => {
+    const caps = editorCapabilities('new', all, { isSelf: false, isLockedOut: false });
+    expect(caps).toMatchObject({ readOnly: false, showPassword: true, linkExisting: true, editRoles: true, editFarms: true, editPackhouses: true, showEnabled: true, editEnabled: true });
+    const noLink = editorCapabilities('new', holding(PERMISSIONS.usersManage, PERMISSIONS.rolesAssign), { isSelf: false, isLockedOut: false });
+    expect(noLink.linkExisting).toBe(false);
+    expect(noLink.editFarms).toBe(false);
+    expect(noLink.editPackhouses).toBe(false);
+  });
+
+  it('editing: no password; farms and packhouses only with their assign permission', () => {
+    const caps = editorCapabilities('edit', holding(PERMISSIONS.usersManage, PERMISSIONS.usersAssignFarms), { isSelf: false, isLockedOut: false });
+    expect(caps.showPassword).toBe(false);
+    expect(caps.linkExisting).toBe(false);
+    expect(caps.editRoles).toBe(false);
+    expect(caps.showRoles).toBe(true);
+    expect(caps.editFarms).toBe(true);
+    expect(caps.editPackhouses).toBe(false);
+  });
+
+  it('Unblock only for a locked-out user, editing with users.manage', () => {
+    expect(editorCapabilities('edit', all, { isSelf: false, isLockedOut: true }).showUnblock).toBe(true);
+    expect(editorCapabilities('edit', all, { isSelf: false, isLockedOut: false }).showUnblock).toBe(false);
+    expect(editorCapabilities('edit', holding(PERMISSIONS.usersView), { isSelf: false, isLockedOut: true }).showUnblock).toBe(false);
+  });
+
+  it('yourself: Enabled cannot be changed; the Profile page never edits assignments', () => {
+    expect(editorCapabilities('edit', all, { isSelf: true, isLockedOut: false }).editEnabled).toBe(false);
+    const self = editorCapabilities('self', all, { isSelf: true, isLockedOut: false });
+    expect(self).toMatchObject({ readOnly: false, editRoles: false, editFarms: false, editPackhouses: false, showEnabled: false, showAvatar: true });
+    expect(editorCapabilities('view', all, { isSelf: true, isLockedOut: false }).readOnly).toBe(true);
+  });
+});
+
+describe('request bodies', () => {
+  it('a new user starts enabled', () => {
+    expect(initialValues(null).isEnabled).toBe(true);
+    expect(initialValues(user)).toMatchObject({ userName: 'thandi', roleIds: [2], farmIds: [11], fullName: 'Thandi N', jobTitle: '' });
+  });
+
+  it('sends assignment lists only with the matching permission', () => {
+    const values = { ...initialValues(user), packhouseIds: [4] };
+    const managerOnly = editorCapabilities('edit', holding(PERMISSIONS.usersManage), { isSelf: false, isLockedOut: false });
+    expect(updateBody(values, 3, managerOnly)).toEqual({
+      version: 3,
+      userName: 'thandi',
+      email: 'thandi@example.co.za',
+      fullName: 'Thandi N',
+      jobTitle: null,
+      phoneNumber: null,
+      isEnabled: true,
+    });
+    const full = editorCapabilities('edit', all, { isSelf: false, isLockedOut: false });
+    expect(updateBody(values, 3, full)).toMatchObject({ roleIds: [2], farmIds: [11], packhouseIds: [4] });
+    const self = editorCapabilities('self', all, { isSelf: true, isLockedOut: false });
+    const body = updateBody(values, 3, self);
+    expect(body).not.toHaveProperty('roleIds');
+    expect(body).not.toHaveProperty('isEnabled');
+  });
+
+  it('create body: farms and packhouses only when assignable', () => {
+    const values = { ...initialValues(null), userName: 'x1', email: 'x@y.za', password: 'secret1', roleIds: [1], farmIds: [3] };
+    const noFarms = editorCapabilities('new', holding(PERMISSIONS.usersManage, PERMISSIONS.rolesAssign), { isSelf: false, isLockedOut: false });
+    expect(createBody(values, noFarms)).not.toHaveProperty('farmIds');
+    expect(createBody(values, editorCapabilities('new', all, { isSelf: false, isLockedOut: false }))).toMatchObject({ farmIds: [3], isEnabled: true });
+  });
+});
+
+describe('inline texts of spec 5.1 from the shared schema', () => {
+  const errors = (values: Record<string, unknown>, isNew: boolean, canAssignRoles: boolean) => {
+    const r = userFormSchema({ isNew, canAssignRoles }).safeParse(values);
+    const map: Record<string, string> = {};
+    if (!r.success) for (const i of r.error.issues) map[String(i.path[0])] ??= i.message;
+    return map;
+  };
+
+  it('required fields, bad e-mail, missing role and short password', () => {
+    const values = { ...initialValues(null) };
+    const e = errors(values, true, true);
+    expect(inlineMessage('userName', e.userName as string, values.userName, t)).toBe('UserName is Required');
+    expect(inlineMessage('email', e.email as string, values.email, t)).toBe('Email is Required');
+    expect(inlineMessage('password', e.password as string, values.password, t)).toBe('New Password is Required');
+    expect(inlineMessage('roleIds', e.roleIds as string, values.roleIds, t)).toBe('Role is Required');
+
+    const bad = { ...values, userName: 'a', email: 'not-an-email', password: '123' };
+    const e2 = errors(bad, true, true);
+    expect(e2.email).toBe(USER_MESSAGES.emailInvalid);
+    expect(inlineMessage('email', e2.email as string, bad.email, t)).toBe('Invalid Email Address');
+    expect(inlineMessage('userName', e2.userName as string, bad.userName, t)).toBe(
+      'Please enter a user name (minimum of 2 and maximum of 200 characters)',
+    );
+    expect(inlineMessage('password', e2.password as string, bad.password, t)).toBe('New password is required (minimum of 6 characters)');
+  });
+
+  it('roles are required only when the editor may assign them', () => {
+    const values = { ...initialValues(user), roleIds: [] };
+    expect(errors(values, false, true).roleIds).toBe(USER_MESSAGES.rolesRequired);
+    expect(errors(values, false, false).roleIds).toBeUndefined();
+  });
+
+  it('recognises the invalid user name and password error', () => {
+    expect(isInvalidCredentialsMessage('invalid_username_or_password')).toBe(true);
+    expect(isInvalidCredentialsMessage('The user name and password pair is invalid')).toBe(true);
+    expect(isInvalidCredentialsMessage('The user name "x" is already taken')).toBe(false);
+  });
+});
+
+describe('roles', () => {
+  const roles: UserListRole[] = [
+    { id: 1, name: 'Administrator', description: 'All', usersCount: 1, isAssignable: true },
+    { id: 2, name: 'Manager', description: null, usersCount: 3, isAssignable: true },
+    { id: 3, name: 'Empty', description: null, usersCount: 0, isAssignable: true },
+    { id: 4, name: 'Owner', description: null, usersCount: 2, isAssignable: false },
+  ];
+
+  it('Export By Legal Entity offers roles with users, all preselected', () => {
+    const { options, selected } = exportableRoles(roles);
+    expect(options.map((r) => r.name)).toEqual(['Administrator', 'Manager', 'Owner']);
+    expect(selected).toEqual([1, 2, 4]);
+    expect(exportableRoles(null)).toEqual({ options: [], selected: [] });
+  });
+
+  it('editor options: assignable roles, plus held ones that cannot be toggled; else the caller’s own roles', () => {
+    expect(roleOptions(roles, [], [4]).map((r) => [r.id, r.disabled])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
+    expect(roleOptions(roles, [], []).map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(roleOptions(null, [{ id: 9, name: 'Mine', description: 'd' }], [])).toEqual([
+      { id: 9, name: 'Mine', description: 'd', disabled: false },
+    ]);
+  });
+});
+
+describe('download file name', () => {
+  it('comes from Content-Disposition', () => {
+    expect(fileNameFromDisposition('attachment; filename="User-Legal-Entity-Report-2026-01-05-07-08-09.csv"', 'x.csv')).toBe(
+      'User-Legal-Entity-Report-2026-01-05-07-08-09.csv',
+    );
+    expect(fileNameFromDisposition("attachment; filename*=UTF-8''a%20b.csv", 'x.csv')).toBe('a b.csv');
+    expect(fileNameFromDisposition(null, 'x.csv')).toBe('x.csv');
+  });
+});
