@@ -26,6 +26,10 @@ const SettingsPage = lazy(() => import('./settings/settings-page'));
 const ProfilePage = lazy(() => import('./settings/profile-page'));
 const PreferencesRoute = lazy(() => import('./settings/preferences-route'));
 const ResetPasswordPage = lazy(() => import('../features/password-reset/reset-password-page'));
+const ProducerSchedulePage = lazy(() => import('./picking/producer-schedule-page'));
+const PackhouseSchedulePage = lazy(() => import('./picking/packhouse-schedule-page'));
+const PucSchedulePage = lazy(() => import('../features/picking-schedule/components/puc-schedule-page'));
+const PackhousesPage = lazy(() => import('../features/packhouses/packhouses-page'));
 
 interface AreaPage {
   Component: LazyExoticComponent<ComponentType>;
@@ -46,6 +50,10 @@ export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.settingsRoles]: { Component: SettingsPage, title: 'titles.settings' },
   [paths.settingsProfile]: { Component: ProfilePage, title: 'titles.profile' },
   [paths.settingsPreferences]: { Component: PreferencesRoute, title: 'titles.preferences' },
+  [paths.pickingSchedule]: { Component: ProducerSchedulePage, title: 'picking.producerTitle' },
+  [paths.pickingSchedulePackhouse]: { Component: PackhouseSchedulePage, title: 'picking.packhouseTitle' },
+  [paths.pickingSchedulePuc]: { Component: PucSchedulePage, title: 'picking.pucTitle' },
+  [paths.managementPackhouses]: { Component: PackhousesPage, title: 'packhouses.title' },
 };
 
 const dashboardDefinition = MENU_CATALOGUE.find((d) => d.url === paths.dashboard);

@@ -17,6 +17,10 @@ export const paths = {
   settingsUsers: '/settings#users',
   settingsRoles: '/settings#roles',
   resetPassword: '/reset-password',
+  pickingSchedule: '/packhouse/pickingschedule',
+  pickingSchedulePackhouse: '/packhouse/pickingschedulepackhouse',
+  pickingSchedulePuc: '/packhouse/pickingschedulepuc',
+  managementPackhouses: '/management/packhouses',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

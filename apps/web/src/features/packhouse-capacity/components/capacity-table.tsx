@@ -1,0 +1,185 @@
+/**
+ * The packhouse capacity table: one row per packhouse the organisation runs, one column per week
+ * ("totalBins / capacity"), row edit, save and cancel with capacity inputs in the editable weeks.
+ * Editing needs capacity.edit and the `editable` flag of the page (the packhouse view).
+ */
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Tooltip } from 'primereact/tooltip';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PERMISSIONS, PICKING_SCHEDULE_DEFAULT_PAGE_SIZE, PICKING_SCHEDULE_PAGE_SIZES, weekKey, type CapacityRowResponse } from '@orchard/shared';
+import { errorText } from '../../../lib/api-error';
+import { formatNumber } from '../../../lib/format';
+import { useSessionContext } from '../../../lib/session/use-session-context';
+import { toast } from '../../../lib/toast';
+import { useCapacities } from '../api/get-capacities';
+import { useSaveCapacity } from '../api/save-capacity';
+import { capacitySavePlan, draftOf, formatCapacityCell, type CapacityDraft } from '../capacity-state';
+import '../capacity.css';
+
+interface Props {
+  pagerDate: string | null;
+  packhouses: number[];
+  editable: boolean;
+}
+
+export function CapacityTable({ pagerDate, packhouses, editable }: Props) {
+  const { t } = useTranslation();
+  const { hasPermission, organization } = useSessionContext();
+  const canEdit = editable && hasPermission(PERMISSIONS.capacityEdit);
+  const capacities = useCapacities({ pagerDate, packhouses });
+  const save = useSaveCapacity();
+  const [drafts, setDrafts] = useState<Record<number, CapacityDraft>>({});
+  const [invalid, setInvalid] = useState<Record<number, string | null>>({});
+  const data = capacities.data;
+  const culture = organization?.default_Culture_Name;
+  const num = (n: number) => formatNumber(n, culture);
+
+  const stopEditing = (packhouse: number) => {
+    setDrafts((all) => {
+      const next = { ...all };
+      delete next[packhouse];
+      return next;
+    });
+    setInvalid((all) => ({ ...all, [packhouse]: null }));
+  };
+
+  const onSave = (row: CapacityRowResponse) => {
+    const draft = drafts[row.packhouse];
+    if (!draft) return;
+    const plan = capacitySavePlan(row, draft, pagerDate);
+    if (plan.kind === 'unchanged') {
+      stopEditing(row.packhouse);
+      return;
+    }
+    if (plan.kind === 'invalid') {
+      setInvalid((all) => ({ ...all, [row.packhouse]: plan.weekKey }));
+      toast.error(t('packhouseCapacity.error'), t('packhouseCapacity.invalidCapacity'));
+      return;
+    }
+    save.mutate(
+      { packhouseId: row.packhouse, body: plan.body },
+      {
+        onSuccess: () => {
+          stopEditing(row.packhouse);
+          toast.success(t('packhouseCapacity.success'), t('packhouseCapacity.saved'));
+        },
+        onError: (e) => toast.error(t('packhouseCapacity.error'), errorText(e)),
+      },
+    );
+  };
+
+  const weeks = data?.weeks ?? [];
+
+  return (
+    <section className="capacity-section" aria-labelledby="capacity-heading">
+      <h2 id="capacity-heading">{t('packhouseCapacity.caption')}</h2>
+      <Tooltip target=".capacity-week-header" position="top" />
+      <DataTable
+        value={data?.rows ?? []}
+        dataKey="packhouse"
+        paginator
+        rows={PICKING_SCHEDULE_DEFAULT_PAGE_SIZE}
+        rowsPerPageOptions={[...PICKING_SCHEDULE_PAGE_SIZES]}
+        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        currentPageReportTemplate={t('packhouseCapacity.pageReport')}
+        loading={capacities.isFetching}
+        emptyMessage={t('packhouseCapacity.noData')}
+        scrollable
+        scrollHeight="300px"
+        size="small"
+        showGridlines
+        aria-label={t('packhouseCapacity.caption')}
+        className="capacity-table"
+      >
+        <Column field="packhouseName" header={t('packhouseCapacity.packhouse')} />
+        {weeks.map((w) => {
+          const key = weekKey(w.year, w.week);
+          return (
+            <Column
+              key={key}
+              header={
+                <span className="capacity-week-header" data-pr-tooltip={t('packhouseCapacity.weekTooltip', { week: w.week, year: w.year })}>
+                  {w.week}
+                </span>
+              }
+              headerClassName={`week-col week-col-${w.color}`}
+              bodyClassName={`week-col week-col-${w.color}`}
+              body={(row: CapacityRowResponse) => {
+                const cell = row.weeks[key];
+                if (!cell) return '';
+                const draft = drafts[row.packhouse];
+                if (!draft || cell.readonly || draft[key] === undefined) return formatCapacityCell(cell.totalBins, cell.capacity, num);
+                return (
+                  <span className="capacity-edit-cell">
+                    <span>{num(cell.totalBins)} /</span>
+                    <input
+                      type="text"
+                      inputMode="numeric"
+                      pattern="\d{1,5}"
+                      maxLength={5}
+                      className={`p-inputtext p-component capacity-input ${invalid[row.packhouse] === key ? 'p-invalid' : ''}`}
+                      aria-label={t('packhouseCapacity.capacityOf', { packhouse: row.packhouseName, week: w.week, year: w.year })}
+                      aria-invalid={invalid[row.packhouse] === key}
+                      value={draft[key]}
+                      onChange={(e) => {
+                        const text = e.target.value.replace(/\D/g, '').slice(0, 5);
+                        setDrafts((all) => ({ ...all, [row.packhouse]: { ...all[row.packhouse], [key]: text } }));
+                      }}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter') onSave(row);
+                      }}
+                    />
+                  </span>
+                );
+              }}
+            />
+          );
+        })}
+        {canEdit && (
+          <Column
+            header={t('packhouseCapacity.action')}
+            body={(row: CapacityRowResponse) =>
+              drafts[row.packhouse] ? (
+                <div className="capacity-actions">
+                  <Button
+                    type="button"
+                    icon="pi pi-check"
+                    rounded
+                    text
+                    aria-label={t('packhouseCapacity.save', { packhouse: row.packhouseName })}
+                    loading={save.isPending && save.variables?.packhouseId === row.packhouse}
+                    disabled={save.isPending}
+                    onClick={() => onSave(row)}
+                  />
+                  <Button
+                    type="button"
+                    icon="pi pi-times"
+                    rounded
+                    text
+                    severity="secondary"
+                    aria-label={t('packhouseCapacity.cancel', { packhouse: row.packhouseName })}
+                    onClick={() => stopEditing(row.packhouse)}
+                  />
+                </div>
+              ) : (
+                <Button
+                  type="button"
+                  icon="pi pi-pencil"
+                  rounded
+                  text
+                  aria-label={t('packhouseCapacity.edit', { packhouse: row.packhouseName })}
+                  onClick={() => setDrafts((all) => ({ ...all, [row.packhouse]: draftOf(row) }))}
+                />
+              )
+            }
+          />
+        )}
+      </DataTable>
+    </section>
+  );
+}
+
+export default CapacityTable;

@@ -1,0 +1,21 @@
+/** POST /api/packhouses: link an existing packhouse (id) or create a new one (name, short name). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PACKHOUSES_PATHS, managedPackhouseSchema, type AddPackhouseBody } from '@orchard/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-store';
+
+export const addPackhouse = (body: AddPackhouseBody) =>
+  apiRequest(PACKHOUSES_PATHS.list, { method: 'POST', body, tenant: true, schema: managedPackhouseSchema });
+
+/** The list and the picking queries (their filters list the packhouses) are refreshed. */
+export function useAddPackhouse() {
+  const queryClient = useQueryClient();
+  const organizationId = useSession((s) => s.organizationId);
+  return useMutation({
+    mutationFn: addPackhouse,
+    onSuccess: () => Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['org', organizationId, 'packhouses'] }),
+        queryClient.invalidateQueries({ queryKey: ['org', organizationId, 'picking'] }),
+      ]),
+  });
+}

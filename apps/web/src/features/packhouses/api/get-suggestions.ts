@@ -1,0 +1,15 @@
+/** GET /api/packhouses/suggestions?query=: existing packhouses not yet in the organisation's list. */
+import { queryOptions } from '@tanstack/react-query';
+import { PACKHOUSES_PATHS, packhouseSuggestionsResponseSchema } from '@orchard/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { packhouseKeys } from './get-packhouses';
+
+export const getPackhouseSuggestions = (query: string) =>
+  apiRequest(`${PACKHOUSES_PATHS.suggestions}?${new URLSearchParams({ query })}`, { tenant: true, schema: packhouseSuggestionsResponseSchema });
+
+export const packhouseSuggestionsQueryOptions = (organizationId: number | null, query: string) =>
+  queryOptions({
+    queryKey: packhouseKeys.suggestions(organizationId, query),
+    queryFn: () => getPackhouseSuggestions(query),
+    staleTime: 10_000,
+  });

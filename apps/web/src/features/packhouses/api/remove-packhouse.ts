@@ -1,0 +1,20 @@
+/** DELETE /api/packhouses/:id: remove a packhouse from the organisation's list (409 when the server refuses). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PACKHOUSES_PATHS } from '@orchard/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-store';
+
+export const removePackhouse = (id: number) =>
+  apiRequest(PACKHOUSES_PATHS.one.replace(':id', String(id)), { method: 'DELETE', tenant: true, responseType: 'none' });
+
+export function useRemovePackhouse() {
+  const queryClient = useQueryClient();
+  const organizationId = useSession((s) => s.organizationId);
+  return useMutation({
+    mutationFn: removePackhouse,
+    onSuccess: () => Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['org', organizationId, 'packhouses'] }),
+        queryClient.invalidateQueries({ queryKey: ['org', organizationId, 'picking'] }),
+      ]),
+  });
+}

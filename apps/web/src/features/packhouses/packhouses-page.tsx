@@ -1,0 +1,82 @@
+/** Packhouse management: the organisation's packhouses, removal on confirm, and the Packhouse Setup dialog. */
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
+import { DataTable } from 'primereact/datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ManagedPackhouse } from '@orchard/shared';
+import { errorText } from '../../lib/api-error';
+import { toast } from '../../lib/toast';
+import { usePackhouses } from './api/get-packhouses';
+import { useRemovePackhouse } from './api/remove-packhouse';
+import { PackhouseSetupDialog } from './components/packhouse-setup-dialog';
+import './packhouses.css';
+
+export function PackhousesPage() {
+  const { t } = useTranslation();
+  const packhouses = usePackhouses();
+  const remove = useRemovePackhouse();
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  const confirmRemove = (packhouse: ManagedPackhouse) =>
+    confirmDialog({
+      header: t('packhouses.confirmHeader'),
+      message: t('packhouses.removeConfirm'),
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: t('packhouses.yes'),
+      rejectLabel: t('packhouses.no'),
+      defaultFocus: 'reject',
+      accept: () =>
+        remove.mutate(packhouse.id, {
+          onSuccess: () => toast.success(t('packhouses.success'), `${t('packhouses.removed')}: ${packhouse.name}`),
+          onError: (e) => toast.error(t('packhouses.error'), errorText(e)),
+        }),
+    });
+
+  return (
+    <div className="packhouses-page">
+      <div className="packhouses-header">
+        <h1>{t('packhouses.title')}</h1>
+        <Button type="button" icon="pi pi-plus" label={t('packhouses.addPackhouse')} onClick={() => setDialogOpen(true)} />
+      </div>
+      <DataTable
+        value={packhouses.data ?? []}
+        dataKey="id"
+        loading={packhouses.isFetching || remove.isPending}
+        emptyMessage={t('packhouses.noData')}
+        paginator
+        rows={20}
+        rowsPerPageOptions={[20, 50, 100]}
+        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        currentPageReportTemplate={t('packhouses.pageReport')}
+        scrollable
+        size="small"
+        aria-label={t('packhouses.tableCaption')}
+        className="packhouses-table"
+      >
+        <Column field="name" header={t('packhouses.name')} />
+        <Column
+          header={t('packhouses.action')}
+          className="packhouse-action"
+          body={(p: ManagedPackhouse) => (
+            <Button
+              type="button"
+              icon="pi pi-trash"
+              rounded
+              text
+              severity="danger"
+              aria-label={t('packhouses.remove', { name: p.name })}
+              disabled={remove.isPending}
+              onClick={() => confirmRemove(p)}
+            />
+          )}
+        />
+      </DataTable>
+      <ConfirmDialog />
+      <PackhouseSetupDialog visible={dialogOpen} onHide={() => setDialogOpen(false)} />
+    </div>
+  );
+}
+
+export default PackhousesPage;

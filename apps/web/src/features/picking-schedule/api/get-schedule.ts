@@ -1,0 +1,37 @@
+/** GET /api/picking/schedule (producer view) and /api/picking/packhouse-schedule (packhouse view). */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { PICKING_PATHS, pickingSchedulePageSchema, type PickingViewKind } from '@orchard/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-store';
+import { pickingKeys, toQueryString } from './keys';
+
+export interface ScheduleFilterParams {
+  pagerDate: string | null;
+  packhouses: number[];
+  producers: number[];
+  farms: number[];
+  varieties: number[];
+}
+
+export interface ScheduleParams extends ScheduleFilterParams {
+  page: number;
+  pageSize: number;
+}
+
+export const schedulePath = (view: PickingViewKind) => (view === 'producer' ? PICKING_PATHS.producerSchedule : PICKING_PATHS.packhouseSchedule);
+
+export const getSchedule = (view: PickingViewKind, params: ScheduleParams) =>
+  apiRequest(`${schedulePath(view)}${toQueryString({ ...params })}`, { tenant: true, schema: pickingSchedulePageSchema });
+
+export const scheduleQueryOptions = (organizationId: number | null, view: PickingViewKind, params: ScheduleParams, enabled = true) =>
+  queryOptions({
+    queryKey: pickingKeys.schedule(organizationId, view, params),
+    queryFn: () => getSchedule(view, params),
+    enabled: organizationId != null && enabled,
+    placeholderData: keepPreviousData,
+  });
+
+export function useSchedule(view: PickingViewKind, params: ScheduleParams, enabled = true) {
+  const organizationId = useSession((s) => s.organizationId);
+  return useQuery(scheduleQueryOptions(organizationId, view, params, enabled));
+}
