@@ -6,6 +6,7 @@ import { Outlet } from 'react-router';
 import { LoadingBar } from '../components/loading-bar';
 import { PageLoader } from '../components/page-loader';
 import { MobileMenu } from '../features/shell/components/mobile-menu';
+import { NotificationsBell } from '../features/notifications/components/notifications-bell';
 import { TopBar } from '../features/shell/components/top-bar';
 import { TreeMenu } from '../features/shell/components/tree-menu';
 import { queryClient } from '../lib/query-client';
@@ -26,7 +27,12 @@ function Shell() {
       <button type="button" className="skip-link" onClick={skipToMain}>
         {t('shell.skipToContent')}
       </button>
-      <TopBar mobileMenuOpen={mobileOpen} mobileMenuId={mobileMenuId} onOpenMobileMenu={() => setMobileOpen(true)} />
+      <TopBar
+        mobileMenuOpen={mobileOpen}
+        mobileMenuId={mobileMenuId}
+        onOpenMobileMenu={() => setMobileOpen(true)}
+        notifications={<NotificationsBell />}
+      />
       <div className="shell-body">
         <aside className="shell-sidebar desktop-only">
           <TreeMenu key={organizationId ?? 'none'} items={menu} />

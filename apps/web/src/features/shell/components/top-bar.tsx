@@ -1,5 +1,6 @@
 /** The top bar (spec 01, 2.4); below 768 px most of it moves into the hamburger sidebar. */
 import { Button } from 'primereact/button';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../api/use-logout';
 import { OrganizationLogo } from './organization-logo';
@@ -11,9 +12,11 @@ export interface TopBarProps {
   mobileMenuOpen: boolean;
   mobileMenuId: string;
   onOpenMobileMenu: () => void;
+  /** the notifications bell, composed in by the app (features do not import each other) */
+  notifications?: ReactNode;
 }
 
-export function TopBar({ mobileMenuOpen, mobileMenuId, onOpenMobileMenu }: TopBarProps) {
+export function TopBar({ mobileMenuOpen, mobileMenuId, onOpenMobileMenu, notifications }: TopBarProps) {
   const { t } = useTranslation();
   const logout = useLogout();
   return (
@@ -32,6 +35,7 @@ export function TopBar({ mobileMenuOpen, mobileMenuId, onOpenMobileMenu }: TopBa
       <OrganizationLogo />
       <div className="topbar-spacer" />
       <OrganizationSwitcher className="desktop-only" />
+      {notifications}
       <UserBadge />
       <div className="desktop-only topbar-actions">
         <SettingsMenu />

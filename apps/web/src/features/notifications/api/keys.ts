@@ -1,0 +1,6 @@
+/** Query keys: the list is filtered to the current organisation (plus notifications tied to none). */
+export const notificationsKeys = {
+  all: (organizationId: number | null, userId: number | null) => ['org', organizationId, 'notifications', userId] as const,
+  list: (organizationId: number | null, userId: number | null) => ['org', organizationId, 'notifications', userId, 'list'] as const,
+  unread: (organizationId: number | null, userId: number | null) => ['org', organizationId, 'notifications', userId, 'unread'] as const,
+};

@@ -1,0 +1,144 @@
+/**
+ * The notifications bell in the top bar (spec 01, 4.7, made real): the unread count on the button
+ * and in its label, and a panel with the notifications, pinned first then newest, with pin, mark
+ * read and delete. New notifications arrive live over the event stream.
+ */
+import { Badge } from 'primereact/badge';
+import { Button } from 'primereact/button';
+import { OverlayPanel } from 'primereact/overlaypanel';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NotificationItem } from '@orchard/shared';
+import { errorText } from '../../../lib/api-error';
+import { createFormatters } from '../../../lib/format';
+import { useSessionContext } from '../../../lib/session/use-session-context';
+import { toast } from '../../../lib/toast';
+import { useNotifications } from '../api/get-notifications';
+import { useUnreadCount } from '../api/get-unread-count';
+import { useDeleteNotification, usePinNotification, useReadNotification } from '../api/update-notification';
+import { useNotificationStream } from '../use-notification-stream';
+import '../notifications.css';
+
+export function NotificationsBell() {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const panel = useRef<OverlayPanel>(null);
+  const [open, setOpen] = useState(false);
+  const unread = useUnreadCount();
+  const list = useNotifications(open);
+  useNotificationStream();
+  const count = unread.data?.count ?? 0;
+  const label = count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.bell');
+
+  return (
+    <div className="notifications-bell">
+      <Button
+        type="button"
+        icon="pi pi-bell"
+        text
+        rounded
+        className="topbar-icon-button notifications-button p-overlay-badge"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={(e) => panel.current?.toggle(e)}
+      >
+        {count > 0 && <Badge value={count > 99 ? '99+' : count} severity="danger" className="notifications-badge" aria-hidden="true" />}
+      </Button>
+      <OverlayPanel
+        ref={panel}
+        id={panelId}
+        onShow={() => setOpen(true)}
+        onHide={() => setOpen(false)}
+        className="notifications-panel"
+        aria-label={t('notifications.title')}
+        role="dialog"
+      >
+        <h2 className="notifications-title">{t('notifications.title')}</h2>
+        {list.isLoading ? (
+          <div className="notifications-loading" role="status">
+            <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} strokeWidth="6" aria-hidden="true" />
+            <span>{t('notifications.loading')}</span>
+          </div>
+        ) : list.isError ? (
+          <p role="alert">{t('notifications.loadError')}</p>
+        ) : (list.data ?? []).length === 0 ? (
+          <p>{t('notifications.empty')}</p>
+        ) : (
+          <ul className="notifications-list" aria-label={t('notifications.listLabel')}>
+            {(list.data ?? []).map((n) => (
+              <NotificationRow key={n.id} item={n} />
+            ))}
+          </ul>
+        )}
+      </OverlayPanel>
+    </div>
+  );
+}
+
+function NotificationRow({ item }: { item: NotificationItem }) {
+  const { t } = useTranslation();
+  const { organization } = useSessionContext();
+  const format = createFormatters(organization?.default_Culture_Name);
+  const pin = usePinNotification();
+  const read = useReadNotification();
+  const remove = useDeleteNotification();
+  const failed = (e: unknown) => toast.error(t('notifications.actionError'), [t('notifications.actionErrorDetail'), errorText(e)].filter(Boolean).join('\n'));
+  const busy = pin.isPending || read.isPending || remove.isPending;
+
+  return (
+    <li className={`notification ${item.isRead ? 'is-read' : 'is-unread'} ${item.isPinned ? 'is-pinned' : ''}`} data-notification-id={item.id}>
+      <div className="notification-text">
+        <p className="notification-header">
+          {item.isPinned && <i className="pi pi-thumbtack" aria-label={t('notifications.pinned')} role="img" />}
+          {!item.isRead && <span className="notification-unread-dot" aria-label={t('notifications.unread')} role="img" />}
+          <strong>{item.header}</strong>
+        </p>
+        <p className="notification-body">{item.body}</p>
+        <time dateTime={item.date} className="notification-date">
+          {format.date(item.date, { dateStyle: 'medium', timeStyle: 'short' })}
+        </time>
+      </div>
+      <div className="notification-actions">
+        <Button
+          type="button"
+          icon="pi pi-thumbtack"
+          text
+          rounded
+          size="small"
+          disabled={busy}
+          aria-pressed={item.isPinned}
+          aria-label={`${item.isPinned ? t('notifications.unpin') : t('notifications.pin')}: ${item.header}`}
+          onClick={() => pin.mutate({ id: item.id, isPinned: !item.isPinned }, { onError: failed })}
+        />
+        {!item.isRead && (
+          <Button
+            type="button"
+            icon="pi pi-check"
+            text
+            rounded
+            size="small"
+            disabled={busy}
+            aria-label={`${t('notifications.markRead')}: ${item.header}`}
+            onClick={() => read.mutate(item.id, { onError: failed })}
+          />
+        )}
+        <Button
+          type="button"
+          icon="pi pi-trash"
+          text
+          rounded
+          size="small"
+          severity="danger"
+          disabled={busy}
+          aria-label={`${t('notifications.delete')}: ${item.header}`}
+          onClick={() => remove.mutate(item.id, { onError: failed })}
+        />
+      </div>
+    </li>
+  );
+}
+
+export default NotificationsBell;

@@ -1,0 +1,86 @@
+/**
+ * Live notifications over server-sent events: a single-use ticket, then an EventSource. `ready`
+ * reloads the list and count (covering anything missed while disconnected); each `notification`
+ * is added to the list at once. On error the stream is closed and reopened with a new ticket
+ * (the old one is spent), backing off from 1 s to 30 s.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { NOTIFICATION_EVENTS, notificationSchema, type NotificationItem } from '@orchard/shared';
+import { useSession } from '../../lib/session/session-store';
+import { getStreamTicket, streamUrl } from './api/stream-ticket';
+import { notificationsKeys } from './api/keys';
+import { belongsTo, upsertNotification } from './notification-order';
+
+const RETRY_MIN_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+
+export function nextRetryDelay(previous: number): number {
+  return previous <= 0 ? RETRY_MIN_MS : Math.min(previous * 2, RETRY_MAX_MS);
+}
+
+export function useNotificationStream() {
+  const queryClient = useQueryClient();
+  const organizationId = useSession((s) => s.organizationId);
+  const userId = useSession((s) => s.userId);
+  const authenticated = useSession((s) => s.status === 'authenticated');
+
+  useEffect(() => {
+    if (!authenticated || userId == null || organizationId == null || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let timer: number | undefined;
+    let delay = 0;
+    let stopped = false;
+
+    const reload = () => queryClient.invalidateQueries({ queryKey: notificationsKeys.all(organizationId, userId) });
+
+    const reconnect = () => {
+      source?.close();
+      source = null;
+      if (stopped) return;
+      delay = nextRetryDelay(delay);
+      timer = window.setTimeout(() => void connect(), delay);
+    };
+
+    const connect = async () => {
+      let ticket: string;
+      try {
+        ticket = (await getStreamTicket()).ticket;
+      } catch {
+        reconnect();
+        return;
+      }
+      if (stopped) return;
+      const es = new EventSource(streamUrl(ticket));
+      source = es;
+      es.addEventListener(NOTIFICATION_EVENTS.ready, () => {
+        delay = 0;
+        void reload();
+      });
+      es.addEventListener(NOTIFICATION_EVENTS.notification, (event) => {
+        let item: NotificationItem;
+        try {
+          item = notificationSchema.parse(JSON.parse((event as MessageEvent<string>).data));
+        } catch {
+          return;
+        }
+        if (!belongsTo(item, organizationId)) return;
+        queryClient.setQueryData<NotificationItem[]>(notificationsKeys.list(organizationId, userId), (list) =>
+          list ? upsertNotification(list, item) : list,
+        );
+        void queryClient.invalidateQueries({ queryKey: notificationsKeys.unread(organizationId, userId) });
+      });
+      // the ticket is single-use, so the browser's own retry would be refused: reopen with a new one
+      es.onerror = () => {
+        if (source === es) reconnect();
+      };
+    };
+
+    void connect();
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      source?.close();
+    };
+  }, [authenticated, organizationId, userId, queryClient]);
+}
