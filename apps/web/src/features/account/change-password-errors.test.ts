@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { CHANGE_PASSWORD_MESSAGES, en } from '@orchard/shared';
+import { ApiError, NETWORK_ERROR_CODE } from '../../lib/api-error';
+import { i18n } from '../../lib/i18n';
+import { changePasswordErrorToast } from './change-password-errors';
+
+const t = i18n.t.bind(i18n);
+
+describe('change-password failures (spec 01, 5.2, 8.1)', () => {
+  it('shows an incorrect current password as Password Mismatch', () => {
+    const e = new ApiError({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: CHANGE_PASSWORD_MESSAGES.incorrect,
+      details: [{ field: 'currentPassword', message: CHANGE_PASSWORD_MESSAGES.currentIncorrect }],
+    });
+    expect(changePasswordErrorToast(e, t)).toEqual({ summary: 'Password Mismatch', detail: 'Current Password is incorrect' });
+  });
+
+  it('shows a new password equal to the old one as Password Mismatch', () => {
+    const e = new ApiError({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Validation failed',
+      details: [{ field: 'newPassword', message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent }],
+    });
+    expect(changePasswordErrorToast(e, t)).toEqual({ summary: 'Password Mismatch', detail: 'New Password cannot match your old password' });
+  });
+
+  it('uses the login mapping under "Unable to login" otherwise, and the no-network message offline', () => {
+    expect(changePasswordErrorToast(new ApiError({ status: 500, code: 'INTERNAL', message: 'Boom' }), t)).toEqual({
+      summary: 'Unable to login',
+      detail: 'Boom',
+    });
+    expect(changePasswordErrorToast(new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: '' }), t)).toEqual({
+      summary: en.login.noNetworkCaption,
+      detail: en.login.noNetworkDetail,
+    });
+  });
+
+  it('keeps the spec texts verbatim', () => {
+    expect(en.account.mismatchCaption).toBe('Passwword mismatch');
+    expect(en.account.changingPassword).toBe('Changing Password...');
+    expect(en.account.currentRequiredAlert).toBe('Please enter the current password');
+  });
+});
