@@ -30,3 +30,24 @@ export async function findAvailableMenuRows(db: AppDb): Promise<MenuRow[]> {
     .where(eq(menuItems.isAvailable, true))
     .orderBy(asc(menuItems.sort), asc(menuItems.id));
 }
+
+/**
+ * The menu rows change only when a release synchronises MENU_CATALOGUE at start-up, yet every
+ * menu, landing-page and role-editor call reads them: keep them in memory for a minute per
+ * database. Clear Cache (POST /api/cache/dirty) empties it at once on the instance it reaches.
+ */
+const MENU_CACHE_TTL_MS = 60_000;
+const menuCache = new WeakMap<AppDb, { rows: Promise<MenuRow[]>; at: number }>();
+
+export function findAvailableMenuRowsCached(db: AppDb): Promise<MenuRow[]> {
+  const hit = menuCache.get(db);
+  if (hit && Date.now() - hit.at < MENU_CACHE_TTL_MS) return hit.rows;
+  const rows = findAvailableMenuRows(db);
+  menuCache.set(db, { rows, at: Date.now() });
+  rows.catch(() => menuCache.delete(db));
+  return rows;
+}
+
+export function invalidateMenuCache(db: AppDb): void {
+  menuCache.delete(db);
+}

@@ -4,7 +4,7 @@
  */
 import type { MenuItem } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import { findAvailableMenuRows, type MenuRow } from './menu.repository';
+import { findAvailableMenuRowsCached, type MenuRow } from './menu.repository';
 import { findUserRoles } from './me.repository';
 
 /**
@@ -78,7 +78,7 @@ export function chooseLandingPage(
 }
 
 export async function getMenu(db: AppDb, permissions: ReadonlySet<string>): Promise<MenuItem[]> {
-  return buildMenuTree(await findAvailableMenuRows(db), permissions);
+  return buildMenuTree(await findAvailableMenuRowsCached(db), permissions);
 }
 
 export async function getDefaultPage(

@@ -1,6 +1,7 @@
 /** Status, readiness, cache clearing and page-view recording. */
 import type { SystemStatus } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
+import { invalidateMenuCache } from './menu.repository';
 import { insertPageView, pingDatabase, readMaintenanceFlag } from './system.repository';
 
 /** Read from the database, not from the cached flag, so a poller sees the switch at once. */
@@ -14,11 +15,12 @@ export async function checkReadiness(db: AppDb): Promise<void> {
 }
 
 /**
- * Clear Cache empties the server's caches. Permissions and menus are read per request, so the
- * only cache in the process today is the maintenance flag; a new cache must be cleared here too.
+ * Clear Cache empties this instance's caches: the maintenance flag and the menu rows. Permissions
+ * are read per request and have no cache. A new cache must be cleared here too.
  */
-export function clearCaches(caches: { maintenance: { invalidate(): void } }): void {
-  caches.maintenance.invalidate();
+export function clearCaches(app: { db: AppDb; maintenance: { invalidate(): void } }): void {
+  app.maintenance.invalidate();
+  invalidateMenuCache(app.db);
 }
 
 export async function recordPageView(
