@@ -116,6 +116,7 @@ export const en = {
     actions: 'Actions',
     noData: 'No data found',
     pageReport: 'Showing {first} to {last} of {totalRecords} users',
+    rowsPerPage: 'Rows per page',
     newUser: 'New User',
     resetPassword: 'Reset Password',
     edit: 'Edit',
