@@ -28,6 +28,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Orchard Ops <no-reply@orchard-ops.local>'),
   PUBLIC_URL: z.string().url().optional(),
+  ANALYTICS_URL: z.string().url().optional(),
   WEB_DIST_DIR: z.string().optional(),
   COOKIE_SECURE: bool.optional(),
 });
@@ -55,6 +56,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /** page views are forwarded here (POST JSON) after they are stored */
+  analyticsUrl: string | undefined;
   webDistDir: string | undefined;
   cookieSecure: boolean;
 }
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    analyticsUrl: e.ANALYTICS_URL,
     webDistDir: e.WEB_DIST_DIR,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
   };

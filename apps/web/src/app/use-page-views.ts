@@ -1,10 +1,10 @@
 /**
- * Reports each completed navigation once, with the final path after redirects, while signed in:
- * to the server (POST /api/page-views) and, when configured, to an external analytics endpoint.
+ * Reports each completed navigation once, with the final path after redirects, while signed in,
+ * to the server (POST /api/page-views), which stores it and forwards it to an external analytics
+ * endpoint when one is configured (ANALYTICS_URL: the browser's CSP allows no other origin).
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { env } from '../config/env';
 import { useSession } from '../lib/session/session-store';
 
 /** Redirects (<Navigate>) replace the location within a frame or two; wait for them to settle. */
@@ -23,9 +23,6 @@ export function usePageViews(): void {
       lastReported.current = location.key;
       // loaded on first use: the login route stays free of the shell's contracts
       void import('../lib/session/page-views').then(({ postPageView }) => postPageView(path)).catch(() => undefined);
-      if (env.analyticsUrl && typeof navigator.sendBeacon === 'function') {
-        navigator.sendBeacon(env.analyticsUrl, JSON.stringify({ path, title: document.title, at: new Date().toISOString() }));
-      }
     }, PAGE_VIEW_SETTLE_MS);
     return () => window.clearTimeout(timer);
   }, [location.key, location.pathname, location.search, status]);

@@ -26,7 +26,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId, organizationId } = requireTenant(request);
-      await recordPageView(app.db, { userId, organizationId, path: request.body.path });
+      await recordPageView(app.db, { userId, organizationId, path: request.body.path }, { url: app.config.analyticsUrl, log: request.log });
       return reply.code(204).send();
     },
   );
