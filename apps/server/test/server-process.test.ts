@@ -1,0 +1,79 @@
+/**
+ * The server as an operating-system process: configuration errors, the embedded data-directory
+ * lock, and graceful shutdown on SIGTERM.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', SEED_REFERENCE_DATE: '2025-06-30', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForReady(port: number, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('server exited before it was ready');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become ready');
+}
+
+describe('server process', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oo-process-'));
+  const port = 3600 + Math.floor(Math.random() * 300);
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses to start with invalid configuration and lists the problems', async () => {
+    const bad = startServer({ PORT: 'eighty', DATA_DIR: dataDir, LOCKOUT_MAX_FAILURES: '0' });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toContain('Invalid configuration');
+    expect(bad.output()).toContain('PORT');
+    expect(bad.output()).toContain('LOCKOUT_MAX_FAILURES');
+  }, 60_000);
+
+  it('starts on an empty data directory, refuses a second server on it, and shuts down gracefully', async () => {
+    const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    try {
+      await waitForReady(port, first.child);
+      expect(first.output()).toContain(`running at http://localhost:${port}`);
+      expect(first.output()).toContain('admin');
+
+      const second = startServer({ PORT: String(port + 1), DATA_DIR: dataDir });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain('is in use by another process');
+
+      // still serving after the refused start
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+
+      // the lock is released: the same directory opens again, already filled
+      const again = startServer({ PORT: String(port + 2), DATA_DIR: dataDir });
+      await waitForReady(port + 2, again.child);
+      expect(again.output()).not.toContain('Demo data was added');
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    } finally {
+      if (first.child.exitCode === null) first.child.kill('SIGKILL');
+    }
+  }, 120_000);
+});
