@@ -22,7 +22,7 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.
     ACCESS_TOKEN_TTL_SECONDS: process.env.ACCESS_TOKEN_TTL_SECONDS ?? '900',
     // mail goes to the SMTP sink a spec starts when it needs a mailed link (e2e/support/smtp-sink.ts);
     // when none listens, delivery fails quietly and the mail stays in the outbox
-    SMTP_URL: `smtp://localhost:${process.env.E2E_SMTP_PORT ?? '3211'}`,
+    SMTP_URL: `smtp://localhost:${process.env.E2E_SMTP_PORT ?? '2526'}`,
   },
 });
 const stop = (signal) => child.kill(signal);

@@ -6,7 +6,7 @@
  */
 import net from 'node:net';
 
-export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3211);
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 export interface ReceivedMail {
   to: string[];
