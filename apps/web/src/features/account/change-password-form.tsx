@@ -125,7 +125,7 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps = {}) 
               )}
             />
             {message && (
-              <small id={`${inputId}-error`} className="p-error">
+              <small id={`${inputId}-error`} className="field-error">
                 {message}
               </small>
             )}

@@ -131,6 +131,14 @@ export function PreferencesPage() {
             disabled={preferences.isLoading}
             onChange={(e) => void chooseTheme(e.value as ThemeId)}
             className="preferences-theme"
+            pt={{
+              // PrimeReact's aria-activedescendant on the root div is invalid, its hidden select and
+              // trigger duplicate the combobox (axe): hide them from assistive technology
+              root: { 'aria-activedescendant': undefined } as never,
+              select: { 'aria-hidden': true } as never,
+              trigger: { 'aria-hidden': true, role: undefined } as never,
+              filterInput: { 'aria-label': t('preferences.theme') } as never,
+            }}
           />
         </div>
         <p className="preferences-default" data-testid="preferences-default">
@@ -142,7 +150,6 @@ export function PreferencesPage() {
         <div className="preferences-actions">
           <Button
             type="button"
-            outlined
             icon="pi pi-refresh"
             label={t('preferences.reloadDefaults')}
             disabled={busy}
@@ -150,7 +157,6 @@ export function PreferencesPage() {
           />
           <Button
             type="button"
-            outlined
             icon="pi pi-save"
             label={t('preferences.setCurrentAsDefault')}
             disabled={busy}
@@ -158,8 +164,6 @@ export function PreferencesPage() {
           />
           <Button
             type="button"
-            outlined
-            severity="danger"
             icon="pi pi-undo"
             label={t('preferences.resetDefaults')}
             disabled={busy}

@@ -25,6 +25,7 @@ import { useSessionContext } from '../../lib/session/use-session-context';
 import { toast } from '../../lib/toast';
 import { useDeleteRole } from './api/delete-role';
 import { useRoles } from './api/get-roles';
+import { paginatorTemplate } from './components/paginator-template';
 import { RoleEditor } from './components/role-editor';
 import { placeSavedRole, removeRole, withIndex, type RoleRow } from './roles-list';
 import './roles.css';
@@ -153,12 +154,12 @@ export function RolesTab() {
         paginator
         rows={TABLE_PAGE_SIZE}
         rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
-        paginatorTemplate="RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
+        paginatorTemplate={paginatorTemplate(t('roles.rowsPerPage'))}
         currentPageReportTemplate={t('roles.pageReport')}
         scrollable
         scrollHeight={`${ROLES_TABLE_SCROLL_HEIGHT_PX}px`}
         emptyMessage={t('roles.empty')}
-        aria-label={t('roles.tableLabel')}
+        pt={{ table: { 'aria-label': t('roles.tableLabel') } as never }}
         className="roles-table"
         size="small"
       >

@@ -53,10 +53,11 @@ export function NotificationsBell() {
         onShow={() => setOpen(true)}
         onHide={() => setOpen(false)}
         className="notifications-panel"
-        aria-label={t('notifications.title')}
-        role="dialog"
       >
-        <h2 className="notifications-title">{t('notifications.title')}</h2>
+        <div role="dialog" aria-labelledby={`${panelId}-title`} className="notifications-dialog">
+        <h2 id={`${panelId}-title`} className="notifications-title">
+          {t('notifications.title')}
+        </h2>
         {list.isLoading ? (
           <div className="notifications-loading" role="status">
             <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} strokeWidth="6" aria-hidden="true" />
@@ -73,6 +74,7 @@ export function NotificationsBell() {
             ))}
           </ul>
         )}
+        </div>
       </OverlayPanel>
     </div>
   );

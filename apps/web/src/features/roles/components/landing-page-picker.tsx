@@ -47,7 +47,7 @@ export function LandingPagePicker({ items, loading, failed, value, onChange, rea
           {chosenLabel}
         </span>
         {!readOnly && state !== 'editing' && (
-          <Button type="button" size="small" outlined label={t('roles.landingPageChange')} aria-describedby={labelId} onClick={startEditing} />
+          <Button type="button" size="small" text label={t('roles.landingPageChange')} aria-describedby={labelId} onClick={startEditing} />
         )}
       </div>
       {state === 'editing' && (

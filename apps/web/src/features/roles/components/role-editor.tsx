@@ -110,7 +110,7 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
 
   const footer = (
     <div className="role-editor-footer">
-      <Button type="button" label={t('roles.close')} outlined onClick={onClose} />
+      <Button type="button" label={t('roles.close')} text onClick={onClose} />
       {canManage && (
         <>
           <Button type="button" label={t('roles.cancel')} severity="secondary" text onClick={onClose} disabled={save.isPending} />
@@ -159,7 +159,7 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
             )}
           />
           {nameError && (
-            <small id={`${formId}-name-error`} className="p-error" role="alert">
+            <small id={`${formId}-name-error`} className="field-error" role="alert">
               {nameError}
             </small>
           )}
@@ -183,7 +183,7 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
             )}
           />
           {descriptionError && (
-            <small id={`${formId}-description-error`} className="p-error" role="alert">
+            <small id={`${formId}-description-error`} className="field-error" role="alert">
               {descriptionError}
             </small>
           )}
@@ -194,7 +194,7 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
           render={({ field }) => <PermissionSections groups={groups} value={field.value} onChange={field.onChange} readOnly={readOnly} />}
         />
         {errors.permissions?.message && (
-          <small className="p-error" role="alert">
+          <small className="field-error" role="alert">
             {errors.permissions.message}
           </small>
         )}
@@ -214,7 +214,7 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
           )}
         />
         {errors.default_Landing_Page?.message && (
-          <small className="p-error" role="alert">
+          <small className="field-error" role="alert">
             {errors.default_Landing_Page.message}
           </small>
         )}

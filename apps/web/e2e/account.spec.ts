@@ -1,0 +1,76 @@
+/** Change password on the Profile page (spec 01, 2.9, 4.6, 5.2): messages, then a real change and a new sign-in. */
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe-check';
+import { en, fillLogin, loginForm, toast } from './support/app';
+import { demoUser } from './support/demo-users';
+import { apiSignIn, createUser } from './support/users-api';
+
+const form = (page: Page) => page.locator('form.change-password-form');
+
+test('change your own password: rules and messages, then sign in with the new one', async ({ page, baseURL }) => {
+  const session = await apiSignIn(baseURL as string, demoUser('admin'));
+  const user = await createUser(session, 'Citrus Valley Growers', { prefix: 'pwd', roles: ['Staff'] });
+  await session.api.dispose();
+
+  await page.goto('/login');
+  await fillLogin(page, user);
+  await loginForm(page).logIn.click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto('/settings/profile');
+  const f = form(page);
+  await expect(f.getByRole('heading', { name: en.account.changePassword })).toBeVisible();
+  expect(await seriousViolations(page, 'form.change-password-form')).toEqual([]);
+
+  const current = f.getByLabel(en.account.currentPassword, { exact: true });
+  const next = f.getByLabel(en.account.newPassword, { exact: true });
+  const confirm = f.getByLabel(en.account.confirmPassword, { exact: true });
+  const submit = f.getByRole('button', { name: en.account.changePassword, exact: true });
+
+  // empty form
+  await submit.click();
+  await expect(f.getByText(en.account.currentRequired, { exact: true })).toBeVisible();
+  await expect(f.getByText(en.account.newRequired, { exact: true })).toBeVisible();
+  await expect(f.getByText(en.account.confirmRequired, { exact: true })).toBeVisible();
+  await expect(toast(page, en.account.currentRequiredCaption, en.account.currentRequiredAlert)).toBeVisible();
+  expect(await seriousViolations(page, 'form.change-password-form')).toEqual([]);
+
+  // mismatch
+  await current.fill(user.password);
+  await next.fill('Changed@2025');
+  await confirm.fill('Changed@2026');
+  await submit.click();
+  await expect(f.getByText(en.account.mismatch, { exact: true })).toBeVisible();
+  await expect(toast(page, en.account.mismatchCaption, en.account.mismatch)).toBeVisible();
+
+  // same as the current one
+  await next.fill(user.password);
+  await confirm.fill(user.password);
+  await submit.click();
+  await expect(toast(page, en.account.passwordMismatch, en.account.sameAsOld)).toBeVisible();
+
+  // wrong current password (server): busy label, then the message
+  await current.fill('Wrong@2025');
+  await next.fill('Changed@2025');
+  await confirm.fill('Changed@2025');
+  await submit.click();
+  await expect(toast(page, en.account.passwordMismatch, en.account.currentIncorrect)).toBeVisible();
+  await expect(f.getByRole('button', { name: en.account.changePassword, exact: true })).toBeEnabled();
+
+  // the real change
+  await current.fill(user.password);
+  await next.fill('Changed@2025');
+  await confirm.fill('Changed@2025');
+  await submit.click();
+  await expect(toast(page, en.account.changed, en.account.changedDetail)).toBeVisible();
+  await expect(current).toHaveValue('');
+
+  await page.getByRole('button', { name: en.shell.logout }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await fillLogin(page, { userName: user.userName, password: user.password });
+  await loginForm(page).logIn.click();
+  await expect(toast(page, en.login.unableToLogin, en.login.invalidCredentials)).toBeVisible();
+  await page.locator('.p-toast-message .p-toast-icon-close').first().click();
+  await fillLogin(page, { userName: user.userName, password: 'Changed@2025' });
+  await loginForm(page).logIn.click();
+  await expect(page).not.toHaveURL(/\/login$/);
+});

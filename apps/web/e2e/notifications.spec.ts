@@ -1,0 +1,56 @@
+/** The notifications bell (spec 01, 4.7 made real): a role change by an administrator arrives live. */
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe-check';
+import { en, fillLogin, loginForm } from './support/app';
+import { demoUser } from './support/demo-users';
+import { apiSignIn, createUser } from './support/users-api';
+
+const GROWER = 'Citrus Valley Growers';
+
+test('a role change made elsewhere reaches the open page: count, panel, read, pin, delete', async ({ page, baseURL }) => {
+  const session = await apiSignIn(baseURL as string, demoUser('admin'));
+  const user = await createUser(session, GROWER, { prefix: 'bell', roles: ['Staff'] });
+  const org = session.organizations.find((o) => o.name === GROWER)!;
+  const h = { Authorization: `Bearer ${session.token}`, 'x-organization-id': String(org.id) };
+
+  await page.goto('/login');
+  await fillLogin(page, user);
+  await loginForm(page).logIn.click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  // creating the user may already have notified them: count from what the bell shows now
+  const unreadNow = async () => {
+    const res = await userSession.api.get(`/api/notifications/unread-count?organizationId=${org.id}`, { headers: { Authorization: `Bearer ${userToken}` } });
+    return ((await res.json()) as { count: number }).count;
+  };
+  const userSession = await apiSignIn(baseURL as string, user);
+  const userToken = userSession.token;
+  const before = await unreadNow();
+  await expect(bell).toHaveAccessibleName(before ? `Notifications, ${before} unread` : en.notifications.bell);
+
+  const roles = ((await (await session.api.get('/api/users', { headers: h })).json()) as { roles: { id: number; name: string }[] }).roles;
+  const roleIds = ['Staff', 'Manager'].map((name) => roles.find((r) => r.name === name)!.id);
+  // no reload: the stream (or its `ready` reload, if it was still connecting) brings the new count
+  const res = await session.api.put(`/api/users/${user.id}/roles`, { headers: h, data: { roleIds } });
+  expect(res.status(), await res.text()).toBe(200);
+  await expect(bell).toHaveAccessibleName(`Notifications, ${before + 1} unread`, { timeout: 15_000 });
+  await expect(bell.locator('.notifications-badge')).toHaveText(String(before + 1));
+
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: en.notifications.title });
+  await expect(panel).toBeVisible();
+  const item = panel.locator('li.notification').first();
+  await expect(item).toBeVisible();
+  expect(await seriousViolations(page, '.notifications-panel')).toEqual([]);
+
+  const header = (await item.locator('.notification-header strong').innerText()).trim();
+  await item.getByRole('button', { name: `${en.notifications.markRead}: ${header}` }).click();
+  await expect(bell).toHaveAccessibleName(before ? `Notifications, ${before} unread` : en.notifications.bell);
+  await item.getByRole('button', { name: `${en.notifications.pin}: ${header}` }).click();
+  await expect(item.getByRole('button', { name: `${en.notifications.unpin}: ${header}` })).toHaveAttribute('aria-pressed', 'true');
+  const count = await panel.locator('li.notification').count();
+  await item.getByRole('button', { name: `${en.notifications.delete}: ${header}` }).click();
+  await expect(panel.locator('li.notification')).toHaveCount(count - 1);
+  await session.api.dispose();
+  await userSession.api.dispose();
+});
