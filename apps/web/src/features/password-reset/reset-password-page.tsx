@@ -8,7 +8,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -64,7 +63,9 @@ function ResetPasswordForm({ token, userName }: { token: string; userName: strin
   if (done) {
     return (
       <div className="reset-result">
-        <Message severity="success" text={t('passwordReset.success')} className="w-full" />
+        <p className="reset-message reset-success" role="status">
+          {t('passwordReset.success')}
+        </p>
         <Link to={paths.login} className="reset-sign-in">
           {t('passwordReset.signIn')}
         </Link>
@@ -110,7 +111,11 @@ function ResetPasswordForm({ token, userName }: { token: string; userName: strin
       <p>{t('passwordReset.forUser', { userName })}</p>
       {field('newPassword', t('passwordReset.newPassword'))}
       {field('confirmPassword', t('passwordReset.confirmPassword'))}
-      {failure && <Message severity="error" text={failure} className="w-full" />}
+      {failure && (
+        <p className="reset-message reset-error" role="alert">
+          {failure}
+        </p>
+      )}
       <Button
         type="submit"
         label={complete.isPending ? t('passwordReset.submitting') : t('passwordReset.submit')}
@@ -134,7 +139,9 @@ function ResetPassword() {
         <h1>{t('passwordReset.heading')}</h1>
         {invalid ? (
           <div className="reset-result">
-            <Message severity="error" text={t('passwordReset.invalidLink')} className="w-full" />
+            <p className="reset-message reset-error" role="alert">
+              {t('passwordReset.invalidLink')}
+            </p>
             <Link to={paths.login} className="reset-sign-in">
               {t('passwordReset.signIn')}
             </Link>

@@ -58,6 +58,7 @@ export function ExportLegalEntityDialog({
       modal
       draggable={false}
       onShow={() => setSelected(preselected)}
+      className="export-dialog"
     >
       <div className="field">
         <label htmlFor={`${id}-roles`}>{t('users.roles')}</label>

@@ -10,7 +10,12 @@ import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocom
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { FileUpload, type FileUploadHeaderTemplateOptions, type FileUploadSelectEvent } from 'primereact/fileupload';
+import {
+  FileUpload,
+  type FileUploadHeaderTemplateOptions,
+  type FileUploadSelectEvent,
+  type ItemTemplateOptions,
+} from 'primereact/fileupload';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { Panel } from 'primereact/panel';
@@ -499,6 +504,22 @@ export function UserEditor({
                 onClear={() => setAvatarFile(null)}
                 onRemove={() => setAvatarFile(null)}
                 emptyTemplate={<p className="avatar-hint">{t('users.avatarHint')}</p>}
+                itemTemplate={(file: object, o: ItemTemplateOptions) => (
+                  <div className="avatar-file">
+                    <span className="avatar-file-name">{(file as File).name}</span>
+                    <span className="avatar-file-size">{o.formatSize}</span>
+                    <Button
+                      type="button"
+                      icon="pi pi-times"
+                      rounded
+                      text
+                      severity="danger"
+                      aria-label={t('users.removeAvatar', { name: (file as File).name })}
+                      onClick={(e) => o.onRemove(e)}
+                    />
+                  </div>
+                )}
+                progressBarTemplate={<></>}
                 disabled={disabled}
                 pt={{ input: { 'aria-labelledby': `${fid('avatar')}-label` } as Record<string, string> }}
               />

@@ -21,6 +21,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { useRequestPasswordReset } from '../api/reset-password';
 import { ExportLegalEntityDialog } from './export-legal-entity-dialog';
+import { paginatorTemplate } from './paginator-template';
 import { UserSetupDialog } from './user-setup-dialog';
 import '../users.css';
 
@@ -176,11 +177,11 @@ export function UsersTab() {
         paginator
         rows={TABLE_PAGE_SIZE}
         rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        paginatorTemplate={paginatorTemplate(t('users.rowsPerPage'))}
         currentPageReportTemplate={t('users.pageReport')}
         emptyMessage={t('users.noData')}
         scrollable
-        aria-label={t('users.tableLabel')}
+        pt={{ table: { 'aria-label': t('users.tableLabel') } }}
         className="users-table"
         size="small"
         stripedRows

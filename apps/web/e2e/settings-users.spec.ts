@@ -1,0 +1,375 @@
+/**
+ * Settings, users tab (spec 01, 2.6, 2.7, 4.3, 5.1, 8.2): create a user with roles and farms and
+ * sign in as them; link a user of another organisation; avatar on the Profile page; reset a
+ * password through the mailed link; unblock; delete; Export By Legal Entity; axe-core on every
+ * screen. Each journey works on users it creates (through the API as the demo admin), so nothing
+ * depends on another spec file or on the order of the tests.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { USER_LEGAL_ENTITY_REPORT_COLUMNS } from '@orchard/shared';
+import { en, exactly, loginForm, signIn, toast } from './support/app';
+import { demoUser, type DemoUser } from './support/demo-users';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+import { apiSignIn, createUser, uniqueName, type ApiSession, type CreatedUser } from './support/users-api';
+
+const GROWER = 'Citrus Valley Growers';
+const PACKHOUSE = 'Sundays River Packers';
+const admin = demoUser('admin');
+const u = en.users;
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function settled(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length,
+      ),
+    )
+    .toBe(0);
+}
+
+async function seriousViolations(page: Page) {
+  await settled(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+const asDemoUser = (c: CreatedUser): DemoUser => ({
+  userName: c.userName,
+  password: c.password,
+  fullName: c.fullName,
+  jobTitle: c.jobTitle,
+  isEnabled: true,
+  lockedOut: false,
+  organizations: [],
+});
+
+const usersTable = (page: Page) => page.getByRole('table', { name: u.tableLabel });
+const userRow = (page: Page, userName: string) =>
+  usersTable(page).getByRole('row').filter({ has: page.getByRole('cell', { name: userName, exact: true }) });
+const setupDialog = (page: Page) => page.getByRole('dialog', { name: u.dialogTitle });
+/** The PrimeReact confirm dialog showing this message. */
+const confirmation = (page: Page, message: string) => page.getByRole('dialog').filter({ hasText: message });
+
+/** A form field of the user editor by its label. */
+const field = (scope: Locator, label: string) =>
+  scope.locator('.field').filter({ has: scope.page().locator('label, .field-label', { hasText: exactly(label) }) });
+
+async function pickOptions(page: Page, multiSelectField: Locator, names: string[]) {
+  await multiSelectField.locator('.p-multiselect').click();
+  const panel = page.locator('.p-multiselect-panel');
+  await expect(panel).toBeVisible();
+  for (const name of names) await panel.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  // Escape would also close the User Setup dialog around the field
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toBeHidden();
+}
+
+async function openUsersTab(page: Page) {
+  await page.goto('/settings#users');
+  await expect(page.getByRole('heading', { name: u.title, exact: true })).toBeVisible();
+  await expect(usersTable(page)).toBeVisible();
+  await expect(usersTable(page).getByRole('cell', { name: admin.userName, exact: true })).toBeVisible();
+}
+
+async function search(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: u.search }).fill(text);
+}
+
+let adminApi: ApiSession;
+
+test.beforeAll(async ({ baseURL }) => {
+  adminApi = await apiSignIn(baseURL as string, admin);
+});
+
+test.afterAll(async () => {
+  await adminApi.api.dispose();
+});
+
+test.describe('settings, users tab', () => {
+  test('list, search, paging options, empty state; axe on the tab and the User Setup dialog', async ({ page }) => {
+    await signIn(page, admin);
+    await openUsersTab(page);
+    await expect(page).toHaveTitle(/^Settings - Users - /);
+    await expect(page.getByRole('tab', { name: en.settings.usersTab })).toBeVisible();
+    for (const header of [u.userName, u.fullName, u.email, u.roles, u.phoneNumber, u.actions]) {
+      await expect(usersTable(page).getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    }
+    const manager = demoUser('manager');
+    const row = userRow(page, manager.userName);
+    await expect(row.getByRole('link', { name: 'thandiwe.nkosi@example.co.za' })).toHaveAttribute('href', 'mailto:thandiwe.nkosi@example.co.za');
+    await expect(row.getByText('Manager', { exact: true })).toBeVisible();
+    // your own row has no delete action
+    await expect(page.getByRole('button', { name: `Delete user ${admin.userName}` })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Delete user ${manager.userName}` })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // search over roles and job title, case-insensitive
+    await search(page, 'pest scout');
+    await expect(usersTable(page).getByRole('row')).toHaveCount(2);
+    await expect(userRow(page, 'scout')).toBeVisible();
+    await search(page, 'no such user at all');
+    await expect(usersTable(page).getByText(u.noData, { exact: true })).toBeVisible();
+    await search(page, '');
+
+    // 20 rows a page with 20/50/100
+    await page.getByRole('combobox', { name: u.rowsPerPage }).click();
+    await expect(page.getByRole('option', { name: '20', exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: '50', exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: '100', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: u.newUser }).hover();
+    await expect(page.getByRole('tooltip')).toHaveText(u.newUser);
+    await page.getByRole('button', { name: u.newUser }).click();
+    const dialog = setupDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveCSS('width', '650px');
+    await expect(dialog.getByText(u.panelTitle, { exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('form').getByRole('button', { name: u.close, exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('create a user with roles and farms, then sign in as that user', async ({ page, browser }) => {
+    await signIn(page, admin);
+    await openUsersTab(page);
+    await page.getByRole('button', { name: u.newUser }).click();
+    const dialog = setupDialog(page);
+    await expect(field(dialog, u.enabled).getByRole('checkbox')).toBeChecked();
+
+    // the 5.1 inline texts
+    await dialog.getByRole('button', { name: u.save, exact: true }).click();
+    for (const text of [u.userNameRequired, u.emailRequired, u.newPasswordRequired, u.roleRequired]) {
+      await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+    }
+    const userName = uniqueName('newuser');
+    await field(dialog, u.email).getByRole('textbox').fill('not-an-email');
+    await field(dialog, u.email).getByRole('textbox').blur();
+    await expect(dialog.getByText(u.invalidEmail, { exact: true })).toBeVisible();
+
+    await field(dialog, u.jobTitle).getByRole('textbox').fill('Orchard Supervisor');
+    await field(dialog, u.userName).getByRole('combobox').fill(userName);
+    await dialog.getByLabel(u.password, { exact: true }).fill('Orchard@2025');
+    await field(dialog, u.email).getByRole('textbox').fill(`${userName}@example.test`);
+    await pickOptions(page, field(dialog, u.roles), ['Manager']);
+    await field(dialog, u.fullName).getByRole('textbox').fill('Naledi Khumalo');
+    await field(dialog, u.phoneNumber).getByRole('textbox').fill('+27 82 000 0000');
+    await pickOptions(page, field(dialog, u.farms), ['Kransvlei', 'Goedehoop']);
+    await dialog.getByRole('button', { name: u.save, exact: true }).click();
+
+    await expect(toast(page, u.success, `User "${userName}" was created successfully`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const row = userRow(page, userName);
+    await expect(row).toBeVisible();
+    await expect(row.getByText('Manager', { exact: true })).toBeVisible();
+
+    const list = await adminApi.api.get('/api/users', {
+      headers: { Authorization: `Bearer ${adminApi.token}`, 'x-organization-id': String(adminApi.organizations.find((o) => o.name === GROWER)?.id) },
+    });
+    const created = ((await list.json()) as { users: { userName: string; farms: number[]; isEnabled: boolean }[] }).users.find(
+      (x) => x.userName === userName,
+    );
+    expect(created?.farms).toHaveLength(2);
+    expect(created?.isEnabled).toBe(true);
+
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await signIn(other, { ...asDemoUser({ id: 0, userName, password: 'Orchard@2025', email: '', fullName: 'Naledi Khumalo', jobTitle: 'Orchard Supervisor' }) });
+    await context.close();
+  });
+
+  test('link an existing user of another organisation through the autocomplete', async ({ page }) => {
+    const outsider = await createUser(adminApi, PACKHOUSE, { prefix: 'srp', roles: ['Packhouse User'] });
+    await signIn(page, admin);
+    await openUsersTab(page);
+    await page.getByRole('button', { name: u.newUser }).click();
+    const dialog = setupDialog(page);
+    const userNameInput = field(dialog, u.userName).getByRole('combobox');
+
+    // declining clears the selection and carries on with a new user
+    await userNameInput.fill(outsider.userName.slice(0, 6).toUpperCase());
+    const suggestion = page.getByRole('option').filter({ hasText: outsider.email });
+    await expect(suggestion).toContainText(outsider.userName);
+    await suggestion.click();
+    await expect(confirmation(page, u.linkConfirm)).toBeVisible();
+    await confirmation(page, u.linkConfirm).getByRole('button', { name: u.no, exact: true }).click();
+    await expect(userNameInput).toHaveValue('');
+    await expect(dialog).toBeVisible();
+
+    // confirming links the user and reloads the list
+    await userNameInput.fill(outsider.email.slice(0, 5));
+    await page.getByRole('option').filter({ hasText: outsider.email }).click();
+    await confirmation(page, u.linkConfirm).getByRole('button', { name: u.yes, exact: true }).click();
+    await expect(toast(page, u.success, `User "${outsider.userName}" was linked to this organization`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(userRow(page, outsider.userName)).toBeVisible();
+  });
+
+  test('upload an avatar on the Profile page and see it in the top bar', async ({ page }) => {
+    const person = await createUser(adminApi, GROWER, { prefix: 'avatar', roles: ['Manager'], fullName: 'Avatar Person', jobTitle: 'Picker' });
+    await signIn(page, asDemoUser(person));
+    const avatar = page.getByRole('banner').getByRole('img', { name: en.shell.avatarAlt });
+    await expect(avatar).not.toHaveAttribute('src', /^blob:/);
+
+    await page.goto('/settings/profile');
+    await expect(page.getByRole('heading', { name: en.settings.profileTitle, exact: true })).toBeVisible();
+    const editor = page.locator('.user-editor');
+    await expect(field(editor, u.userName).getByRole('textbox')).toHaveValue(person.userName);
+    await expect(field(editor, u.userName).getByRole('textbox')).toBeDisabled();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await editor.getByRole('button', { name: u.edit, exact: true }).click();
+    await field(editor, u.phoneNumber).getByRole('textbox').fill('+27 71 000 1111');
+    await editor.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await expect(editor.getByText('me.png')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await editor.getByRole('button', { name: u.save, exact: true }).click();
+
+    await expect(avatar).toHaveAttribute('src', /^blob:/);
+    await expect(field(editor, u.phoneNumber).getByRole('textbox')).toHaveValue('+27 71 000 1111');
+    await expect(field(editor, u.phoneNumber).getByRole('textbox')).toBeDisabled();
+    // no success toast for your own profile
+    await expect(toast(page, u.success)).toHaveCount(0);
+  });
+
+  test.describe('password reset by mail', () => {
+    let sink: SmtpSink;
+    test.beforeAll(async () => {
+      sink = await startSmtpSink();
+    });
+    test.afterAll(async () => {
+      await sink.close();
+    });
+
+    test('reset a password through the mailed link and sign in with the new one', async ({ page, browser }) => {
+      const person = await createUser(adminApi, GROWER, { prefix: 'reset', roles: ['Manager'], fullName: 'Reset Person', jobTitle: 'Picker' });
+      await signIn(page, admin);
+      await openUsersTab(page);
+      await search(page, person.userName);
+      await page.getByRole('button', { name: `Reset Password for ${person.userName}` }).click();
+      const confirm = confirmation(page, `Are you sure you want to reset the password for ${person.email}?`);
+      await expect(confirm).toBeVisible();
+      await confirm.getByRole('button', { name: u.yes, exact: true }).click();
+      await expect(toast(page, u.success, `Password change email has been sent to ${person.email}`)).toBeVisible();
+
+      const mail = await sink.waitFor((m) => m.to.includes(person.email));
+      const link = /(http:\/\/\S+\/reset-password\?token=\S+)/.exec(mail.text)?.[1];
+      expect(link).toBeTruthy();
+
+      const context = await browser.newContext();
+      const visitor = await context.newPage();
+      await visitor.goto(link as string);
+      await expect(visitor.getByRole('heading', { name: en.passwordReset.heading })).toBeVisible();
+      await expect(visitor.getByText(`Set a new password for ${person.userName}.`)).toBeVisible();
+      // the token leaves the address bar
+      await expect(visitor).toHaveURL(/\/reset-password$/);
+      expect(await seriousViolations(visitor)).toEqual([]);
+
+      await visitor.getByLabel(en.passwordReset.newPassword, { exact: true }).fill('Fresh@2025');
+      await visitor.getByLabel(en.passwordReset.confirmPassword, { exact: true }).fill('Fresh@2024');
+      await visitor.getByRole('button', { name: en.passwordReset.submit }).click();
+      await expect(visitor.getByText('New password and confirmation password do not match', { exact: true })).toBeVisible();
+      expect(await seriousViolations(visitor)).toEqual([]);
+      await visitor.getByLabel(en.passwordReset.confirmPassword, { exact: true }).fill('Fresh@2025');
+      await visitor.getByRole('button', { name: en.passwordReset.submit }).click();
+      await expect(visitor.getByText(en.passwordReset.success)).toBeVisible();
+      await visitor.getByRole('link', { name: en.passwordReset.signIn }).click();
+      await expect(loginForm(visitor).logIn).toBeVisible();
+      await signIn(visitor, { ...asDemoUser(person), password: 'Fresh@2025' });
+
+      // the link works once
+      await visitor.goto(link as string);
+      await expect(visitor.getByText(en.passwordReset.invalidLink, { exact: true })).toBeVisible();
+      await context.close();
+    });
+  });
+
+  test('an unknown reset link says it is invalid or expired', async ({ page }) => {
+    await page.goto('/reset-password?token=not-a-real-token');
+    await expect(page.getByText('This password reset link is invalid or has expired', { exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('unblock a locked-out user, who can then sign in', async ({ page, browser, baseURL }) => {
+    const person = await createUser(adminApi, GROWER, { prefix: 'locked', roles: ['Manager'], fullName: 'Locked Person', jobTitle: 'Picker' });
+    for (let i = 0; i < 5; i++) {
+      const res = await page.request.post(`${baseURL}/connect/token`, {
+        data: { grant_type: 'password', username: person.userName, password: 'Wrong@2025' },
+      });
+      expect(res.status()).toBeGreaterThanOrEqual(400);
+    }
+    const stillLocked = await page.request.post(`${baseURL}/connect/token`, {
+      data: { grant_type: 'password', username: person.userName, password: person.password },
+    });
+    expect(stillLocked.status()).toBeGreaterThanOrEqual(400);
+
+    await signIn(page, admin);
+    await openUsersTab(page);
+    await search(page, person.userName);
+    await page.getByRole('button', { name: `Edit user ${person.userName}` }).click();
+    const dialog = setupDialog(page);
+    await expect(dialog.getByText(u.lockedOut)).toBeVisible();
+    await dialog.getByRole('button', { name: u.unblock }).click();
+    await expect(toast(page, u.success, u.unblocked)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: u.unblock })).toBeHidden();
+    await dialog.getByRole('form').getByRole('button', { name: u.close, exact: true }).click();
+
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await signIn(other, asDemoUser(person));
+    await context.close();
+  });
+
+  test('delete a user after the confirmation', async ({ page }) => {
+    const person = await createUser(adminApi, GROWER, { prefix: 'gone', roles: ['Staff'] });
+    await signIn(page, admin);
+    await openUsersTab(page);
+    await search(page, person.userName);
+    await expect(userRow(page, person.userName)).toBeVisible();
+    await page.getByRole('button', { name: `Delete user ${person.userName}` }).click();
+    const confirm = confirmation(page, `Are you sure you want to delete "${person.userName}"?`);
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: u.no, exact: true }).click();
+    await expect(userRow(page, person.userName)).toBeVisible();
+    await page.getByRole('button', { name: `Delete user ${person.userName}` }).click();
+    await confirm.getByRole('button', { name: u.yes, exact: true }).click();
+    await expect(userRow(page, person.userName)).toHaveCount(0);
+    await expect(usersTable(page).getByText(u.noData, { exact: true })).toBeVisible();
+  });
+
+  test('Export By Legal Entity downloads the CSV the server built', async ({ page }) => {
+    await signIn(page, admin);
+    await openUsersTab(page);
+    await page.getByRole('button', { name: u.exportByLegalEntity }).click();
+    const dialog = page.getByRole('dialog', { name: u.exportByLegalEntity });
+    await expect(dialog).toBeVisible();
+    const list = await adminApi.api.get('/api/users', {
+      headers: { Authorization: `Bearer ${adminApi.token}`, 'x-organization-id': String(adminApi.organizations.find((o) => o.name === GROWER)?.id) },
+    });
+    const withUsers = ((await list.json()) as { roles: { usersCount: number }[] }).roles.filter((r) => r.usersCount > 0).length;
+    expect(withUsers).toBeGreaterThan(3);
+    await expect(dialog.locator('.p-multiselect-label')).toHaveText(`${withUsers} items selected`);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: u.export, exact: true }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^User-Legal-Entity-Report-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.csv$/);
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const rows = parse(await readFile(path), { bom: true }) as string[][];
+    expect(rows[0]).toEqual(USER_LEGAL_ENTITY_REPORT_COLUMNS.map((c) => c.header));
+    const manager = rows.find((r) => r[2] === 'manager');
+    expect(manager?.[3]).toBe('Thandiwe Nkosi');
+    expect(manager?.[6]).toContain('Manager');
+    await dialog.locator('.dialog-footer').getByRole('button', { name: u.close, exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
