@@ -13,7 +13,7 @@ export function paginatorTemplate(rowsPerPageLabel: string): PaginatorTemplateOp
         value={options.value}
         options={options.options}
         onChange={options.onChange as unknown as (e: DropdownChangeEvent) => void}
-        ariaLabel={rowsPerPageLabel}
+        aria-label={rowsPerPageLabel}
         pt={{
           root: { 'aria-activedescendant': undefined } as never,
           select: { 'aria-hidden': true } as never,
