@@ -525,6 +525,7 @@ export const en = {
     rowConflict: 'This row was changed by someone else. Refresh to see the latest figures.',
     invalidBins: 'Enter 1 to 5 digits',
     unsavedCell: 'not saved',
+    rowsPerPage: 'Rows per page',
   },
   packhouseCapacity: {
     caption: 'Packhouse Capacity',
@@ -538,6 +539,7 @@ export const en = {
     noData: 'No data found',
     pageReport: '{first} to {last} of {totalRecords}',
     invalidCapacity: 'Enter a capacity of 1 to 5 digits',
+    rowsPerPage: 'Rows per page',
     conflict: 'This capacity was changed by someone else. Refresh to see the latest figures.',
     saved: 'The capacity was saved.',
     success: 'Success',
@@ -559,6 +561,7 @@ export const en = {
     yes: 'Yes',
     no: 'No',
     nameRequired: 'Name is required',
+    rowsPerPage: 'Rows per page',
     linkedHint: 'An existing packhouse was chosen: it will be linked with its own short name.',
     added: 'Packhouse added',
     removed: 'Packhouse removed',
