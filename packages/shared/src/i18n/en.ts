@@ -432,6 +432,7 @@ export const en = {
       summary: '{{rows}} rows, {{bins}} bins',
       errorsHeading: 'Problems found ({{count}}); nothing can be imported until they are fixed',
       previewTable: 'Bin intake preview',
+      rowsPerPage: 'Rows per page',
       line: 'Line',
       yes: 'yes',
       no: 'no',
