@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { USER_LEGAL_ENTITY_REPORT_COLUMNS } from '@orchard/shared';
-import { en, exactly, loginForm, signIn, toast } from './support/app';
+import { en, errorEnvelope, exactly, loginForm, scrollWidth, signIn, toast } from './support/app';
 import { demoUser, type DemoUser } from './support/demo-users';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { apiSignIn, createUser, uniqueName, type ApiSession, type CreatedUser } from './support/users-api';
@@ -342,6 +342,60 @@ test.describe('settings, users tab', () => {
     await confirm.getByRole('button', { name: u.yes, exact: true }).click();
     await expect(userRow(page, person.userName)).toHaveCount(0);
     await expect(usersTable(page).getByText(u.noData, { exact: true })).toBeVisible();
+  });
+
+  test('a save over someone else\'s change answers with the conflict message and keeps the input', async ({ page }) => {
+    const person = await createUser(adminApi, GROWER, { prefix: 'stale', roles: ['Staff'] });
+    await signIn(page, admin);
+    await openUsersTab(page);
+    await search(page, person.userName);
+    await page.getByRole('button', { name: `Edit user ${person.userName}` }).click();
+    const dialog = setupDialog(page);
+    await field(dialog, u.jobTitle).getByRole('textbox').fill('Changed here');
+
+    // someone else saves the user meanwhile
+    const orgHeaders = {
+      Authorization: `Bearer ${adminApi.token}`,
+      'x-organization-id': String(adminApi.organizations.find((o) => o.name === GROWER)?.id),
+    };
+    const current = (await (await adminApi.api.get(`/api/users/${person.id}`, { headers: orgHeaders })).json()) as { version: number };
+    const other = await adminApi.api.put(`/api/users/${person.id}`, {
+      headers: orgHeaders,
+      data: { version: current.version, userName: person.userName, email: person.email, jobTitle: 'Changed elsewhere' },
+    });
+    expect(other.status()).toBe(200);
+
+    await dialog.getByRole('button', { name: u.save, exact: true }).click();
+    const error = toast(page, u.saveError);
+    await expect(error).toBeVisible();
+    await expect(error.locator('.p-toast-detail')).toContainText(u.saveErrorText);
+    await expect(error.locator('.p-toast-detail')).toContainText(u.conflict);
+    await expect(dialog).toBeVisible();
+    await expect(field(dialog, u.jobTitle).getByRole('textbox')).toHaveValue('Changed here');
+  });
+
+  test('a failed load shows the sticky Load Error toast with the server message', async ({ page }) => {
+    await signIn(page, admin);
+    await page.route('**/api/users', (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: errorEnvelope('INTERNAL', 'Database unavailable') })
+        : route.fallback(),
+    );
+    await page.goto('/settings#users');
+    const error = toast(page, u.loadError);
+    await expect(error).toBeVisible();
+    await expect(error.locator('.p-toast-detail')).toHaveText(`${u.loadUsersFailed}\nDatabase unavailable`);
+    await expect(usersTable(page).getByText(u.noData, { exact: true })).toBeVisible();
+  });
+
+  test('375 px wide: the table scrolls inside its container, not the page', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, admin);
+    await openUsersTab(page);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: u.newUser }).click();
+    await expect(setupDialog(page)).toBeVisible();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
   });
 
   test('Export By Legal Entity downloads the CSV the server built', async ({ page }) => {
