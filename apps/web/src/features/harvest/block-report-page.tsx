@@ -48,7 +48,7 @@ export function BlockReportPage() {
           type="button"
           icon="pi pi-refresh"
           label={t('harvest.refresh')}
-          className="p-button-outlined harvest-refresh"
+          className="harvest-refresh"
           disabled={pucId === null || report.isFetching}
           onClick={() => void report.refetch()}
         />

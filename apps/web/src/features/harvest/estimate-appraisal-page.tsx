@@ -53,7 +53,7 @@ export function EstimateAppraisalPage() {
           type="button"
           icon="pi pi-refresh"
           label={t('harvest.refresh')}
-          className="p-button-outlined harvest-refresh"
+          className="harvest-refresh"
           disabled={pucId === null || report.isFetching}
           onClick={() => void report.refetch()}
         />

@@ -88,7 +88,7 @@ export function PucReportPage() {
         size="small"
         className="harvest-table"
         tableStyle={{ minWidth: '48rem' }}
-        pt={{ table: { 'aria-label': t('harvest.pucReportTable') } as never }}
+        pt={{ table: { 'aria-label': t('harvest.pucReportTable') } as never, wrapper: { tabIndex: 0 } as never }}
       >
         <Column field="puc" header={t('harvest.columns.puc')} />
         <Column header={t('harvest.columns.estUntippedTonnes')} body={cell('untippedTonnes')} {...numberColumn} />

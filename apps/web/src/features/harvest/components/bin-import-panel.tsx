@@ -14,6 +14,7 @@ import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useImportBins } from '../api/import-bins';
 import { importProblem } from '../intake-dates';
+import { paginatorTemplate } from './paginator-template';
 
 /** The problems to list: the preview's errors, or those of a refused commit (field "line N: x"). */
 export function problemsOf(preview: BinImportResponse | null, refusal: unknown): string[] {
@@ -86,7 +87,7 @@ export function BinImportPanel() {
           uploadHandler={choose}
           chooseLabel={t('harvest.import.choose')}
           disabled={busy}
-          chooseOptions={{ icon: 'pi pi-file', className: 'p-button-outlined' }}
+          chooseOptions={{ icon: 'pi pi-file' }}
           pt={{ input: { 'aria-label': t('harvest.import.choose') } as never }}
         />
         <Button type="button" icon="pi pi-upload" label={t('harvest.import.import')} disabled={!canImport(preview, refusal, busy)} loading={busy && !!preview} onClick={commit} />
@@ -113,12 +114,12 @@ export function BinImportPanel() {
             paginator
             rows={20}
             rowsPerPageOptions={[20, 50, 100]}
-            paginatorTemplate="FirstPageLink PrevPageLink CurrentPageReport NextPageLink LastPageLink RowsPerPageDropdown"
+            paginatorTemplate={paginatorTemplate(t('harvest.import.rowsPerPage'))}
             currentPageReportTemplate="{first} - {last} of {totalRecords}"
             scrollable
             className="harvest-table"
             tableStyle={{ minWidth: '48rem' }}
-            pt={{ table: { 'aria-label': t('harvest.import.previewTable') } as never }}
+            pt={{ table: { 'aria-label': t('harvest.import.previewTable') } as never, wrapper: { tabIndex: 0 } as never }}
           >
             <Column field="line" header={t('harvest.import.line')} />
             <Column field="puc" header={t('harvest.columns.puc')} />

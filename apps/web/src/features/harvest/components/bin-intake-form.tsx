@@ -172,7 +172,6 @@ export function BinIntakeForm() {
           type="button"
           icon="pi pi-inbox"
           label={t('harvest.intake.tip')}
-          className="p-button-outlined"
           disabled={choice.productionBlock === null || choice.packhouse === null}
           onClick={() => setTipOpen(true)}
         />

@@ -226,12 +226,14 @@ export function BlockReportTable({ page, loading, culture, variant, mayEdit, ari
         footerColumnGroup={page ? footer : undefined}
         emptyMessage={t('harvest.noBlocks')}
         rowClassName={(row: ReportRow) => ({ 'harvest-row-unlinked': !row.isLinked })}
+        // cells follow the edit state held here, not only the row data
+        cellMemo={false}
         scrollable
         scrollHeight="620px"
         size="small"
         className="harvest-table"
         tableStyle={{ minWidth: isReport ? '86rem' : '76rem' }}
-        pt={{ table: { 'aria-label': ariaLabel } as never }}
+        pt={{ table: { 'aria-label': ariaLabel } as never, wrapper: { tabIndex: 0 } as never }}
       >
         <Column header={t('harvest.columns.block')} body={blockBody} />
         <Column field="daff" header={t('harvest.columns.daff')} />

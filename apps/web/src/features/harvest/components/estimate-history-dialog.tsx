@@ -23,7 +23,7 @@ export function EstimateHistoryDialog({ row, culture, onHide }: { row: ReportRow
         size="small"
         scrollable
         scrollHeight="300px"
-        pt={{ table: { 'aria-label': title } as never }}
+        pt={{ table: { 'aria-label': title } as never, wrapper: { tabIndex: 0 } as never }}
       >
         <Column
           header={t('harvest.history.when')}

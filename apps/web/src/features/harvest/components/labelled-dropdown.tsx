@@ -47,6 +47,8 @@ export function LabelledDropdown({ label, value, options, onChange, placeholder,
           select: { 'aria-hidden': true } as never,
           input: (error ? { 'aria-describedby': errorId, 'aria-invalid': true } : {}) as never,
           filterInput: { 'aria-label': label } as never,
+          // the trigger is a second way to open the same list: hidden from assistive tech, which uses the combobox
+          trigger: { 'aria-hidden': true, role: undefined } as never,
         }}
       />
       {error && (

@@ -1,0 +1,497 @@
+/**
+ * Harvest screens as the admin on the demo data: the Harvest PUC report (Total row = sum of the
+ * rows, packhouse change resets variety), the Fruitbins Block Report (unlinked rows, Adj T/Ha edit
+ * recomputed without a re-fetch and kept after reload, the 0..400 rule, a concurrent edit), the
+ * read-only Estimate appraisal, bin intake and CSV import moving the PUC report, axe-core on all four.
+ *
+ * Each journey works on its own PUC (chosen through the API from the seeded data), so journeys do
+ * not depend on each other's order.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  HARVEST_PATHS,
+  ORGANIZATION_HEADER,
+  blockReportTotals,
+  formatFigure,
+  formatPercent,
+  applyEstimateSave,
+  type BlockReportPage,
+  type HarvestPucOption,
+} from '@orchard/shared';
+import { en, exactly, signIn, toast } from './support/app';
+import { demoUser } from './support/demo-users';
+
+const admin = demoUser('admin');
+
+// the journeys read every PUC's block report through the API first and sign in more than once
+test.describe.configure({ timeout: 90_000 });
+const h = en.harvest;
+const CULTURE = 'en-ZA';
+
+/* ---------- the API, to choose rows from the seeded data ---------- */
+
+interface Api {
+  get<T>(path: string): Promise<T>;
+}
+
+async function adminApi(request: APIRequestContext): Promise<Api> {
+  const token = await request.post('/connect/token', { data: { grant_type: 'password', username: admin.userName, password: admin.password } });
+  const { access_token } = (await token.json()) as { access_token: string };
+  const orgs = (await (await request.get('/api/me/organizations', { headers: { Authorization: `Bearer ${access_token}` } })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const grower = orgs.find((o) => o.name === admin.organizations[0]?.organizationName);
+  if (!grower) throw new Error('no grower organisation');
+  return {
+    async get<T>(path: string) {
+      const res = await request.get(path, { headers: { Authorization: `Bearer ${access_token}`, [ORGANIZATION_HEADER]: String(grower.id) } });
+      expect(res.status(), path).toBe(200);
+      return (await res.json()) as T;
+    },
+  };
+}
+
+const blockPath = (pucId: number) => HARVEST_PATHS.blockReport.replace(':pucId', String(pucId));
+
+interface PucChoice {
+  puc: HarvestPucOption;
+  report: BlockReportPage;
+}
+
+/** Every PUC with its block report; journeys pick distinct ones by what they need. */
+async function pucsWithBlocks(api: Api): Promise<PucChoice[]> {
+  const pucs = await api.get<HarvestPucOption[]>(HARVEST_PATHS.pucs);
+  const out: PucChoice[] = [];
+  for (const puc of pucs) out.push({ puc, report: await api.get<BlockReportPage>(blockPath(puc.id)) });
+  return out;
+}
+
+const hasUnlinked = (c: PucChoice) => c.report.rows.some((r) => !r.isLinked);
+const editableRow = (c: PucChoice) => c.report.rows.find((r) => r.isLinked && (r.ha ?? 0) > 0 && r.tipped > 0);
+
+/* ---------- page helpers ---------- */
+
+/** "1 234,56" (en-ZA) -> 1234.56 */
+function parseFigure(text: string): number {
+  const cleaned = text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  const value = Number(cleaned);
+  if (!Number.isFinite(value)) throw new Error(`not a figure: "${text}"`);
+  return value;
+}
+
+function dropdown(page: Page, label: string): Locator {
+  return page.locator('.harvest-field').filter({ has: page.locator('label', { hasText: exactly(label) }) }).locator('.p-dropdown');
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await dropdown(page, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(dropdown(page, label).locator('.p-dropdown-label')).toHaveText(option);
+}
+
+const bodyRows = (table: Locator) => table.locator('tbody.p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
+const footerCells = (table: Locator) => table.locator('tfoot td');
+
+async function columnIndex(table: Locator, header: string): Promise<number> {
+  const headers = await table.locator('thead th').allInnerTexts();
+  const index = headers.findIndex((text) => text.trim() === header);
+  if (index < 0) throw new Error(`no column ${header} in ${headers.join(' | ')}`);
+  return index;
+}
+
+/** The text of a row's cell under a header. */
+async function cellOf(table: Locator, row: Locator, header: string): Promise<string> {
+  return (await row.locator('td').nth(await columnIndex(table, header)).innerText()).trim();
+}
+
+function blockRow(table: Locator, block: string): Locator {
+  return bodyRows(table).filter({ has: table.page().locator('td:first-child', { hasText: new RegExp(`^\\s*${block}(\\s|$)`) }) });
+}
+
+async function openBlockReport(page: Page, pucId: number) {
+  await page.goto(`/packhouse/harvestblockreport?puc=${pucId}`);
+  const table = page.getByRole('table', { name: new RegExp(`^${h.blockReportTable.replace(' {{puc}}', '')}`) });
+  await expect(bodyRows(table).first()).toBeVisible();
+  await expect(table.locator('.p-datatable-loading-overlay')).toHaveCount(0);
+  return table;
+}
+
+async function pucReportTable(page: Page) {
+  const table = page.getByRole('table', { name: h.pucReportTable });
+  await expect(bodyRows(table).first()).toBeVisible();
+  await expect(page.locator('.p-datatable-loading-overlay')).toHaveCount(0);
+  return table;
+}
+
+/** The figure cells of one PUC's row in the Harvest PUC report. */
+async function pucRowFigures(page: Page, puc: string) {
+  await page.goto('/packhouse/harvestpucreport');
+  const table = await pucReportTable(page);
+  const row = bodyRows(table).filter({ has: page.locator('td:first-child', { hasText: exactly(puc) }) });
+  return parseFigure(await cellOf(table, row, h.columns.tippedTonnes));
+}
+
+async function seriousViolations(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length,
+      ),
+    )
+    .toBe(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** Yesterday (UTC), so the received date is never in the server's future. */
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+async function signedInPage(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, admin);
+  return { context, page };
+}
+
+/** Types a number into a PrimeReact InputNumber with the culture's decimal sign. */
+async function typeNumber(input: Locator, value: string) {
+  await input.click();
+  await input.press('ControlOrMeta+a');
+  await input.press('Backspace');
+  await input.pressSequentially(value.replace('.', ','));
+}
+
+/* ---------- journeys ---------- */
+
+test.describe('Harvest PUC report', () => {
+  test('opens from the menu; rows and a Total row that is the sum of the rows', async ({ page }) => {
+    await signIn(page, admin);
+    const sidebar = page.getByRole('navigation', { name: en.shell.mainMenu });
+    await sidebar.getByText(en.menu.Packhouse, { exact: true }).click();
+    await sidebar.getByText(en.menu['Harvest PUC Report'], { exact: true }).click();
+    await expect(page).toHaveURL(/\/packhouse\/harvestpucreport$/);
+    await expect(page.getByRole('heading', { level: 1, name: h.titles.pucReport })).toBeVisible();
+    await expect(dropdown(page, h.packhouse).locator('.p-dropdown-label')).toHaveText(h.all);
+    await expect(dropdown(page, h.variety).locator('.p-dropdown-label')).toHaveText(h.all);
+
+    const table = await pucReportTable(page);
+    const rows = bodyRows(table);
+    expect(await rows.count()).toBeGreaterThan(1);
+    const footer = footerCells(table);
+    await expect(footer.first()).toHaveText(h.total);
+    const headers = [h.columns.estUntippedTonnes, h.columns.tippedTonnes, h.columns.combinedTonnes, h.columns.remainingTonnes];
+    for (const header of headers) {
+      const index = await columnIndex(table, header);
+      const values = (await rows.locator(`td:nth-child(${index + 1})`).allInnerTexts()).map(parseFigure);
+      const total = parseFigure(await footer.nth(index).innerText());
+      expect(total, header).toBeCloseTo(values.reduce((a, b) => a + b, 0), 2);
+      // 2 decimals in the organisation's culture (en-ZA: decimal comma)
+      expect(await footer.nth(index).innerText()).toMatch(/,\d{2}$/);
+    }
+    const blocksIndex = await columnIndex(table, h.columns.blocksEstimated);
+    const counts = (await rows.locator(`td:nth-child(${blocksIndex + 1})`).allInnerTexts()).map((t) => t.split('/').map((n) => Number(n.trim())));
+    const [done, all] = (await footer.nth(blocksIndex).innerText()).split('/').map((n) => Number(n.trim()));
+    expect(done).toBe(counts.reduce((a, [c]) => a + (c ?? 0), 0));
+    expect(all).toBe(counts.reduce((a, [, t]) => a + (t ?? 0), 0));
+    // sorted by PUC
+    const pucs = await rows.locator('td:first-child').allInnerTexts();
+    expect(pucs).toEqual([...pucs].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
+  });
+
+  test('changing the packhouse resets the variety to All and reloads varieties and report; the filter hides and shows', async ({ page }) => {
+    await signIn(page, admin);
+    await page.goto('/packhouse/harvestpucreport');
+    await pucReportTable(page);
+    await dropdown(page, h.variety).click();
+    const firstVariety = page.getByRole('option').nth(1);
+    const varietyName = (await firstVariety.innerText()).trim();
+    await firstVariety.click();
+    await expect(dropdown(page, h.variety).locator('.p-dropdown-label')).toHaveText(varietyName);
+
+    const varieties = page.waitForRequest((r) => r.url().includes(`${HARVEST_PATHS.varieties}?packhouse=`));
+    const report = page.waitForRequest((r) => {
+      const url = new URL(r.url());
+      return url.pathname === HARVEST_PATHS.pucReport && url.searchParams.has('packhouse') && !url.searchParams.has('variety');
+    });
+    await choose(page, h.packhouse, 'Addo Packhouse');
+    await expect(dropdown(page, h.variety).locator('.p-dropdown-label')).toHaveText(h.all);
+    await varieties;
+    await report;
+
+    await page.getByRole('button', { name: h.hideFilter }).click();
+    await expect(dropdown(page, h.packhouse)).toBeHidden();
+    await page.getByRole('button', { name: h.showFilter }).click();
+    await expect(dropdown(page, h.packhouse)).toBeVisible();
+  });
+});
+
+test.describe('Fruitbins Block Report', () => {
+  test('unlinked rows are shaded and not editable; an Adj T/Ha edit is checked, recomputed without a re-fetch and kept', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const choice = (await pucsWithBlocks(api)).find((c) => hasUnlinked(c) && editableRow(c));
+    if (!choice) throw new Error('the demo data has no PUC with an unlinked and an editable block');
+    const row = editableRow(choice)!;
+    const block = row.citrii_Block as string;
+
+    await signIn(page, admin);
+    const table = await openBlockReport(page, choice.puc.id);
+    await expect(dropdown(page, h.puc).locator('.p-dropdown-label')).toHaveText(choice.puc.label);
+    for (const header of [h.columns.variance, h.columns.percentComplete, h.columns.adjTonnesPerHa, h.columns.daff]) {
+      await columnIndex(table, header);
+    }
+
+    // unlinked: shaded, says so in words, no edit action
+    const unlinked = bodyRows(table).filter({ hasText: h.unlinked });
+    expect(await unlinked.count()).toBe(choice.report.rows.filter((r) => !r.isLinked).length);
+    await expect(unlinked.first()).toHaveClass(/harvest-row-unlinked/);
+    const linkedRow = blockRow(table, block);
+    const shade = (l: Locator) => l.locator('td').first().evaluate((td) => getComputedStyle(td).backgroundColor);
+    expect(await shade(unlinked.first())).not.toBe(await shade(linkedRow));
+    await expect(unlinked.first().getByRole('button', { name: /^Edit Adj T\/Ha/ })).toHaveCount(0);
+
+    // 400.01 is refused with the rule's message, nothing is sent
+    const adjBefore = await cellOf(table, linkedRow, h.columns.adjTonnesPerHa);
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith(HARVEST_PATHS.estimates)) posts += 1;
+    });
+    await linkedRow.getByRole('button', { name: h.editRow.replace('{{block}}', block) }).click();
+    const input = page.getByLabel(h.adjustedInput.replace('{{block}}', block), { exact: true });
+    await typeNumber(input, '400.01');
+    await linkedRow.getByRole('button', { name: h.saveRow.replace('{{block}}', block) }).click();
+    await expect(linkedRow.getByText(h.adjustedRange, { exact: true })).toBeVisible();
+    expect(posts).toBe(0);
+
+    // cancel restores the row
+    await linkedRow.getByRole('button', { name: h.cancelRow.replace('{{block}}', block) }).click();
+    await expect(input).toHaveCount(0);
+    expect(await cellOf(table, linkedRow, h.columns.adjTonnesPerHa)).toBe(adjBefore);
+
+    // a valid value: saved, the row and totals recomputed locally, no GET of the report after the save
+    const current = row.tonnes_Per_Ha_Adjusted;
+    const next = current === 37.25 ? 38.5 : 37.25;
+    const expected = applyEstimateSave(row, next, row.version + 1);
+    const reportGets: string[] = [];
+    await linkedRow.getByRole('button', { name: h.editRow.replace('{{block}}', block) }).click();
+    await typeNumber(input, String(next));
+    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(HARVEST_PATHS.estimates));
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === blockPath(choice.puc.id)) reportGets.push(r.url());
+    });
+    await linkedRow.getByRole('button', { name: h.saveRow.replace('{{block}}', block) }).click();
+    expect((await saved).status()).toBe(201);
+    await expect(toast(page, h.estimateSaved)).toBeVisible();
+    await expect(input).toHaveCount(0);
+    const shown = async () => ({
+      adjTHa: await cellOf(table, linkedRow, h.columns.adjTonnesPerHa),
+      adjEst: await cellOf(table, linkedRow, h.columns.adjEst),
+      remaining: await cellOf(table, linkedRow, h.columns.remainingTonnes),
+      complete: await cellOf(table, linkedRow, h.columns.percentComplete),
+      variance: await cellOf(table, linkedRow, h.columns.variance),
+    });
+    const want = {
+      adjTHa: formatFigure(expected.adjustedTonnesPerHa, CULTURE),
+      adjEst: formatFigure(expected.adjustedEstimate, CULTURE),
+      remaining: formatFigure(expected.remaining_Tonnes, CULTURE),
+      complete: formatPercent(expected.percentage_Complete, CULTURE),
+      variance: formatPercent(expected.variance, CULTURE),
+    };
+    expect(await shown()).toEqual(want);
+    const rowsAfter = choice.report.rows.map((r) => (r.production_Block === row.production_Block ? { ...r, ...expected } : r));
+    const totals = blockReportTotals(rowsAfter);
+    const adjEstIndex = await columnIndex(table, h.columns.adjEst);
+    await expect(footerCells(table).nth(adjEstIndex - 2)).toHaveText(formatFigure(totals.adjustedEstimate, CULTURE));
+    expect(reportGets).toEqual([]);
+
+    // kept after a reload
+    await page.reload();
+    await expect(bodyRows(table).first()).toBeVisible();
+    await expect.poll(shown).toEqual(want);
+
+    // the history lists the save
+    await blockRow(table, block).getByRole('button', { name: h.historyOf.replace('{{block}}', block) }).click();
+    const dialog = page.getByRole('dialog', { name: h.history.title.replace('{{block}}', block) });
+    await expect(dialog.getByRole('row').nth(1)).toContainText(admin.fullName);
+    await expect(dialog.getByRole('row').nth(1)).toContainText(formatFigure(next, CULTURE));
+  });
+
+  test('two people edit the same block: the second save gets the conflict message and keeps the typed value', async ({ browser, request }) => {
+    const api = await adminApi(request);
+    const choices = (await pucsWithBlocks(api)).filter((c) => !hasUnlinked(c) && editableRow(c));
+    const choice = choices[0];
+    if (!choice) throw new Error('no editable PUC');
+    const row = editableRow(choice)!;
+    const block = row.citrii_Block as string;
+    const first = await signedInPage(browser);
+    const second = await signedInPage(browser);
+    try {
+      const tables = [await openBlockReport(first.page, choice.puc.id), await openBlockReport(second.page, choice.puc.id)];
+      for (const table of tables) await blockRow(table, block).getByRole('button', { name: h.editRow.replace('{{block}}', block) }).click();
+      const inputOf = (page: Page) => page.getByLabel(h.adjustedInput.replace('{{block}}', block), { exact: true });
+
+      await typeNumber(inputOf(first.page), '41.5');
+      await blockRow(tables[0]!, block).getByRole('button', { name: h.saveRow.replace('{{block}}', block) }).click();
+      await expect(toast(first.page, h.estimateSaved)).toBeVisible();
+
+      await typeNumber(inputOf(second.page), '42.75');
+      await blockRow(tables[1]!, block).getByRole('button', { name: h.saveRow.replace('{{block}}', block) }).click();
+      await expect(blockRow(tables[1]!, block).getByText(h.estimateConflict, { exact: true })).toBeVisible();
+      await expect(toast(second.page, h.estimateNotSaved, h.estimateConflict)).toBeVisible();
+      await expect(inputOf(second.page)).toHaveValue('42,75');
+    } finally {
+      await first.context.close();
+      await second.context.close();
+    }
+  });
+});
+
+test('Estimate appraisal is read-only: farm then PUC, no Variance column, no edit action', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const [choice] = await pucsWithBlocks(api);
+  if (!choice) throw new Error('no PUC');
+  await signIn(page, admin);
+  await page.goto('/packhouse/estimateappraisal');
+  await expect(page.getByRole('heading', { level: 1, name: h.titles.estimateAppraisal })).toBeVisible();
+  await choose(page, h.farm, choice.puc.farm_Name);
+  await choose(page, h.puc, choice.puc.label);
+  const table = page.getByRole('table', { name: `${h.appraisalTable.replace('{{puc}}', choice.puc.label)}` });
+  await expect(bodyRows(table)).toHaveCount(choice.report.rows.length);
+  const headers = (await table.locator('thead th').allInnerTexts()).map((t) => t.trim());
+  expect(headers).not.toContain(h.columns.variance);
+  expect(headers).not.toContain(h.columns.actions);
+  expect(headers).toContain(h.columns.adjTonnesPerHa);
+  await expect(table.getByRole('button')).toHaveCount(0);
+  await expect(table.getByRole('spinbutton')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: h.refresh })).toBeEnabled();
+});
+
+test.describe('Harvest area', () => {
+  test('record bins for a block: field messages, then the PUC report moves', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const all = await pucsWithBlocks(api);
+    // a PUC the other journeys leave alone: the last one
+    const choice = all[all.length - 1]!;
+    const row = choice.report.rows.find((r) => r.isLinked)!;
+    const packhouse = 'Kirkwood Packhouse';
+    await signIn(page, admin);
+    const before = await pucRowFigures(page, choice.puc.puc_Name);
+
+    await page.goto('/harvest');
+    await expect(page.getByRole('heading', { level: 1, name: h.titles.intake })).toBeVisible();
+    await page.getByRole('button', { name: h.intake.record }).click();
+    await expect(page.getByText(h.intake.chooseBlock, { exact: true }).last()).toBeVisible();
+    await expect(page.getByText(en.harvest.intake.choosePackhouse, { exact: true }).last()).toBeVisible();
+
+    await choose(page, h.puc, choice.puc.label);
+    await choose(page, h.intake.block, `${row.citrii_Block} - ${row.variety}`);
+    await choose(page, h.packhouse, packhouse);
+    await typeNumber(page.getByLabel(h.intake.count, { exact: true }), '10');
+    await page.getByLabel(h.intake.receivedDate, { exact: true }).fill(yesterday());
+    await page.getByLabel(h.intake.receivedDate, { exact: true }).press('Escape');
+    await page.locator('label[for="bin-tipped"]').click();
+    await expect(page.getByLabel(h.intake.tipped, { exact: true })).toBeChecked();
+    // 10 kg a bin is refused by the shared rule
+    await typeNumber(page.getByLabel(h.intake.tippedKgs, { exact: true }), '100');
+    await page.getByRole('button', { name: h.intake.record }).click();
+    await expect(page.getByText('Tipped kgs must average between 50 and 1500 kg per bin', { exact: true })).toBeVisible();
+    await typeNumber(page.getByLabel(h.intake.tippedKgs, { exact: true }), '4000');
+    await page.getByRole('button', { name: h.intake.record }).click();
+    await expect(toast(page, h.intake.recorded, h.intake.recordedDetail.replace('{{count}}', '10'))).toBeVisible();
+
+    const after = await pucRowFigures(page, choice.puc.puc_Name);
+    expect(after).toBeCloseTo(before + 4, 2);
+  });
+
+  test('CSV import: a bad line is listed and blocks Import; the fixed file imports and the report moves', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const all = await pucsWithBlocks(api);
+    const choice = all[all.length - 2]!;
+    const code = choice.report.rows[0]!.production_Block_Code;
+    const header = 'puc,block,packhouse,received_date,bins,tipped,tipped_kgs';
+    const good = `${choice.puc.puc_Name},${code},Addo Packhouse,${yesterday()},6,yes,2400`;
+    const bad = `${choice.puc.puc_Name},${code},Addo Packhouse,${yesterday()},abc,yes,2400`;
+    const file = (lines: string[]) => ({ name: 'bins.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\n')}\n`) });
+
+    await signIn(page, admin);
+    const before = await pucRowFigures(page, choice.puc.puc_Name);
+    await page.goto('/harvest');
+    const importButton = page.getByRole('button', { name: h.import.import, exact: true });
+    await expect(importButton).toBeDisabled();
+    const fileInput = page.locator('.p-fileupload input[type="file"]');
+    await fileInput.setInputFiles(file([header, good, bad]));
+    const problems = page.locator('.harvest-import-errors li');
+    await expect(problems).toHaveText(['line 3: bins: Bins must be a whole number from 1 to 5000']);
+    await expect(page.getByRole('table', { name: h.import.previewTable }).locator('tbody tr')).toHaveCount(2);
+    await expect(importButton).toBeDisabled();
+
+    await fileInput.setInputFiles(file([header, good, good.replace(',6,yes,2400', ',4,yes,1600')]));
+    await expect(problems).toHaveCount(0);
+    await expect(page.getByText(h.import.summary.replace('{{rows}}', '2').replace('{{bins}}', '10'))).toBeVisible();
+    await expect(importButton).toBeEnabled();
+    await importButton.click();
+    await expect(toast(page, h.import.imported, h.import.importedDetail.replace('{{count}}', '10'))).toBeVisible();
+
+    const after = await pucRowFigures(page, choice.puc.puc_Name);
+    expect(after).toBeCloseTo(before + 4, 2);
+  });
+});
+
+test('axe-core: the four harvest screens have no serious or critical violations', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const choice = (await pucsWithBlocks(api)).find(hasUnlinked)!;
+  await signIn(page, admin);
+  await page.goto('/packhouse/harvestpucreport');
+  await pucReportTable(page);
+  expect(await seriousViolations(page), 'PUC report').toEqual([]);
+
+  const table = await openBlockReport(page, choice.puc.id);
+  expect(await seriousViolations(page), 'block report').toEqual([]);
+  const linked = choice.report.rows.find((r) => r.isLinked)!;
+  const block = linked.citrii_Block as string;
+  await blockRow(table, block).getByRole('button', { name: h.editRow.replace('{{block}}', block) }).click();
+  const input = page.getByLabel(h.adjustedInput.replace('{{block}}', block), { exact: true });
+  await typeNumber(input, '500');
+  await blockRow(table, block).getByRole('button', { name: h.saveRow.replace('{{block}}', block) }).click();
+  await expect(page.getByText(h.adjustedRange, { exact: true })).toBeVisible();
+  expect(await seriousViolations(page), 'block report, row in edit with an error').toEqual([]);
+
+  await page.goto('/packhouse/estimateappraisal');
+  await choose(page, h.farm, choice.puc.farm_Name);
+  await choose(page, h.puc, choice.puc.label);
+  await expect(bodyRows(page.getByRole('table')).first()).toBeVisible();
+  expect(await seriousViolations(page), 'estimate appraisal').toEqual([]);
+
+  await page.goto('/harvest');
+  await page.getByRole('button', { name: h.intake.record }).click();
+  await expect(page.getByText(h.intake.chooseBlock, { exact: true }).last()).toBeVisible();
+  await page.locator('.p-fileupload input[type="file"]').setInputFiles({
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('puc,block,packhouse,received_date,bins,tipped\nNOPE,B01,Addo Packhouse,2020-01-01,1,no\n'),
+  });
+  await expect(page.locator('.harvest-import-errors li').first()).toBeVisible();
+  expect(await seriousViolations(page), 'harvest area with errors').toEqual([]);
+});
+
+test.describe('375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the reports and the harvest area scroll inside their tables, not the page', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const [choice] = await pucsWithBlocks(api);
+    await signIn(page, admin);
+    await page.goto('/packhouse/harvestpucreport');
+    await pucReportTable(page);
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await width()).toBeLessThanOrEqual(375);
+    await openBlockReport(page, choice!.puc.id);
+    expect(await width()).toBeLessThanOrEqual(375);
+    await page.goto('/harvest');
+    await expect(page.getByRole('button', { name: h.intake.record })).toBeVisible();
+    expect(await width()).toBeLessThanOrEqual(375);
+  });
+});
