@@ -398,6 +398,30 @@ test.describe('settings, users tab', () => {
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
   });
 
+  test('permissions: a manager sees the list without actions; without users.view and roles.view the settings page is denied', async ({ page }) => {
+    await signIn(page, demoUser('manager'));
+    await openUsersTab(page);
+    await expect(page.getByRole('button', { name: u.newUser })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: u.exportByLegalEntity })).toHaveCount(0);
+    await expect(usersTable(page).getByRole('columnheader', { name: u.actions })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^(Edit|Delete) user / })).toHaveCount(0);
+    // the tabs follow the fragment
+    await page.getByRole('tab', { name: en.settings.rolesTab }).click();
+    await expect(page).toHaveURL(/\/settings#roles$/);
+    await page.getByRole('tab', { name: en.settings.usersTab }).click();
+    await expect(page).toHaveURL(/\/settings#users$/);
+
+    const staff = await createUser(adminApi, GROWER, { prefix: 'staff', roles: ['Staff'], fullName: 'Staff Person', jobTitle: 'Picker' });
+    // signed out (the refresh cookie goes), then in as a Staff member: landing on the dashboard, the first leaf
+    await page.context().clearCookies();
+    await signIn(page, asDemoUser(staff));
+    await page.goto('/settings#users');
+    await expect(page).toHaveURL(/\/accessdenied$/);
+    await page.goto('/settings/profile');
+    await expect(page.getByRole('heading', { name: en.settings.profileTitle, exact: true })).toBeVisible();
+    await expect(field(page.locator('.user-editor'), u.userName).getByRole('textbox')).toHaveValue(staff.userName);
+  });
+
   test('Export By Legal Entity downloads the CSV the server built', async ({ page }) => {
     await signIn(page, admin);
     await openUsersTab(page);
