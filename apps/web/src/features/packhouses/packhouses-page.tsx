@@ -6,6 +6,7 @@ import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ManagedPackhouse } from '@orchard/shared';
+import { namedPaginatorTemplate, scrollableTablePt } from '../../components/table-accessibility';
 import { errorText } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
 import { usePackhouses } from './api/get-packhouses';
@@ -48,11 +49,11 @@ export function PackhousesPage() {
         paginator
         rows={20}
         rowsPerPageOptions={[20, 50, 100]}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        paginatorTemplate={namedPaginatorTemplate(t('packhouses.rowsPerPage'))}
         currentPageReportTemplate={t('packhouses.pageReport')}
         scrollable
         size="small"
-        aria-label={t('packhouses.tableCaption')}
+        pt={scrollableTablePt(t('packhouses.tableCaption'))}
         className="packhouses-table"
       >
         <Column field="name" header={t('packhouses.name')} />

@@ -10,6 +10,7 @@ import { Tooltip } from 'primereact/tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS, PICKING_SCHEDULE_DEFAULT_PAGE_SIZE, PICKING_SCHEDULE_PAGE_SIZES, weekKey, type CapacityRowResponse } from '@orchard/shared';
+import { namedPaginatorTemplate, scrollableTablePt } from '../../../components/table-accessibility';
 import { errorText } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
 import { useSessionContext } from '../../../lib/session/use-session-context';
@@ -76,14 +77,17 @@ export function CapacityTable({ pagerDate, packhouses, editable }: Props) {
   return (
     <section className="capacity-section" aria-labelledby="capacity-heading">
       <h2 id="capacity-heading">{t('packhouseCapacity.caption')}</h2>
-      <Tooltip target=".capacity-week-header" position="top" />
+      {/* keyed by the columns: a Tooltip binds to the targets present when it mounts */}
+      <Tooltip key={weeks.map((w) => w.week).join('-')} target=".capacity-week-header" position="top" />
+      {/* cells read edit state kept outside the row objects: PrimeReact's cell memo would keep them stale */}
       <DataTable
+        cellMemo={false}
         value={data?.rows ?? []}
         dataKey="packhouse"
         paginator
         rows={PICKING_SCHEDULE_DEFAULT_PAGE_SIZE}
         rowsPerPageOptions={[...PICKING_SCHEDULE_PAGE_SIZES]}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        paginatorTemplate={namedPaginatorTemplate(t('packhouseCapacity.rowsPerPage'))}
         currentPageReportTemplate={t('packhouseCapacity.pageReport')}
         loading={capacities.isFetching}
         emptyMessage={t('packhouseCapacity.noData')}
@@ -91,7 +95,7 @@ export function CapacityTable({ pagerDate, packhouses, editable }: Props) {
         scrollHeight="300px"
         size="small"
         showGridlines
-        aria-label={t('packhouseCapacity.caption')}
+        pt={scrollableTablePt(t('packhouseCapacity.caption'))}
         className="capacity-table"
       >
         <Column field="packhouseName" header={t('packhouseCapacity.packhouse')} />

@@ -17,6 +17,7 @@ import {
   type PucScheduleCell,
   type PucScheduleRow,
 } from '@orchard/shared';
+import { namedPaginatorTemplate, scrollableTablePt } from '../../../components/table-accessibility';
 import { errorText } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
 import { useSessionContext } from '../../../lib/session/use-session-context';
@@ -127,7 +128,11 @@ export function PucSchedulePage() {
   const varietyOptions = ((farms.length ? varietyFilters.data : filters.data)?.varieties ?? []).map((v) => ({ id: v.id, label: v.variety_Name }));
 
   const rowName = (row: PucScheduleRow) => `${row.pucName} ${row.varietyName}`;
-  const dropdownPt = { root: { 'aria-activedescendant': undefined } as never, select: { 'aria-hidden': true } as never };
+  const dropdownPt = {
+    root: { 'aria-activedescendant': undefined } as never,
+    select: { 'aria-hidden': true } as never,
+    trigger: { 'aria-hidden': true, role: undefined } as never,
+  };
   const days = data?.days ?? [];
 
   return (
@@ -155,7 +160,9 @@ export function PucSchedulePage() {
           }}
         />
       </section>
+      {/* cells read edit state kept outside the row objects: PrimeReact's cell memo would keep them stale */}
       <DataTable
+        cellMemo={false}
         value={data?.rows ?? []}
         lazy
         paginator
@@ -164,7 +171,7 @@ export function PucSchedulePage() {
         totalRecords={data?.total ?? 0}
         rowsPerPageOptions={[...PUC_SCHEDULE_PAGE_SIZES]}
         onPage={(e: DataTablePageEvent) => setPaging({ first: e.first, rows: e.rows })}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        paginatorTemplate={namedPaginatorTemplate(t('picking.rowsPerPage'))}
         currentPageReportTemplate={t('picking.pageReport')}
         loading={schedule.isFetching}
         emptyMessage={t('picking.noData')}
@@ -172,7 +179,7 @@ export function PucSchedulePage() {
         scrollHeight="620px"
         size="small"
         showGridlines
-        aria-label={t('picking.pucTable')}
+        pt={scrollableTablePt(t('picking.pucTable'))}
         className="picking-table puc-table"
       >
         <Column field="pucName" header={t('picking.columns.puc')} />
@@ -187,35 +194,51 @@ export function PucSchedulePage() {
         <Column
           header={t('picking.columns.packhouse')}
           body={(row: PucScheduleRow) => (
+            <>
+            <label htmlFor={`puc-packhouse-${rowKey(row)}`} className="visually-hidden">
+              {t('picking.packhouseOf', { row: rowName(row) })}
+            </label>
             <Dropdown
+              inputId={`puc-packhouse-${rowKey(row)}`}
               value={choiceOf(row, choices).packhouse}
               options={packhouseOptions}
               optionLabel="label"
               optionValue="id"
               placeholder={t('picking.selectPackhouse')}
+              showClear={canEdit}
               ariaLabel={t('picking.packhouseOf', { row: rowName(row) })}
               disabled={!canEdit}
               onChange={(e) => choose(row, { packhouse: (e.value as number | null) ?? null })}
               className="row-packhouse"
+              appendTo={document.body}
               pt={dropdownPt}
             />
+            </>
           )}
         />
         <Column
           header={t('picking.columns.pickingProgress')}
           body={(row: PucScheduleRow) => (
+            <>
+            <label htmlFor={`puc-progress-${rowKey(row)}`} className="visually-hidden">
+              {t('picking.progressOf', { row: rowName(row) })}
+            </label>
             <Dropdown
+              inputId={`puc-progress-${rowKey(row)}`}
               value={choiceOf(row, choices).pickingProgress}
               options={progressOptions}
               optionLabel="label"
               optionValue="id"
               placeholder={t('picking.selectProgress')}
+              showClear={canEdit}
               ariaLabel={t('picking.progressOf', { row: rowName(row) })}
               disabled={!canEdit}
               onChange={(e) => choose(row, { pickingProgress: (e.value as number | null) ?? null })}
               className="row-progress"
+              appendTo={document.body}
               pt={dropdownPt}
             />
+            </>
           )}
         />
         {days.map((day, index) => (

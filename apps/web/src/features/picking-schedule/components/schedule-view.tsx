@@ -25,6 +25,7 @@ import {
   weekTooltip,
   type PickingViewKind,
 } from '@orchard/shared';
+import { namedPaginatorTemplate, scrollableTablePt } from '../../../components/table-accessibility';
 import { errorText } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
 import { useSessionContext } from '../../../lib/session/use-session-context';
@@ -178,24 +179,47 @@ export function ScheduleView({ view, below }: Props) {
     if (!isEditing(state, row.id)) return row.packhouseName ?? '';
     const original = state.editing[row.id] as ScheduleRow;
     const locked = !canChangePackhouse(original);
-    return (
+    const inputId = `row-packhouse-${row.id}`;
+    const dropdown = (
       <Dropdown
+        inputId={inputId}
         value={row.packhouse}
         options={usablePackhouses}
         optionLabel="label"
         optionValue="id"
         placeholder={t('picking.selectPackhouse')}
-        ariaLabel={t('picking.packhouseOf', { row: `${row.pucName} ${row.varietyName}` })}
         disabled={locked}
-        tooltip={locked ? t('picking.packhouseLocked') : undefined}
-        tooltipOptions={{ showOnDisabled: true, position: 'top' }}
         onChange={(e) => {
           const id = e.value as number | null;
           dispatch({ type: 'setPackhouse', id: row.id, packhouse: id, packhouseName: usablePackhouses.find((p) => p.id === id)?.label ?? null });
         }}
         className="row-packhouse"
-        pt={{ root: { 'aria-activedescendant': undefined } as never, select: { 'aria-hidden': true } as never }}
+        appendTo={document.body}
+        pt={{
+          root: { 'aria-activedescendant': undefined } as never,
+          select: { 'aria-hidden': true } as never,
+          input: (locked ? { 'aria-describedby': `${inputId}-locked` } : {}) as never,
+          trigger: { 'aria-hidden': true, role: undefined } as never,
+        }}
       />
+    );
+    return (
+      <>
+        <label htmlFor={inputId} className="visually-hidden">
+          {t('picking.packhouseOf', { row: `${row.pucName} ${row.varietyName}` })}
+        </label>
+        {locked ? (
+          // a wrapper carries the tooltip: PrimeReact's showOnDisabled re-parents the dropdown outside React
+          <span className="packhouse-locked" data-pr-tooltip={t('picking.packhouseLocked')} data-pr-position="top">
+            {dropdown}
+            <span id={`${inputId}-locked`} className="visually-hidden">
+              {t('picking.packhouseLocked')}
+            </span>
+          </span>
+        ) : (
+          dropdown
+        )}
+      </>
     );
   };
 
@@ -262,7 +286,7 @@ export function ScheduleView({ view, below }: Props) {
   };
 
   const weekHeader = (week: number, year: number) => (
-    <span className="week-header" data-pr-tooltip={weekTooltip(week, year)} aria-label={weekTooltip(week, year)}>
+    <span className="week-header" data-pr-tooltip={weekTooltip(week, year)} data-pr-position="top">
       {week}
     </span>
   );
@@ -384,8 +408,12 @@ export function ScheduleView({ view, below }: Props) {
         <Message severity="info" text={t('picking.noRows')} className="picking-no-data" />
       )}
 
-      <Tooltip target=".week-header" position="top" />
+      {/* keyed by the columns: a Tooltip binds to the targets present when it mounts */}
+      <Tooltip key={weeks.map((w) => w.week).join('-')} target=".picking-table .week-header" />
+      <Tooltip key={`locked-${Object.keys(state.editing).join('-')}`} target=".picking-table .packhouse-locked" />
+      {/* cells read edit state kept outside the row objects: PrimeReact's cell memo would keep them stale */}
       <DataTable
+        cellMemo={false}
         value={rows}
         dataKey="id"
         lazy
@@ -395,7 +423,7 @@ export function ScheduleView({ view, below }: Props) {
         totalRecords={total}
         rowsPerPageOptions={[...PICKING_SCHEDULE_PAGE_SIZES]}
         onPage={(e: DataTablePageEvent) => setPaging({ first: e.first, rows: e.rows })}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        paginatorTemplate={namedPaginatorTemplate(t('picking.rowsPerPage'))}
         currentPageReportTemplate={t('picking.pageReport')}
         loading={schedule.isFetching || packhouses === null}
         emptyMessage={t('picking.noData')}
@@ -405,7 +433,7 @@ export function ScheduleView({ view, below }: Props) {
         showGridlines
         footerColumnGroup={rows.length ? footerGroup : undefined}
         rowClassName={(row: ScheduleRow) => (isEditing(state, row.id) ? 'schedule-row-editing' : '')}
-        aria-label={view === 'producer' ? t('picking.producerTable') : t('picking.packhouseTable')}
+        pt={scrollableTablePt(view === 'producer' ? t('picking.producerTable') : t('picking.packhouseTable'))}
         className="picking-table"
       >
         {leadColumns.map((c) => (
