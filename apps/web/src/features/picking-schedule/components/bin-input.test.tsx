@@ -1,0 +1,51 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BinInput } from './bin-input';
+
+describe('BinInput: the cell keeps its draft to itself', () => {
+  afterEach(cleanup);
+
+  it('keystrokes stay in the cell (tinted while unsaved); blur and Enter hand the text over once', () => {
+    const onCommit = vi.fn();
+    const { rerender } = render(<BinInput value={10} label="Bins" markUnsaved onCommit={onCommit} />);
+    const input = screen.getByLabelText('Bins') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '12x345678' } });
+    expect(input.value).toBe('12345');
+    expect(input.className).toContain('bin-input-unsaved');
+    expect(onCommit).not.toHaveBeenCalled();
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onCommit).toHaveBeenCalledWith('12345');
+    // saved: the new value from outside replaces the draft and the tint goes
+    rerender(<BinInput value={12345} label="Bins" markUnsaved onCommit={onCommit} />);
+    expect(input.value).toBe('12345');
+    expect(input.className).not.toContain('bin-input-unsaved');
+    fireEvent.blur(input);
+    expect(onCommit).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refused save keeps the typed value; Escape restores the stored one', () => {
+    const onCommit = vi.fn();
+    render(<BinInput value={null} label="Bins" markUnsaved onCommit={onCommit} />);
+    const input = screen.getByLabelText('Bins') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '7' } });
+    fireEvent.blur(input);
+    expect(onCommit).toHaveBeenCalledWith('7');
+    expect(input.value).toBe('7');
+    expect(input.className).toContain('bin-input-unsaved');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(input.value).toBe('');
+  });
+
+  it('a keystroke renders the cell only, not its parent', () => {
+    const parentRenders = vi.fn();
+    function Parent() {
+      parentRenders();
+      return <BinInput value={1} label="Bins" onCommit={() => undefined} />;
+    }
+    render(<Parent />);
+    const input = screen.getByLabelText('Bins');
+    fireEvent.change(input, { target: { value: '12' } });
+    fireEvent.change(input, { target: { value: '123' } });
+    expect(parentRenders).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { PLEASE_SELECT_A_PACKHOUSE, PLEASE_SELECT_A_PICKING_PROGRESS } from '@orchard/shared';
+import { planPucCellSave } from './puc-cell-state';
+
+const cell = { puc: 1, variety: 2, date: '2026-11-23' };
+const chosen = { packhouse: 5, pickingProgress: 7 };
+
+describe('PUC schedule cell saves', () => {
+  it('does nothing when the text is unchanged or emptied', () => {
+    expect(planPucCellSave('12', { bins: 12, version: 3 }, chosen, cell)).toEqual({ kind: 'nothing' });
+    expect(planPucCellSave('', { bins: 12, version: 3 }, chosen, cell)).toEqual({ kind: 'nothing' });
+  });
+
+  it('refuses without a packhouse, then without a picking progress (0 means none)', () => {
+    expect(planPucCellSave('5', { bins: null, version: null }, { packhouse: null, pickingProgress: 7 }, cell)).toEqual({
+      kind: 'refused',
+      message: PLEASE_SELECT_A_PACKHOUSE,
+    });
+    expect(planPucCellSave('5', { bins: null, version: null }, { packhouse: 5, pickingProgress: 0 }, cell)).toEqual({
+      kind: 'refused',
+      message: PLEASE_SELECT_A_PICKING_PROGRESS,
+    });
+  });
+
+  it('sends the bins with the choices and the version as read (null for a new cell)', () => {
+    expect(planPucCellSave('0', { bins: null, version: null }, chosen, cell)).toEqual({
+      kind: 'save',
+      body: { ...cell, bins: 0, packhouse: 5, pickingProgress: 7, version: null },
+    });
+    expect(planPucCellSave('99999', { bins: 4, version: 2 }, chosen, cell)).toMatchObject({ kind: 'save', body: { bins: 99999, version: 2 } });
+  });
+
+  it('refuses more than 5 digits', () => {
+    expect(planPucCellSave('123456', { bins: null, version: null }, chosen, cell).kind).toBe('refused');
+  });
+});

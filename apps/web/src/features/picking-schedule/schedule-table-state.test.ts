@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { PICKING_MESSAGES, PLEASE_SELECT_A_PACKHOUSE, type PickingEstimateRowResponse } from '@orchard/shared';
+import {
+  digitsOnly,
+  initialScheduleTableState,
+  isEditing,
+  isWeekEdited,
+  saveBlocker,
+  saveRequest,
+  scheduleTableReducer,
+  weekBins,
+  type ScheduleTableAction,
+  type ScheduleTableState,
+} from './schedule-table-state';
+
+function row(id: number, over: Partial<PickingEstimateRowResponse> = {}): PickingEstimateRowResponse {
+  return {
+    id,
+    puc: 10,
+    pucName: 'C1172',
+    variety: 20,
+    varietyName: 'Navel',
+    farm: 1,
+    farmName: 'Kransvlei',
+    packhouse: 100,
+    packhouseName: 'Addo Packhouse',
+    legalEntity: 5,
+    legalEntityName: 'LE',
+    region: null,
+    affiliation: null,
+    commodity: null,
+    estimatedFirstWeek: 40,
+    expectedProjectedTonnes: 40,
+    firstProjectedTonnes: 38,
+    avgBinWeight: 400,
+    projectedTotalBins: 100,
+    weeks: [
+      { id: 1, year: 2026, week: 47, binCount: 10, audit: 'A, 2026-11-01T00:00:00Z' },
+      { id: 2, year: 2026, week: 48, binCount: 0, audit: 'A, 2026-11-01T00:00:00Z' },
+    ],
+    actuals: [],
+    total: 10,
+    difference: 90,
+    version: 3,
+    ...over,
+  };
+}
+
+const run = (actions: ScheduleTableAction[], from: ScheduleTableState = initialScheduleTableState) => actions.reduce(scheduleTableReducer, from);
+
+describe('producer table state', () => {
+  it('edit keeps a copy, week edits are flagged and totalled, cancel restores the copy', () => {
+    const loaded = run([{ type: 'load', rows: [row(1), row(2, { variety: 21, varietyName: 'Valencia' })] }]);
+    const edited = run(
+      [
+        { type: 'edit', id: 1 },
+        { type: 'setWeek', id: 1, year: 2026, week: 47, binCount: 25 },
+        { type: 'setWeek', id: 1, year: 2026, week: 49, binCount: 5 },
+      ],
+      loaded,
+    );
+    expect(isEditing(edited, 1)).toBe(true);
+    const r = edited.rows[0]!;
+    expect(weekBins(r, 2026, 47)).toBe(25);
+    expect(weekBins(r, 2026, 49)).toBe(5);
+    expect(isWeekEdited(r, 2026, 47)).toBe(true);
+    expect(isWeekEdited(r, 2026, 48)).toBe(false);
+    expect(isWeekEdited(r, 2026, 49)).toBe(true);
+    expect(r.total).toBe(30);
+    expect(r.difference).toBe(70);
+
+    const cancelled = run([{ type: 'cancel', id: 1 }], edited);
+    expect(isEditing(cancelled, 1)).toBe(false);
+    expect(cancelled.rows[0]).toEqual(loaded.rows[0]);
+  });
+
+  it('a week set back to its stored value is no longer flagged; empty and 0 differ', () => {
+    const s = run([
+      { type: 'load', rows: [row(1)] },
+      { type: 'edit', id: 1 },
+      { type: 'setWeek', id: 1, year: 2026, week: 47, binCount: 11 },
+      { type: 'setWeek', id: 1, year: 2026, week: 47, binCount: 10 },
+      { type: 'setWeek', id: 1, year: 2026, week: 48, binCount: null },
+    ]);
+    expect(isWeekEdited(s.rows[0]!, 2026, 47)).toBe(false);
+    expect(isWeekEdited(s.rows[0]!, 2026, 48)).toBe(true);
+  });
+
+  it('saves a stored row with every week together and its version', () => {
+    const s = run([
+      { type: 'load', rows: [row(1)] },
+      { type: 'edit', id: 1 },
+      { type: 'setWeek', id: 1, year: 2026, week: 48, binCount: 7 },
+    ]);
+    expect(saveRequest(s, 1, '2026-11-21')).toEqual({
+      kind: 'update',
+      id: 1,
+      body: {
+        packhouse: 100,
+        version: 3,
+        pagerDate: '2026-11-21',
+        weeks: [
+          { year: 2026, week: 47, binCount: 10 },
+          { year: 2026, week: 48, binCount: 7 },
+        ],
+      },
+    });
+  });
+
+  it('duplicate inserts a copy just below, without packhouse and stored weeks, in edit mode', () => {
+    const s = run([
+      { type: 'load', rows: [row(1), row(2, { variety: 21 })] },
+      { type: 'duplicate', id: 1 },
+    ]);
+    expect(s.rows.map((r) => r.id)).toEqual([1, -1, 2]);
+    const copy = s.rows[1]!;
+    expect(copy).toMatchObject({ packhouse: null, packhouseName: null, weeks: [], total: 0, difference: 100, version: null, sourceId: 1 });
+    expect(isEditing(s, -1)).toBe(true);
+    // cancel drops the copy
+    expect(run([{ type: 'cancel', id: -1 }], s).rows.map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it('the validity rule blocks saving: no packhouse, then the same PUC, packhouse and variety as another row', () => {
+    let s = run([
+      { type: 'load', rows: [row(1), row(2, { packhouse: 200, packhouseName: 'Kirkwood Packhouse' })] },
+      { type: 'duplicate', id: 1 },
+    ]);
+    expect(saveBlocker(s, -1)).toBe(PLEASE_SELECT_A_PACKHOUSE);
+    expect(saveRequest(s, -1, null)).toBeNull();
+    s = run([{ type: 'setPackhouse', id: -1, packhouse: 200, packhouseName: 'Kirkwood Packhouse' }], s);
+    expect(saveBlocker(s, -1)).toBe(PICKING_MESSAGES.duplicateCombination);
+    s = run([{ type: 'setPackhouse', id: -1, packhouse: 300, packhouseName: 'Patensie Packhouse' }], s);
+    expect(saveBlocker(s, -1)).toBeNull();
+    s = run([{ type: 'setWeek', id: -1, year: 2026, week: 48, binCount: 12 }], s);
+    expect(saveRequest(s, -1, null)).toEqual({
+      kind: 'create',
+      body: {
+        puc: 10,
+        variety: 20,
+        packhouse: 300,
+        estimatedFirstWeek: 40,
+        expectedProjectedTonnes: 40,
+        firstProjectedTonnes: 38,
+        avgBinWeight: 400,
+        weeks: [{ year: 2026, week: 48, binCount: 12 }],
+      },
+    });
+    // saved: the server's row replaces the copy and leaves edit mode
+    const saved = run([{ type: 'saved', id: -1, row: row(9, { packhouse: 300 }) }], s);
+    expect(saved.rows.map((r) => r.id)).toEqual([1, 9, 2]);
+    expect(isEditing(saved, 9)).toBe(false);
+  });
+
+  it('a reload keeps rows in edit mode and unsaved duplicates below their source', () => {
+    const s = run([
+      { type: 'load', rows: [row(1), row(2, { variety: 21 })] },
+      { type: 'edit', id: 2 },
+      { type: 'setWeek', id: 2, year: 2026, week: 47, binCount: 99 },
+      { type: 'duplicate', id: 1 },
+      { type: 'load', rows: [row(1), row(2, { variety: 21 })] },
+    ]);
+    expect(s.rows.map((r) => r.id)).toEqual([1, -1, 2]);
+    expect(weekBins(s.rows[2]!, 2026, 47)).toBe(99);
+    expect(isEditing(s, 2)).toBe(true);
+  });
+
+  it('bin inputs keep 1 to 5 digits', () => {
+    expect(digitsOnly('12a3')).toBe('123');
+    expect(digitsOnly('1234567')).toBe('12345');
+    expect(digitsOnly('-5')).toBe('5');
+  });
+});
