@@ -96,6 +96,8 @@ export function BinIntakeForm() {
               <InputNumber
                 inputId="bin-count"
                 value={field.value ?? null}
+                // onChange fires on each key, onValueChange when the input commits (blur)
+                onChange={(e) => field.onChange(e.value ?? undefined)}
                 onValueChange={(e) => field.onChange(e.value ?? undefined)}
                 onBlur={field.onBlur}
                 useGrouping={false}
@@ -153,6 +155,8 @@ export function BinIntakeForm() {
               <InputNumber
                 inputId="bin-tipped-kgs"
                 value={field.value ?? null}
+                // onChange fires on each key, onValueChange when the input commits (blur)
+                onChange={(e) => field.onChange(e.value ?? null)}
                 onValueChange={(e) => field.onChange(e.value ?? null)}
                 onBlur={field.onBlur}
                 disabled={!tipped}

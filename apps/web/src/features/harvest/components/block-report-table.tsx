@@ -105,6 +105,8 @@ export function BlockReportTable({ page, loading, culture, variant, mayEdit, ari
         <InputNumber
           inputId={inputId}
           value={edit.draft}
+          // onChange fires on each key, onValueChange when the input commits (blur)
+          onChange={(e) => setEdit((s) => (s ? changeDraft(s, typeof e.value === 'number' ? e.value : null) : s))}
           onValueChange={(e) => setEdit((s) => (s ? changeDraft(s, typeof e.value === 'number' ? e.value : null) : s))}
           mode="decimal"
           locale={culture}
@@ -121,7 +123,7 @@ export function BlockReportTable({ page, loading, culture, variant, mayEdit, ari
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              // the typed text is committed to the value on blur; read it from the input here
+              // onChange has kept the draft up to date with every key
               onSave(edit);
             } else if (e.key === 'Escape') onCancel(edit);
           }}

@@ -45,6 +45,8 @@ export function TipBinsDialog({ productionBlock, packhouse, onHide }: { producti
           <InputNumber
             inputId={`tip-${name}`}
             value={field.value ?? null}
+            // onChange fires on each key, onValueChange when the input commits (blur)
+            onChange={(e) => field.onChange(e.value ?? undefined)}
             onValueChange={(e) => field.onChange(e.value ?? undefined)}
             onBlur={field.onBlur}
             maxFractionDigits={decimals}
