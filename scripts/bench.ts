@@ -5,6 +5,9 @@
  *   - login-route JavaScript (gzip) and the largest lazy chunk, from apps/web/dist
  *   - cold start of the built server on an empty embedded data directory (migrate + demo data)
  *   - authenticated, tenant-scoped GET /api/menu beside a bare Fastify route, on PGlite and PostgreSQL
+ *   - the Harvest PUC report and the Fruitbins Block Report on the --scale demo data (about a million
+ *     bins at scale 42): the server's answer beside the report's SQL statement alone, on PGlite and
+ *     PostgreSQL (budget: the server at most 2x the SQL)
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +21,8 @@ import { testConfig } from '../apps/server/src/config';
 import { openDatabase, type DbHandle } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/db/seed/index';
+import { findBlockRows, findPucAggregates } from '../apps/server/src/modules/harvest/harvest.repository';
+import { HARVEST_PATHS } from '@orchard/shared';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -117,6 +122,82 @@ async function menuBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
   await handle.close();
 }
 
+/* ---------- harvest reports on the --scale data set ---------- */
+
+const HARVEST_SCALE = Number(process.env.BENCH_HARVEST_SCALE ?? 42);
+const HARVEST_RUNS = 7;
+
+/** Median of HARVEST_RUNS timed calls after one warm-up call, in ms. */
+async function median(fn: () => Promise<unknown>): Promise<number> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < HARVEST_RUNS; i += 1) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}
+
+async function harvestBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
+  await migrateDatabase(handle);
+  const seedStart = performance.now();
+  await seedDemoData(handle, { referenceDate: new Date('2025-06-30T08:00:00+02:00'), scale: HARVEST_SCALE });
+  const seedMs = performance.now() - seedStart;
+  const app = await buildApp({ db: handle, config: testConfig() });
+  const token = await app.inject({
+    method: 'POST',
+    url: '/connect/token',
+    payload: { grant_type: 'password', username: 'admin', password: 'Admin@2025' },
+  });
+  const accessToken = token.json().access_token as string;
+  const orgs = await app.inject({ method: 'GET', url: '/api/me/organizations', headers: { authorization: `Bearer ${accessToken}` } });
+  const organizationId = orgs.json()[0].id as number;
+  const headers = { authorization: `Bearer ${accessToken}`, 'x-organization-id': String(organizationId) };
+  const get = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res;
+  };
+
+  const report = (await get(HARVEST_PATHS.pucReport)).json() as { season: number; rows: { not_Tipped: number; tipped: number }[] };
+  const bins = report.rows.reduce((sum, r) => sum + r.not_Tipped + r.tipped, 0);
+  const scope = { organizationId, season: report.season, packhouseId: null, ownsPackhouse: false, varietyId: null };
+  const pucServer = await median(() => get(HARVEST_PATHS.pucReport));
+  const pucSql = await median(() => findPucAggregates(handle.db, scope));
+
+  const [puc] = (await get(HARVEST_PATHS.pucs)).json() as { id: number; label: string }[];
+  if (!puc) throw new Error('no PUC in the demo data');
+  const blockUrl = HARVEST_PATHS.blockReport.replace(':pucId', String(puc.id));
+  const blockServer = await median(() => get(blockUrl));
+  const blockSql = await median(() => findBlockRows(handle.db, organizationId, report.season, { pucId: puc.id }));
+
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  const beside = (server: number, raw: number) => `SQL alone ${ms(raw)}; server ${(server / raw).toFixed(2)}x (budget <= 2x)`;
+  const notes = `${kind}; scale ${HARVEST_SCALE}, ${bins.toLocaleString('en-US')} bins this season (seeded in ${(seedMs / 1000).toFixed(0)} s); median of ${HARVEST_RUNS}`;
+  rows.push([`GET ${HARVEST_PATHS.pucReport} (Harvest PUC report, all packhouses), server answer`, ms(pucServer), beside(pucServer, pucSql), notes]);
+  rows.push([`GET ${HARVEST_PATHS.blockReport} (Fruitbins Block Report, ${puc.label}), server answer`, ms(blockServer), beside(blockServer, blockSql), notes]);
+  await app.close();
+  await handle.close();
+}
+
+/** Runs `fn` on a PostgreSQL database made for it and dropped after. */
+async function onFreshPostgres(fn: (handle: DbHandle) => Promise<void>) {
+  const name = `oo_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    await fn(await openDatabase({ databaseUrl: url.toString(), poolSize: 20 }));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
 async function main() {
   bundleFigures();
   await coldStart();
@@ -133,6 +214,11 @@ async function main() {
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
+  }
+
+  if (process.env.BENCH_HARVEST !== '0') {
+    await harvestBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
+    await onFreshPostgres((handle) => harvestBeside('PostgreSQL', handle));
   }
 
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
