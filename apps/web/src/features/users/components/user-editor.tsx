@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { confirmDialog } from 'primereact/confirmdialog';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import {
   FileUpload,
   type FileUploadHeaderTemplateOptions,
@@ -210,26 +210,27 @@ export function UserEditor({
     }
   };
 
-  const askToLink = (picked: SystemUser) => {
-    confirmDialog({
-      header: t('users.linkTitle'),
-      message: t('users.linkConfirm'),
-      icon: 'pi pi-link',
-      acceptLabel: t('users.yes'),
-      rejectLabel: t('users.no'),
-      accept: async () => {
-        try {
-          await link.mutateAsync(picked.id);
-          toast.success(t('users.success'), t('users.linked', { userName: picked.userName }));
-          resetForm(null);
-          onClose?.();
-        } catch (err) {
-          toast.error(t('users.linkError'), `${t('users.linkErrorText')}\n${errorText(err)}`, true);
-        }
-      },
-      // declining: no selection, carry on creating a new user
-      reject: () => setValue('userName', '', { shouldValidate: false }),
-    });
+  // the user picked in the link autocomplete, waiting for the confirmation
+  const [linkCandidate, setLinkCandidate] = useState<SystemUser | null>(null);
+
+  const confirmLink = async () => {
+    const picked = linkCandidate;
+    setLinkCandidate(null);
+    if (!picked) return;
+    try {
+      await link.mutateAsync(picked.id);
+      toast.success(t('users.success'), t('users.linked', { userName: picked.userName }));
+      resetForm(null);
+      onClose?.();
+    } catch (err) {
+      toast.error(t('users.linkError'), `${t('users.linkErrorText')}\n${errorText(err)}`, true);
+    }
+  };
+
+  // declining: no selection, carry on creating a new user
+  const declineLink = () => {
+    setLinkCandidate(null);
+    setValue('userName', '', { shouldValidate: false });
   };
 
   const onAvatarSelect = (e: FileUploadSelectEvent) => {
@@ -321,7 +322,7 @@ export function UserEditor({
                     onChange={(e) => {
                       if (typeof e.value === 'string') f.onChange(e.value);
                     }}
-                    onSelect={(e) => askToLink(e.value as SystemUser)}
+                    onSelect={(e) => setLinkCandidate(e.value as SystemUser)}
                     onBlur={f.onBlur}
                     disabled={disabled}
                     invalid={!!formState.errors.userName}
@@ -570,6 +571,21 @@ export function UserEditor({
           )}
         </div>
       </form>
+      {caps.linkExisting && (
+        <ConfirmDialog
+          visible={linkCandidate !== null}
+          onHide={(result) => {
+            if (result !== 'accept') declineLink();
+          }}
+          header={t('users.linkTitle')}
+          message={t('users.linkConfirm')}
+          icon="pi pi-link"
+          acceptLabel={t('users.yes')}
+          rejectLabel={t('users.no')}
+          accept={() => void confirmLink()}
+          reject={declineLink}
+        />
+      )}
     </Panel>
   );
 }
