@@ -208,8 +208,11 @@ test.describe('settings, users tab', () => {
 
     // confirming links the user and reloads the list
     await userNameInput.fill(outsider.email);
-    await expect(page.getByRole('option')).toHaveCount(1);
-    await page.getByRole('option').filter({ hasText: outsider.email }).click();
+    await expect(page.getByRole('option').filter({ hasText: outsider.email })).toHaveCount(1);
+    // choose with the keyboard: a click can land while the suggestion list is being redrawn
+    await userNameInput.press('ArrowDown');
+    await userNameInput.press('Enter');
+    await expect(confirmation(page, u.linkConfirm)).toBeVisible();
     await confirmation(page, u.linkConfirm).getByRole('button', { name: u.yes, exact: true }).click();
     await expect(toast(page, u.success, `User "${outsider.userName}" was linked to this organization`)).toBeVisible();
     await expect(dialog).toBeHidden();
