@@ -8,6 +8,7 @@ export * from './api/shell.js';
 export * from './api/users.js';
 export * from './api/exports.js';
 export * from './api/roles.js';
+export * from './api/themes.js';
 export * from './api/preferences.js';
 export * from './api/account.js';
 export * from './api/notifications.js';
