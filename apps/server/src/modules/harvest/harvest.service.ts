@@ -145,9 +145,12 @@ export async function getBlockReport(
   query: BlockReportQuery,
   now: Date,
 ): Promise<BlockReportPage> {
-  const [puc] = await findPucs(db, organizationId, { pucId });
+  // independent lookups: one round trip of latency instead of two on PostgreSQL
+  const [[puc], season] = await Promise.all([
+    findPucs(db, organizationId, { pucId }),
+    resolveSeason(db, organizationId, query.season, now),
+  ]);
   if (!puc) throw notFound('PUC');
-  const season = await resolveSeason(db, organizationId, query.season, now);
   const rows = sortBlockRows((await findBlockRows(db, organizationId, season, { pucId })).map(toBlockRow));
   return { season, puc: toPucOption(puc), rows, totals: blockReportTotals(rows) };
 }
