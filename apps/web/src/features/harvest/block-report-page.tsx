@@ -4,13 +4,12 @@
  * chosen PUC is kept in the address (?puc=) so a reload shows the same report.
  */
 import { PERMISSIONS } from '@orchard/shared';
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSessionContext } from '../../lib/session/use-session-context';
 import { useBlockReport } from './api/get-block-report';
 import { useHarvestPucs } from './api/get-pucs';
-import { BlockReportTable } from './components/block-report-table';
+import { BlockReportRefresh, BlockReportSection } from './components/block-report-section';
 import { LabelledDropdown } from './components/labelled-dropdown';
 import { useCulture } from './use-culture';
 import './harvest.css';
@@ -44,28 +43,17 @@ export function BlockReportPage() {
           onChange={(value) => setParams(value ? { puc: String(value) } : {}, { replace: true })}
           className="harvest-field-wide"
         />
-        <Button
-          type="button"
-          icon="pi pi-refresh"
-          label={t('harvest.refresh')}
-          className="harvest-refresh"
-          disabled={pucId === null || report.isFetching}
-          onClick={() => void report.refetch()}
-        />
+        <BlockReportRefresh pucId={pucId} report={report} />
       </div>
-      {report.isError && <p role="alert" className="field-error">{t('harvest.loadError')}</p>}
-      {pucId === null ? (
-        <p>{t('harvest.choosePucHint')}</p>
-      ) : (
-        <BlockReportTable
-          page={report.data}
-          loading={report.isFetching}
-          culture={culture}
-          variant="report"
-          mayEdit={hasPermission(PERMISSIONS.harvestEstimatesEdit)}
-          ariaLabel={t('harvest.blockReportTable', { puc: label })}
-        />
-      )}
+      <BlockReportSection
+        pucId={pucId}
+        report={report}
+        culture={culture}
+        variant="report"
+        mayEdit={hasPermission(PERMISSIONS.harvestEstimatesEdit)}
+        hint={t('harvest.choosePucHint')}
+        ariaLabel={t('harvest.blockReportTable', { puc: label })}
+      />
     </div>
   );
 }

@@ -2,14 +2,13 @@
  * Estimate appraisal (spec 02): the read-only variant of the block report. Farm first, then the
  * PUC list of that farm, refresh; no Variance column and no editing.
  */
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useBlockReport } from './api/get-block-report';
 import { useHarvestFarms } from './api/get-farms';
 import { useHarvestPucs } from './api/get-pucs';
 import { idParam } from './block-report-page';
-import { BlockReportTable } from './components/block-report-table';
+import { BlockReportRefresh, BlockReportSection } from './components/block-report-section';
 import { LabelledDropdown } from './components/labelled-dropdown';
 import { useCulture } from './use-culture';
 import './harvest.css';
@@ -49,28 +48,17 @@ export function EstimateAppraisalPage() {
           onChange={(value) => setParams(value && farmId ? { farm: String(farmId), puc: String(value) } : { farm: String(farmId) }, { replace: true })}
           className="harvest-field-wide"
         />
-        <Button
-          type="button"
-          icon="pi pi-refresh"
-          label={t('harvest.refresh')}
-          className="harvest-refresh"
-          disabled={pucId === null || report.isFetching}
-          onClick={() => void report.refetch()}
-        />
+        <BlockReportRefresh pucId={pucId} report={report} />
       </div>
-      {report.isError && <p role="alert" className="field-error">{t('harvest.loadError')}</p>}
-      {pucId === null ? (
-        <p>{t('harvest.chooseFarmHint')}</p>
-      ) : (
-        <BlockReportTable
-          page={report.data}
-          loading={report.isFetching}
-          culture={culture}
-          variant="appraisal"
-          mayEdit={false}
-          ariaLabel={t('harvest.appraisalTable', { puc: label })}
-        />
-      )}
+      <BlockReportSection
+        pucId={pucId}
+        report={report}
+        culture={culture}
+        variant="appraisal"
+        mayEdit={false}
+        hint={t('harvest.chooseFarmHint')}
+        ariaLabel={t('harvest.appraisalTable', { puc: label })}
+      />
     </div>
   );
 }
