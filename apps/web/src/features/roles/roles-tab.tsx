@@ -7,9 +7,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
+import { SearchBox } from '../../components/search-box';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -86,17 +84,14 @@ export function RolesTab() {
 
   const header = (
     <div className="roles-header">
-      <IconField iconPosition="left" className="roles-search">
-        <InputIcon className="pi pi-search" />
-        <InputText
-          id={searchId}
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder={t('roles.searchPlaceholder')}
-          aria-label={t('roles.search')}
-        />
-      </IconField>
+      <SearchBox
+        id={searchId}
+        value={search}
+        onChange={setSearch}
+        placeholder={t('roles.searchPlaceholder')}
+        label={t('roles.search')}
+        className="roles-search"
+      />
       {canManage && (
         <Button type="button" icon="pi pi-plus" label={t('roles.addRole')} className="roles-add" onClick={() => setEditing({ role: null })} />
       )}

@@ -7,10 +7,8 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
+import { SearchBox } from '../../../components/search-box';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS, TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, userMatchesSearch, type User } from '@orchard/shared';
@@ -127,17 +125,14 @@ export function UsersTab() {
 
   const header = (
     <div className="users-toolbar">
-      <IconField iconPosition="left" className="users-search">
-        <InputIcon className="pi pi-search" />
-        <InputText
-          id={searchId}
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder={t('users.searchPlaceholder')}
-          aria-label={t('users.search')}
-        />
-      </IconField>
+      <SearchBox
+        id={searchId}
+        value={search}
+        onChange={setSearch}
+        placeholder={t('users.searchPlaceholder')}
+        label={t('users.search')}
+        className="users-search"
+      />
       <div className="users-toolbar-buttons">
         {canExport && (
           <Button
