@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { CHANGE_PASSWORD_MESSAGES } from './account.js';
 import {
   USER_MESSAGES,
   completePasswordResetBodySchema,
   createUserBodySchema,
+  passwordChangeIssues,
+  updateUserBodySchema,
   userFormSchema,
   userMatchesSearch,
 } from './users.js';
@@ -59,5 +62,34 @@ describe('userMatchesSearch', () => {
   it('does not match other text, and skips empty fields', () => {
     expect(userMatchesSearch(user, 'packhouse')).toBe(false);
     expect(userMatchesSearch({ ...user, fullName: null, phoneNumber: null, jobTitle: null, roles: [] }, 'scout')).toBe(false);
+  });
+});
+
+describe('changing your own password in the user save (spec 5.1)', () => {
+  const save = { version: 3, userName: 'thandi', email: 'thandi@example.test' };
+
+  it('applies no password rule while no new password is sent', () => {
+    expect(passwordChangeIssues({})).toEqual([]);
+    expect(passwordChangeIssues({ currentPassword: 'x', confirmPassword: 'y' })).toEqual([]);
+    expect(updateUserBodySchema.safeParse({ ...save, currentPassword: 'x' }).success).toBe(true);
+  });
+
+  it.each([
+    [{ newPassword: 'secret-2', confirmPassword: 'secret-2' }, [['currentPassword', CHANGE_PASSWORD_MESSAGES.currentRequired]]],
+    [{ currentPassword: 'old-one', newPassword: '', confirmPassword: '' }, [
+      ['newPassword', USER_MESSAGES.newPasswordMin],
+      ['confirmPassword', USER_MESSAGES.confirmPasswordRequired],
+    ]],
+    [{ currentPassword: 'old-one', newPassword: '12345', confirmPassword: '12345' }, [['newPassword', USER_MESSAGES.newPasswordMin]]],
+    [{ currentPassword: 'old-one', newPassword: 'secret-2' }, [['confirmPassword', USER_MESSAGES.confirmPasswordRequired]]],
+    [{ currentPassword: 'old-one', newPassword: 'secret-2', confirmPassword: 'secret-3' }, [['confirmPassword', USER_MESSAGES.passwordMismatch]]],
+    [{ currentPassword: 'old-one', newPassword: 'old-one', confirmPassword: 'old-one' }, [['newPassword', CHANGE_PASSWORD_MESSAGES.sameAsCurrent]]],
+  ])('%j gives %j', (passwords, expected) => {
+    expect(messages(updateUserBodySchema.safeParse({ ...save, ...passwords }))).toEqual(expected);
+  });
+
+  it('accepts a complete change', () => {
+    const parsed = updateUserBodySchema.parse({ ...save, currentPassword: 'old-one', newPassword: 'secret-2', confirmPassword: 'secret-2' });
+    expect(parsed).toMatchObject({ currentPassword: 'old-one', newPassword: 'secret-2', confirmPassword: 'secret-2' });
   });
 });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MIN, USER_NAME_MAX, USER_NAME_MIN } from '../constants.js';
+import { CHANGE_PASSWORD_MESSAGES } from './account.js';
 import { idSchema } from './shell.js';
 
 export const USERS_PATHS = {
@@ -48,6 +49,8 @@ export const USER_MESSAGES = {
   userNameTaken: (userName: string) => `The user name "${userName}" is already taken`,
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotDisableSelf: 'You cannot disable your own account',
+  /** an administrator never chooses another user's password (Reset Password mails a link) */
+  passwordOnlySelf: 'You can only change your own password; use Reset Password for other users',
   alreadyMember: 'The user is already a member of this organisation',
   staleVersion: 'The user was changed by someone else; reload and try again',
   sharedUserProfile:
@@ -121,23 +124,68 @@ export const createUserBodySchema = z.object({
 });
 export type CreateUserBody = z.input<typeof createUserBodySchema>;
 
+/** The password fields of the user editor's changing-password mode (spec 3: removed after saving). */
+export interface PasswordChangeFields {
+  currentPassword?: string | undefined;
+  newPassword?: string | undefined;
+  confirmPassword?: string | undefined;
+}
+
+/** The field a password-change rule applies to, with the message the server answers with. */
+export interface PasswordChangeIssue {
+  field: 'currentPassword' | 'newPassword' | 'confirmPassword';
+  message: string;
+}
+
+/**
+ * The rules of changing your own password in the user editor (spec 5.1): the current password is
+ * required (only yourself can change a password there), the new one needs at least 6 characters
+ * and must not equal the current one, and the confirmation must equal the new one. No rule
+ * applies while no new password is sent (the editor is not changing the password).
+ */
+export function passwordChangeIssues(v: PasswordChangeFields): PasswordChangeIssue[] {
+  if (v.newPassword === undefined) return [];
+  const issues: PasswordChangeIssue[] = [];
+  const current = v.currentPassword ?? '';
+  const confirm = v.confirmPassword ?? '';
+  if (current === '') issues.push({ field: 'currentPassword', message: CHANGE_PASSWORD_MESSAGES.currentRequired });
+  if (v.newPassword.length < PASSWORD_MIN) issues.push({ field: 'newPassword', message: USER_MESSAGES.newPasswordMin });
+  else if (current !== '' && v.newPassword === current) {
+    issues.push({ field: 'newPassword', message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent });
+  }
+  if (confirm === '') issues.push({ field: 'confirmPassword', message: USER_MESSAGES.confirmPasswordRequired });
+  else if (confirm !== v.newPassword) issues.push({ field: 'confirmPassword', message: USER_MESSAGES.passwordMismatch });
+  return issues;
+}
+
+const optionalPasswordSchema = z.string().max(PASSWORD_MAX, { error: USER_MESSAGES.passwordTooLong }).optional();
+
 /**
  * Saving an existing user. Omitted optional parts stay as they are; roleIds, farmIds and
  * packhouseIds need the matching assign permission. version is the one the client read (412 when
- * someone saved in between).
+ * someone saved in between). newPassword (with currentPassword and confirmPassword) changes your
+ * own password in the same save; it is refused for anyone else (an administrator never chooses
+ * another user's password: Reset Password mails them a link).
  */
-export const updateUserBodySchema = z.object({
-  version: z.number().int().positive().max(2_147_483_647),
-  userName: userNameSchema,
-  email: emailSchema,
-  fullName: optionalTextSchema,
-  jobTitle: optionalTextSchema,
-  phoneNumber: optionalTextSchema,
-  isEnabled: z.boolean().optional(),
-  roleIds: roleIdsSchema.optional(),
-  farmIds: idListSchema.optional(),
-  packhouseIds: idListSchema.optional(),
-});
+export const updateUserBodySchema = z
+  .object({
+    version: z.number().int().positive().max(2_147_483_647),
+    userName: userNameSchema,
+    email: emailSchema,
+    fullName: optionalTextSchema,
+    jobTitle: optionalTextSchema,
+    phoneNumber: optionalTextSchema,
+    isEnabled: z.boolean().optional(),
+    roleIds: roleIdsSchema.optional(),
+    farmIds: idListSchema.optional(),
+    packhouseIds: idListSchema.optional(),
+    currentPassword: optionalPasswordSchema,
+    newPassword: optionalPasswordSchema,
+    confirmPassword: optionalPasswordSchema,
+  })
+  .superRefine((v, ctx) => {
+    for (const issue of passwordChangeIssues(v)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+  });
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
 /** Replacing one of a user's assignment lists; version optional (checked when sent). */

@@ -51,6 +51,57 @@ const incorrectPassword = () =>
 /** Same hashing as the token endpoint (SHA-256 hex of the opaque token). */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Verifies the user's current password; returns the stored hash it verified against. */
+export async function verifyCurrentPassword(db: AppDb, userId: number, currentPassword: string): Promise<string> {
+  const currentHash = await findPasswordHash(db, userId);
+  if (!currentHash) throw unauthenticated();
+  if (!(await verifyPassword(currentHash, currentPassword))) throw incorrectPassword();
+  return currentHash;
+}
+
+/** The caller's refresh-token family when they presented a live one of their own, else null. */
+export async function presentedFamily(
+  db: AppDb,
+  userId: number,
+  presentedRefreshToken: string | undefined,
+  now: Date,
+): Promise<string | null> {
+  const presented = presentedRefreshToken ? await findRefreshTokenByHash(db, hashToken(presentedRefreshToken)) : null;
+  return presented && presented.userId === userId && !presented.revokedAt && !presented.replacedAt && presented.expiresAt > now
+    ? presented.familyId
+    : null;
+}
+
+/**
+ * Inside the caller's transaction: replaces the verified hash with the new one (412 when it changed
+ * meanwhile) and ends the user's other sessions. Keeps the family `keepFamily`; without one every
+ * family ends and the caller gets a replacement session.
+ */
+export async function applyPasswordChange(
+  tx: AppDb,
+  config: AppConfig,
+  userId: number,
+  verifiedHash: string,
+  newHash: string,
+  keepFamily: string | null,
+  now: Date,
+): Promise<ReplacementSession | null> {
+  const latest = keepFamily === null ? await findLatestLiveRefreshToken(tx, userId, now) : null;
+  if (!(await replacePasswordHash(tx, userId, verifiedHash, newHash))) {
+    // Changed by a concurrent request since it was verified.
+    throw new AppError('PRECONDITION_FAILED', 'The password was changed meanwhile; please try again');
+  }
+  await revokeRefreshFamiliesExcept(tx, userId, keepFamily, now);
+  if (keepFamily !== null) return null;
+  const rememberMe = latest?.rememberMe ?? false;
+  const expiresAt =
+    latest?.expiresAt ??
+    new Date(now.getTime() + (rememberMe ? config.rememberMeTtlDays * 86_400_000 : config.refreshTokenTtlHours * 3_600_000));
+  const refreshToken = randomBytes(32).toString('base64url');
+  await insertRefreshToken(tx, { userId, familyId: randomUUID(), tokenHash: hashToken(refreshToken), rememberMe, expiresAt });
+  return { refreshToken, rememberMe, expiresAt };
+}
+
 export async function changeOwnPassword(
   db: AppDb,
   config: AppConfig,
@@ -58,32 +109,9 @@ export async function changeOwnPassword(
   input: ChangePasswordInput,
   presentedRefreshToken: string | undefined,
 ): Promise<ReplacementSession | null> {
-  const currentHash = await findPasswordHash(db, userId);
-  if (!currentHash) throw unauthenticated();
-  if (!(await verifyPassword(currentHash, input.currentPassword))) throw incorrectPassword();
+  const currentHash = await verifyCurrentPassword(db, userId, input.currentPassword);
   const newHash = await hashPassword(input.newPassword);
   const now = new Date();
-
-  const presented = presentedRefreshToken ? await findRefreshTokenByHash(db, hashToken(presentedRefreshToken)) : null;
-  const keepFamily =
-    presented && presented.userId === userId && !presented.revokedAt && !presented.replacedAt && presented.expiresAt > now
-      ? presented.familyId
-      : null;
-
-  return db.transaction(async (tx) => {
-    const latest = keepFamily === null ? await findLatestLiveRefreshToken(tx, userId, now) : null;
-    if (!(await replacePasswordHash(tx, userId, currentHash, newHash))) {
-      // Changed by a concurrent request since it was verified.
-      throw new AppError('PRECONDITION_FAILED', 'The password was changed meanwhile; please try again');
-    }
-    await revokeRefreshFamiliesExcept(tx, userId, keepFamily, now);
-    if (keepFamily !== null) return null;
-    const rememberMe = latest?.rememberMe ?? false;
-    const expiresAt =
-      latest?.expiresAt ??
-      new Date(now.getTime() + (rememberMe ? config.rememberMeTtlDays * 86_400_000 : config.refreshTokenTtlHours * 3_600_000));
-    const refreshToken = randomBytes(32).toString('base64url');
-    await insertRefreshToken(tx, { userId, familyId: randomUUID(), tokenHash: hashToken(refreshToken), rememberMe, expiresAt });
-    return { refreshToken, rememberMe, expiresAt };
-  });
+  const keepFamily = await presentedFamily(db, userId, presentedRefreshToken, now);
+  return db.transaction((tx) => applyPasswordChange(tx, config, userId, currentHash, newHash, keepFamily, now));
 }

@@ -6,6 +6,7 @@
 import {
   AVATAR_MAX_BYTES,
   PERMISSIONS,
+  REFRESH_COOKIE,
   SYSTEM_USER_SUGGESTIONS_MAX,
   USERS_PATHS,
   USER_MESSAGES,
@@ -30,6 +31,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { requireTenant } from '../../plugins/access';
+import { setReplacementRefreshCookie } from '../account/account.routes';
 import { errorResponses, noContentSchema } from '../shell/schemas';
 import { checkAvatarAccess, replaceAvatar } from './avatar.service';
 import { exportLegalEntityReport } from './legal-entity-report.service';
@@ -139,17 +141,35 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getUser(app.db, caller(request), request.params.id),
   );
 
+  // a save that changes your password is limited like the account's change-password call: it
+  // slows guessing the current password with a stolen access token (per user, on this instance)
+  const passwordLimit = app.rateLimit({
+    max: 10,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `account-password:${request.auth?.userId ?? request.ip}`,
+  });
+
   app.put(
     USERS_PATHS.user,
     {
       config: selfOrPermission,
+      preHandler: async (request, reply) => {
+        if (request.body.newPassword !== undefined) await passwordLimit.call(app, request, reply);
+      },
       schema: {
         params: userIdParamsSchema,
         body: updateUserBodySchema,
-        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409, 412, 429) },
       },
     },
-    async (request) => updateUser(app.db, caller(request), request.params.id, request.body),
+    async (request, reply) => {
+      const { user, replacement } = await updateUser(app.db, caller(request), request.params.id, request.body, {
+        config: app.config,
+        presentedRefreshToken: request.cookies[REFRESH_COOKIE] || undefined,
+      });
+      if (replacement) setReplacementRefreshCookie(reply, app.config, replacement);
+      return user;
+    },
   );
 
   app.delete(

@@ -15,6 +15,7 @@
 import {
   PERMISSIONS,
   USER_MESSAGES,
+  passwordChangeIssues,
   type FarmOption,
   type PackhouseOption,
   type Permission,
@@ -23,9 +24,16 @@ import {
   type UserListResponse,
   type UserListRole,
 } from '@orchard/shared';
+import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
+import {
+  applyPasswordChange,
+  presentedFamily,
+  verifyCurrentPassword,
+  type ReplacementSession,
+} from '../account/account.service';
 import { notifyUsers } from '../notifications/notifications.service';
 import {
   bumpUserVersion,
@@ -285,18 +293,47 @@ export interface UpdateUserInput {
   roleIds?: number[] | undefined;
   farmIds?: number[] | undefined;
   packhouseIds?: number[] | undefined;
+  /** with newPassword: changing your own password in the same save (the editor's changing-password mode) */
+  currentPassword?: string | undefined;
+  newPassword?: string | undefined;
+  confirmPassword?: string | undefined;
+}
+
+/** What a password change in the save needs from the request: the config and the refresh cookie, if any. */
+export interface PasswordChangeContext {
+  config: AppConfig;
+  presentedRefreshToken?: string | undefined;
+}
+
+export interface UpdateUserResult {
+  user: User;
+  /** a new refresh session for the caller when the save changed their password without the cookie */
+  replacement: ReplacementSession | null;
 }
 
 /**
  * users.manage for anyone in the organisation; without it only yourself, and then not your
  * enabled state. roleIds / farmIds / packhouseIds need roles.assign / users.assignFarms /
  * users.assignPackhouses whoever is edited.
+ *
+ * newPassword changes your own password with the rest of the save (one transaction): the current
+ * password must verify ('Incorrect password.', details currentPassword 'Current password is
+ * incorrect'), the rules of passwordChangeIssues hold (400 with the field's message), and your
+ * other sessions end as with the account's change-password call. For anyone else it is 403.
  */
-export async function updateUser(db: AppDb, caller: Caller, userId: number, input: UpdateUserInput): Promise<User> {
+export async function updateUser(
+  db: AppDb,
+  caller: Caller,
+  userId: number,
+  input: UpdateUserInput,
+  passwordContext: PasswordChangeContext,
+): Promise<UpdateUserResult> {
   const current = await loadMember(db, caller.organizationId, userId);
   const isSelf = userId === caller.userId;
   const canManage = can(caller, PERMISSIONS.usersManage);
   if (!canManage && !isSelf) throw forbidden();
+  const changesPassword = input.newPassword !== undefined;
+  if (changesPassword && !isSelf) throw forbidden(USER_MESSAGES.passwordOnlySelf);
   const enabledChanges = input.isEnabled !== undefined && input.isEnabled !== current.isEnabled;
   if (enabledChanges && !canManage) throw forbidden();
   if (enabledChanges && isSelf && input.isEnabled === false) {
@@ -320,6 +357,21 @@ export async function updateUser(db: AppDb, caller: Caller, userId: number, inpu
   const packhouseIds =
     input.packhouseIds === undefined ? undefined : await checkPackhouses(db, caller.organizationId, input.packhouseIds);
 
+  // the body schema holds these rules already; checked again so no other caller can skip them
+  const passwordIssues = passwordChangeIssues(input);
+  if (passwordIssues.length > 0) throw validationFailed('The request is not valid', passwordIssues);
+  const now = new Date();
+  const password =
+    changesPassword
+      ? {
+          verifiedHash: await verifyCurrentPassword(db, userId, input.currentPassword ?? ''),
+          newHash: await hashPassword(input.newPassword ?? ''),
+          keepFamily: await presentedFamily(db, userId, passwordContext.presentedRefreshToken, now),
+          config: passwordContext.config,
+        }
+      : null;
+
+  let replacement: ReplacementSession | null = null;
   try {
     await db.transaction(async (tx) => {
       const saved = await updateUserProfile(tx, userId, input.version, {
@@ -341,12 +393,23 @@ export async function updateUser(db: AppDb, caller: Caller, userId: number, inpu
       }
       if (farmIds) await replaceUserFarms(tx, caller.organizationId, userId, farmIds);
       if (packhouseIds) await replaceUserPackhouses(tx, caller.organizationId, userId, packhouseIds);
+      if (password) {
+        replacement = await applyPasswordChange(
+          tx,
+          password.config,
+          userId,
+          password.verifiedHash,
+          password.newHash,
+          password.keepFamily,
+          now,
+        );
+      }
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(USER_MESSAGES.userNameTaken(input.userName));
     throw err;
   }
-  return loadMember(db, caller.organizationId, userId);
+  return { user: await loadMember(db, caller.organizationId, userId), replacement };
 }
 
 /** Replaces the user's roles in this organisation (roles.assign, escalation guard). */
