@@ -70,17 +70,10 @@ interface RequestContextRow {
   permissions: string[];
 }
 
-/** Everything the access check needs about a user in an organisation, in one query. */
-export async function loadRequestContext(
-  db: AppDb,
-  userId: number,
-  organizationId: number | null,
-): Promise<RequestContextRow | null> {
-  if (organizationId === null) {
-    const [row] = await db.select({ isEnabled: users.isEnabled }).from(users).where(eq(users.id, userId)).limit(1);
-    return row ? { isEnabled: row.isEnabled, isMember: false, permissions: [] } : null;
-  }
-  const [row] = await db
+function prepareContextQuery(db: AppDb) {
+  const userId = sql.placeholder('userId');
+  const organizationId = sql.placeholder('organizationId');
+  return db
     .select({
       isEnabled: users.isEnabled,
       isMember: sql<boolean>`exists (
@@ -93,7 +86,29 @@ export async function loadRequestContext(
     })
     .from(users)
     .where(eq(users.id, userId))
-    .limit(1);
+    .limit(1)
+    .prepare('access_request_context');
+}
+
+/** Prepared once per database: PostgreSQL plans the access query once per connection, not per request. */
+const contextQueries = new WeakMap<AppDb, ReturnType<typeof prepareContextQuery>>();
+
+/** Everything the access check needs about a user in an organisation, in one query. */
+export async function loadRequestContext(
+  db: AppDb,
+  userId: number,
+  organizationId: number | null,
+): Promise<RequestContextRow | null> {
+  if (organizationId === null) {
+    const [row] = await db.select({ isEnabled: users.isEnabled }).from(users).where(eq(users.id, userId)).limit(1);
+    return row ? { isEnabled: row.isEnabled, isMember: false, permissions: [] } : null;
+  }
+  let query = contextQueries.get(db);
+  if (!query) {
+    query = prepareContextQuery(db);
+    contextQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId, organizationId });
   return row ?? null;
 }
 

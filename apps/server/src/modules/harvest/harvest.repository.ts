@@ -45,25 +45,16 @@ export async function findReportPackhouses(db: AppDb, organizationId: number) {
  * bins delivered to packhouses it owns. Null when there is none.
  */
 export async function findLatestSeason(db: AppDb, organizationId: number): Promise<number | null> {
-  const [row] = await rowsOf<{ season: number | null }>(
-    db,
-    sql`
-      select max(s)::int as season from (
-        select max(ye.season) as s from yield_estimates ye where ye.organization_id = ${organizationId}
-        union all
-        select extract(year from max(fb.received_date))::int from fruit_bins fb where fb.organization_id = ${organizationId}
-        union all
-        select max(l.season) from packhouses p
-          cross join varieties v
-          cross join lateral (
-            select fb.season from fruit_bins fb
-            where fb.packhouse_id = p.id and fb.variety_id = v.id
-            order by fb.season desc limit 1
-          ) l
-          where p.owner_organization_id = ${organizationId}
-      ) seasons`,
-  );
+  const [row] = await rowsOf<{ season: number | null }>(db, sql`select ${latestSeasonSql(organizationId)} as season`);
   return row?.season ?? null;
+}
+
+/**
+ * The latest season with harvest activity the organisation can see, or null: the database function
+ * `harvest_latest_season` (migration 0002; PL/pgSQL, so each connection plans its lookups once).
+ */
+function latestSeasonSql(organizationId: number): SQL {
+  return sql`harvest_latest_season(${organizationId}::int)`;
 }
 
 /* ---------- bin visibility ---------- */
@@ -250,18 +241,28 @@ export async function findBlockRows(
   return rowsOf<BlockRowData>(
     db,
     sql`
-      select p.puc_name as puc, pb.id as "productionBlock", pb.code as "productionBlockCode",
-        fbk.id as "farmBlockId", fbk.name as "farmBlockName", fbk.daff_code as daff,
-        v.variety_name as variety,
-        coalesce(e.ha, fbk.ha)::float8 as ha,
-        coalesce(b.not_tipped, 0)::int as "notTipped",
-        coalesce(b.tipped, 0)::int as tipped,
-        coalesce(b.tipped_kgs, 0)::float8 as "tippedKgs",
-        e.tonnes_per_ha::float8 as "tonnesPerHa",
-        e.tonnes_per_ha_adjusted::float8 as "tonnesPerHaAdjusted",
-        coalesce(e.id, 0)::int as version
+      select ${blockRowColumns}
       from production_blocks pb
       join pucs p on p.id = pb.puc_id and p.organization_id = ${organizationId}
+      ${blockRowJoins(organizationId, sql`${season}::int`)}
+      where pb.organization_id = ${organizationId} and ${blockFilter}`,
+  );
+}
+
+const blockRowColumns = sql`p.puc_name as puc, pb.id as "productionBlock", pb.code as "productionBlockCode",
+  fbk.id as "farmBlockId", fbk.name as "farmBlockName", fbk.daff_code as daff,
+  v.variety_name as variety,
+  coalesce(e.ha, fbk.ha)::float8 as ha,
+  coalesce(b.not_tipped, 0)::int as "notTipped",
+  coalesce(b.tipped, 0)::int as tipped,
+  coalesce(b.tipped_kgs, 0)::float8 as "tippedKgs",
+  e.tonnes_per_ha::float8 as "tonnesPerHa",
+  e.tonnes_per_ha_adjusted::float8 as "tonnesPerHaAdjusted",
+  coalesce(e.id, 0)::int as version`;
+
+/** The variety, farm block, the season's bins and latest estimate of production block `pb`. */
+function blockRowJoins(organizationId: number, season: SQL): SQL {
+  return sql`
       join varieties v on v.id = pb.variety_id
       left join farm_blocks fbk on fbk.id = pb.farm_block_id and fbk.organization_id = ${organizationId}
       left join lateral (
@@ -275,9 +276,55 @@ export async function findBlockRows(
         select ye.id, ye.ha, ye.tonnes_per_ha, ye.tonnes_per_ha_adjusted from yield_estimates ye
         where ye.production_block_id = pb.id and ye.organization_id = ${organizationId} and ye.season = ${season}
         order by ye.id desc limit 1
-      ) e on true
-      where pb.organization_id = ${organizationId} and ${blockFilter}`,
+      ) e on true`;
+}
+
+export interface BlockReportData {
+  puc: { id: number; pucName: string; farmId: number; farmName: string };
+  season: number;
+  rows: BlockRowData[];
+}
+
+/**
+ * The whole Fruitbins Block Report in one statement: the PUC (null when the organisation has no
+ * such PUC), the season (the requested one, else the latest with activity, else `fallbackSeason`)
+ * and one row per production block of the PUC, as `findBlockRows`. One round trip keeps the
+ * server's answer close to the cost of the report's own query.
+ */
+export async function findBlockReport(
+  db: AppDb,
+  organizationId: number,
+  pucId: number,
+  requestedSeason: number | undefined,
+  fallbackSeason: number,
+): Promise<BlockReportData | null> {
+  const season =
+    requestedSeason !== undefined ? sql`${requestedSeason}::int` : sql`coalesce(${latestSeasonSql(organizationId)}, ${fallbackSeason}::int)`;
+  const rows = await rowsOf<BlockRowData & { pucId: number; pucName: string; farmId: number; farmName: string; season: number; hasBlock: boolean }>(
+    db,
+    sql`
+      with s as materialized (select ${season} as season)
+      select p.id as "pucId", p.puc_name as "pucName", f.id as "farmId", f.farm_name as "farmName", s.season, r."productionBlock" is not null as "hasBlock", r.*
+      from pucs p
+      join farms f on f.id = p.farm_id and f.organization_id = ${organizationId}
+      cross join s
+      left join lateral (
+        select ${blockRowColumns}
+        from production_blocks pb
+        ${blockRowJoins(organizationId, sql`s.season`)}
+        where pb.puc_id = p.id and pb.organization_id = ${organizationId}
+      ) r on true
+      where p.id = ${pucId} and p.organization_id = ${organizationId}`,
   );
+  const [first] = rows;
+  if (!first) return null;
+  return {
+    puc: { id: first.pucId, pucName: first.pucName, farmId: first.farmId, farmName: first.farmName },
+    season: first.season,
+    rows: rows
+      .filter((r) => r.hasBlock)
+      .map(({ pucId: _p, pucName: _pn, farmId: _f, farmName: _n, season: _s, hasBlock: _h, ...row }) => row),
+  };
 }
 
 /* ---------- yield estimates ---------- */

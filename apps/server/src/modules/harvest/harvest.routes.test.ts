@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createHarvestWorld, memberWith, SEASON, type HarvestWorld } from '../../../test/helpers/harvest-world';
 import { runTenantCase, type TenantCase } from '../../../test/helpers/tenant-matrix';
-import { yieldEstimates } from '../../db/schema/index';
+import { farms, legalEntities, pucs, yieldEstimates } from '../../db/schema/index';
 
 const blockPath = (pucId: number) => HARVEST_PATHS.blockReport.replace(':pucId', String(pucId));
 const historyPath = (blockId: number) => HARVEST_PATHS.blockEstimates.replace(':productionBlockId', String(blockId));
@@ -184,6 +184,29 @@ describe('harvest reports', () => {
     close(totals.remaining_Tonnes, 77.6);
     close(totals.percentage_Complete, (10.4 / 86) * 100);
     expect([totals.completedBlocks, totals.totalBlocks]).toEqual([2, 4]);
+  });
+
+  it('reads the block report of another season when asked', async () => {
+    // 2024: B01 had 5 tipped bins (2000 kg) and its own estimate; the other blocks nothing
+    const page = await asA<BlockReportPage>(`${blockPath(w.puc.c10)}?season=2024`);
+    expect(page.season).toBe(2024);
+    const b01 = page.rows.find((r) => r.production_Block_Code === 'B01')!;
+    expect(b01).toMatchObject({ tipped: 5, not_Tipped: 0, tipped_Kgs: 2000 });
+    expect(b01.version).not.toBe(w.version.c10b01);
+    expect(page.rows.filter((r) => r.production_Block_Code !== 'B01').every((r) => r.tipped + r.not_Tipped === 0)).toBe(true);
+  });
+
+  it('answers an empty block report for a PUC without production blocks, in the current year when nothing happened yet', async () => {
+    const organizationId = w.b.organizationId;
+    const [entity] = await t.db.insert(legalEntities).values({ organizationId, name: 'Entity B' }).returning();
+    const [farm] = await t.db.insert(farms).values({ organizationId, legalEntityId: entity!.id, farmName: 'Farm B' }).returning();
+    const [puc] = await t.db.insert(pucs).values({ organizationId, farmId: farm!.id, pucName: 'EMPTY' }).returning({ id: pucs.id });
+    const page = await get<BlockReportPage>(t, w.b.userId, w.b.organizationId, blockPath(puc!.id));
+    expect(page.puc).toMatchObject({ id: puc!.id, puc_Name: 'EMPTY' });
+    expect(page.rows).toEqual([]);
+    expect(page.totals).toMatchObject({ totalBlocks: 0, completedBlocks: 0 });
+    // B has no harvest activity at all: the season is the current calendar year
+    expect(page.season).toBe(Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg', year: 'numeric' }).format(new Date())));
   });
 
   it('lists PUC options "farm name - PUC name" alphabetically, per farm for the appraisal', async () => {

@@ -30,6 +30,7 @@ import type { AppDb } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import {
   farmExists,
+  findBlockReport,
   findBlockRows,
   findEstimateHistory,
   findFarms,
@@ -43,7 +44,7 @@ import {
   lockProductionBlock,
   type BlockRowData,
 } from './harvest.repository';
-import { resolveSeason } from './season';
+import { localDay, resolveSeason, seasonOfDay } from './season';
 
 export interface HarvestActor {
   organizationId: number;
@@ -145,13 +146,10 @@ export async function getBlockReport(
   query: BlockReportQuery,
   now: Date,
 ): Promise<BlockReportPage> {
-  // independent lookups: one round trip of latency instead of two on PostgreSQL
-  const [[puc], season] = await Promise.all([
-    findPucs(db, organizationId, { pucId }),
-    resolveSeason(db, organizationId, query.season, now),
-  ]);
-  if (!puc) throw notFound('PUC');
-  const rows = sortBlockRows((await findBlockRows(db, organizationId, season, { pucId })).map(toBlockRow));
+  const report = await findBlockReport(db, organizationId, pucId, query.season, seasonOfDay(localDay(now)));
+  if (!report) throw notFound('PUC');
+  const { season, puc } = report;
+  const rows = sortBlockRows(report.rows.map(toBlockRow));
   return { season, puc: toPucOption(puc), rows, totals: blockReportTotals(rows) };
 }
 
