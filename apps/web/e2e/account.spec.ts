@@ -74,3 +74,100 @@ test('change your own password: rules and messages, then sign in with the new on
   await loginForm(page).logIn.click();
   await expect(page).not.toHaveURL(/\/login$/);
 });
+
+test("the user editor's changing-password mode on the Profile page: inline rules, a wrong current password, then a real change", async ({
+  page,
+  baseURL,
+}) => {
+  // three sign-ins (each blocks the login screen for a while) and four axe scans
+  test.setTimeout(60_000);
+  const session = await apiSignIn(baseURL as string, demoUser('admin'));
+  const user = await createUser(session, 'Citrus Valley Growers', { prefix: 'pwdedit', roles: ['Staff'] });
+  await session.api.dispose();
+
+  await page.goto('/login');
+  await fillLogin(page, user);
+  await loginForm(page).logIn.click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto('/settings/profile');
+  const editor = page.locator('.user-editor');
+  await expect(editor.getByRole('button', { name: en.users.edit, exact: true })).toBeVisible();
+  expect(await seriousViolations(page, '.user-editor')).toEqual([]);
+
+  // the Change Password button opens the password fields inside the editor, which starts editing
+  await editor.getByRole('button', { name: en.users.changePassword, exact: true }).click();
+  const well = editor.getByRole('group', { name: en.users.changePassword });
+  const current = well.getByLabel(en.account.currentPassword, { exact: true });
+  const next = well.getByLabel(en.account.newPassword, { exact: true });
+  const confirm = well.getByLabel(en.account.confirmPassword, { exact: true });
+  await expect(current).toBeFocused();
+  await expect(editor.getByRole('button', { name: en.users.changePassword, exact: true })).toHaveCount(0);
+  await expect(editor.getByRole('button', { name: en.users.edit, exact: true })).toHaveCount(0);
+  expect(await seriousViolations(page, '.user-editor')).toEqual([]);
+  const save = editor.getByRole('button', { name: en.users.save, exact: true });
+  const message = (text: string) => well.getByText(text, { exact: true });
+
+  // empty: each field is required
+  await save.click();
+  await expect(message(en.users.currentPasswordRequired)).toBeVisible();
+  await expect(message(en.users.newPasswordRequired)).toBeVisible();
+  await expect(message(en.users.confirmPasswordRequired)).toBeVisible();
+  await expect(current).toHaveAttribute('aria-describedby', /.+/);
+  expect(await seriousViolations(page, '.user-editor')).toEqual([]);
+
+  // an empty current password alone
+  await next.fill('Changed@2025');
+  await confirm.fill('Changed@2025');
+  await save.click();
+  await expect(message(en.users.currentPasswordRequired)).toBeVisible();
+  await expect(message(en.users.newPasswordRequired)).toHaveCount(0);
+  await expect(message(en.users.confirmPasswordRequired)).toHaveCount(0);
+
+  // the confirmation does not match the new password
+  await current.fill(user.password);
+  await confirm.fill('Changed@2026');
+  await save.click();
+  await expect(message(en.users.passwordConfirmMismatch)).toBeVisible();
+  await expect(message(en.users.currentPasswordRequired)).toHaveCount(0);
+  expect(await seriousViolations(page, '.user-editor')).toEqual([]);
+
+  // the new password is the current one
+  await next.fill(user.password);
+  await confirm.fill(user.password);
+  await save.click();
+  await expect(message(en.users.passwordSameAsOld)).toBeVisible();
+  await expect(message(en.users.passwordConfirmMismatch)).toHaveCount(0);
+
+  // a wrong current password: the server refuses the whole save, every input stays
+  await current.fill('Wrong@2025');
+  await next.fill('Changed@2025');
+  await confirm.fill('Changed@2025');
+  await editor.getByLabel(en.users.jobTitle, { exact: true }).fill('Grader');
+  await save.click();
+  const saveError = toast(page, en.users.saveError);
+  await expect(saveError.locator('.p-toast-detail')).toContainText(en.users.saveErrorText);
+  await expect(saveError.locator('.p-toast-detail')).toContainText(en.users.passwordMismatchCurrent);
+  await expect(message(en.account.currentIncorrect)).toBeVisible();
+  await expect(next).toHaveValue('Changed@2025');
+  await expect(editor.getByLabel(en.users.jobTitle, { exact: true })).toHaveValue('Grader');
+  await page.locator('.p-toast-message .p-toast-icon-close').first().click();
+
+  // the real change, saved with the profile
+  await current.fill(user.password);
+  await save.click();
+  await expect(toast(page, en.account.changed, en.account.changedDetail)).toBeVisible();
+  await expect(well).toHaveCount(0);
+  await expect(editor.getByRole('button', { name: en.users.edit, exact: true })).toBeVisible();
+  await expect(editor.getByLabel(en.users.jobTitle, { exact: true })).toHaveValue('Grader');
+  await expect(editor.getByLabel(en.users.jobTitle, { exact: true })).toBeDisabled();
+
+  await page.getByRole('button', { name: en.shell.logout }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await fillLogin(page, { userName: user.userName, password: user.password });
+  await loginForm(page).logIn.click();
+  await expect(toast(page, en.login.unableToLogin, en.login.invalidCredentials)).toBeVisible();
+  await page.locator('.p-toast-message .p-toast-icon-close').first().click();
+  await fillLogin(page, { userName: user.userName, password: 'Changed@2025' });
+  await loginForm(page).logIn.click();
+  await expect(page).not.toHaveURL(/\/login$/);
+});

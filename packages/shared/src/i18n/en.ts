@@ -187,6 +187,11 @@ export const en = {
     invalidEmail: 'Invalid Email Address',
     newPasswordRequired: 'New Password is Required',
     roleRequired: 'Role is Required',
+    currentPasswordRequired: 'Current Password Required',
+    confirmPasswordRequired: 'Confirmation Password is Required',
+    passwordSameAsOld: 'Password Mismatch: New Password cannot match your old password.',
+    passwordConfirmMismatch: 'Password Mismatch: New Password does not match the Confirm Password.',
+    changePassword: 'Change Password',
     systemUserOption: '{{userName}} ({{email}})',
   },
   settings: {

@@ -1,9 +1,13 @@
-/** Profile (spec 01, 2.5): the user editor in edit-self mode, then the change-password form. */
+/**
+ * Profile (spec 01, 2.5): the user editor in edit-self mode (its changing-password mode emits the
+ * same password-changed event as the form), then the change-password form.
+ */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
 import { errorText } from '../../lib/api-error';
 import { useSessionContext } from '../../lib/session/use-session-context';
+import { emitPasswordChanged } from '../../features/account/password-events';
 import { UserEditor, useUser } from '../../features/users';
 import '../../features/users/users.css';
 
@@ -23,7 +27,15 @@ export function ProfilePage() {
           {t('users.loadUserFailed')} {errorText(self.error)}
         </p>
       )}
-      {self.data && <UserEditor key={`${self.data.id}:${self.data.version}`} mode="view" user={self.data} selfProfile />}
+      {self.data && (
+        <UserEditor
+          key={`${self.data.id}:${self.data.version}`}
+          mode="view"
+          user={self.data}
+          selfProfile
+          onPasswordChanged={emitPasswordChanged}
+        />
+      )}
       <Suspense fallback={<PageLoader />}>
         <ChangePasswordForm />
       </Suspense>

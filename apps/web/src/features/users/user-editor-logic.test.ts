@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, USER_MESSAGES, en, userFormSchema, type User, type UserListRole } from '@orchard/shared';
+import {
+  CHANGE_PASSWORD_MESSAGES,
+  PERMISSIONS,
+  USER_MESSAGES,
+  en,
+  updateUserBodySchema,
+  userFormSchema,
+  type User,
+  type UserListRole,
+} from '@orchard/shared';
 import {
   createBody,
   editorCapabilities,
@@ -7,8 +16,10 @@ import {
   initialValues,
   inlineMessage,
   isInvalidCredentialsMessage,
+  passwordChangeErrors,
   roleOptions,
   updateBody,
+  type PasswordField,
 } from './user-editor-logic';
 import { fileNameFromDisposition } from './api/export-legal-entity-report';
 
@@ -143,6 +154,105 @@ describe('inline texts of spec 5.1 from the shared schema', () => {
     expect(isInvalidCredentialsMessage('invalid_username_or_password')).toBe(true);
     expect(isInvalidCredentialsMessage('The user name and password pair is invalid')).toBe(true);
     expect(isInvalidCredentialsMessage('The user name "x" is already taken')).toBe(false);
+    // the save's answer to a wrong current password, as errorText joins it with its details
+    expect(isInvalidCredentialsMessage(`${CHANGE_PASSWORD_MESSAGES.incorrect}\n${CHANGE_PASSWORD_MESSAGES.currentIncorrect}`)).toBe(true);
+  });
+});
+
+describe('changing password (spec 2.7 mode, 5.1 rules and inline texts)', () => {
+  const none = { isLockedOut: false };
+
+  it('is offered only for yourself: editing, or on the Profile page (where it starts editing)', () => {
+    expect(editorCapabilities('self', all, { ...none, isSelf: true, selfProfile: true }).changePassword).toBe(true);
+    expect(editorCapabilities('view', all, { ...none, isSelf: true, selfProfile: true }).changePassword).toBe(true);
+    expect(editorCapabilities('edit', all, { ...none, isSelf: true }).changePassword).toBe(true);
+    expect(editorCapabilities('edit', all, { ...none, isSelf: false }).changePassword).toBe(false);
+    expect(editorCapabilities('view', all, { ...none, isSelf: true }).changePassword).toBe(false);
+    expect(editorCapabilities('view', all, { ...none, isSelf: false }).changePassword).toBe(false);
+    expect(editorCapabilities('new', all, { ...none, isSelf: false }).changePassword).toBe(false);
+  });
+
+  /** The inline text under each password field for these values, as the editor shows it. */
+  const shown = (passwords: Partial<Record<PasswordField, string>>) => {
+    const values = { ...initialValues(user), currentPassword: '', newPassword: '', confirmPassword: '', ...passwords };
+    const errors = passwordChangeErrors(values);
+    return Object.fromEntries(
+      Object.entries(errors).map(([field, message]) => [field, inlineMessage(field as PasswordField, message, values[field as PasswordField], t)]),
+    );
+  };
+
+  it('an empty form: every field required', () => {
+    expect(shown({})).toEqual({
+      currentPassword: 'Current Password Required',
+      newPassword: 'New Password is Required',
+      confirmPassword: 'Confirmation Password is Required',
+    });
+  });
+
+  it('an empty current password', () => {
+    expect(shown({ newPassword: 'Next@2025', confirmPassword: 'Next@2025' })).toEqual({ currentPassword: 'Current Password Required' });
+  });
+
+  it('a new password under 6 characters', () => {
+    expect(shown({ currentPassword: 'Old@2024', newPassword: 'Ab1', confirmPassword: 'Ab1' })).toEqual({
+      newPassword: 'New password is required (minimum of 6 characters)',
+    });
+  });
+
+  it('a missing confirmation', () => {
+    expect(shown({ currentPassword: 'Old@2024', newPassword: 'Next@2025' })).toEqual({
+      confirmPassword: 'Confirmation Password is Required',
+    });
+  });
+
+  it('a confirmation unlike the new password', () => {
+    expect(shown({ currentPassword: 'Old@2024', newPassword: 'Next@2025', confirmPassword: 'Next@2026' })).toEqual({
+      confirmPassword: 'Password Mismatch: New Password does not match the Confirm Password.',
+    });
+  });
+
+  it('a new password equal to the current one', () => {
+    expect(shown({ currentPassword: 'Old@2024', newPassword: 'Old@2024', confirmPassword: 'Old@2024' })).toEqual({
+      newPassword: 'Password Mismatch: New Password cannot match your old password.',
+    });
+  });
+
+  it('a valid change has no message, and the server accepts the same values', () => {
+    const passwords = { currentPassword: 'Old@2024', newPassword: 'Next@2025', confirmPassword: 'Next@2025' };
+    expect(shown(passwords)).toEqual({});
+    const caps = editorCapabilities('self', all, { ...none, isSelf: true, selfProfile: true });
+    const body = updateBody({ ...initialValues(user), ...passwords }, 3, caps, true);
+    expect(body).toMatchObject(passwords);
+    expect(updateUserBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('the server refuses what the editor refuses, on the same field', () => {
+    const caps = editorCapabilities('self', all, { ...none, isSelf: true, selfProfile: true });
+    for (const passwords of [
+      { currentPassword: '', newPassword: 'Next@2025', confirmPassword: 'Next@2025' },
+      { currentPassword: 'Old@2024', newPassword: 'Ab1', confirmPassword: 'Ab1' },
+      { currentPassword: 'Old@2024', newPassword: 'Next@2025', confirmPassword: '' },
+      { currentPassword: 'Old@2024', newPassword: 'Next@2025', confirmPassword: 'Next@2026' },
+      { currentPassword: 'Old@2024', newPassword: 'Old@2024', confirmPassword: 'Old@2024' },
+    ]) {
+      const values = { ...initialValues(user), ...passwords };
+      const parsed = updateUserBodySchema.safeParse(updateBody(values, 3, caps, true));
+      expect(parsed.success).toBe(false);
+      const serverFields = parsed.error!.issues.map((i) => String(i.path[0]));
+      expect(serverFields.sort()).toEqual(Object.keys(passwordChangeErrors(values)).sort());
+    }
+  });
+
+  it('the passwords are sent only while changing password', () => {
+    const caps = editorCapabilities('self', all, { ...none, isSelf: true, selfProfile: true });
+    const values = { ...initialValues(user), currentPassword: 'Old@2024', newPassword: 'Next@2025', confirmPassword: 'Next@2025' };
+    const body = updateBody(values, 3, caps);
+    for (const field of ['currentPassword', 'newPassword', 'confirmPassword']) expect(body).not.toHaveProperty(field);
+    expect(initialValues(user)).toMatchObject({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  });
+
+  it('the server answer to a wrong current password shows as Current Password is incorrect', () => {
+    expect(inlineMessage('currentPassword', CHANGE_PASSWORD_MESSAGES.currentIncorrect, 'Wrong@2024', t)).toBe('Current Password is incorrect');
   });
 });
 

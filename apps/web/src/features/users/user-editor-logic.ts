@@ -2,18 +2,24 @@
  * The user editor's rules, kept out of the components so they can be tested: which parts of the
  * form a mode and the caller's permissions allow (spec 01, 2.7 and 6), the inline texts of 5.1,
  * the body sent to the server (assignment lists only with their permission: the server answers
- * 403 otherwise) and the Export By Legal Entity role preselection (2.6).
+ * 403 otherwise), the changing-password rules and the Export By Legal Entity role preselection (2.6).
  */
 import {
+  CHANGE_PASSWORD_MESSAGES,
   PERMISSIONS,
   USER_MESSAGES,
+  passwordChangeIssues,
   type CreateUserBody,
   type UpdateUserBody,
   type User,
   type UserListRole,
 } from '@orchard/shared';
 
-/** view: read-only; edit: another user (or yourself) in the general editor; new; self: the Profile page. */
+/**
+ * view: read-only; edit: another user (or yourself) in the general editor; new; self: the Profile
+ * page. The fifth mode of the spec, changing password, is one of these with the password fields
+ * open (see EditorCapabilities.changePassword).
+ */
 export type EditorMode = 'view' | 'edit' | 'new' | 'self';
 
 export interface EditorCapabilities {
@@ -32,12 +38,18 @@ export interface EditorCapabilities {
   editEnabled: boolean;
   showUnblock: boolean;
   showAvatar: boolean;
+  /**
+   * the Change Password button that opens the changing-password mode: only for yourself (an
+   * administrator never chooses another user's password; Reset Password mails a link), when
+   * editing, or on the Profile page where it also starts editing
+   */
+  changePassword: boolean;
 }
 
 export function editorCapabilities(
   mode: EditorMode,
   hasPermission: (permission: string) => boolean,
-  options: { isSelf: boolean; isLockedOut: boolean },
+  options: { isSelf: boolean; isLockedOut: boolean; selfProfile?: boolean },
 ): EditorCapabilities {
   const readOnly = mode === 'view';
   // on the Profile page the assignments are the administrator's business: shown, not changed
@@ -56,6 +68,7 @@ export function editorCapabilities(
     editEnabled: general && canManage && !options.isSelf,
     showUnblock: mode === 'edit' && canManage && options.isLockedOut,
     showAvatar: mode !== 'view' || options.isSelf,
+    changePassword: options.isSelf && (mode === 'edit' || mode === 'self' || (mode === 'view' && !!options.selfProfile)),
   };
 }
 
@@ -70,7 +83,14 @@ export interface UserFormValues {
   roleIds: number[];
   farmIds: number[];
   packhouseIds: number[];
+  /** changing password (spec 3: part of the edit object while editing, removed after saving) */
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
 }
+
+export type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
+export const PASSWORD_FIELDS: readonly PasswordField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
 
 /** The form's starting values: the user's, or a new user's (enabled, spec 4.3). */
 export function initialValues(user: User | null | undefined): UserFormValues {
@@ -85,6 +105,9 @@ export function initialValues(user: User | null | undefined): UserFormValues {
     roleIds: user?.roleIds ?? [],
     farmIds: user?.farms ?? [],
     packhouseIds: user?.packhouses ?? [],
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
   };
 }
 
@@ -106,8 +129,16 @@ export function createBody(values: UserFormValues, caps: EditorCapabilities): Cr
   };
 }
 
-/** The save body with the version read; assignment lists and Enabled only when they may change. */
-export function updateBody(values: UserFormValues, version: number, caps: EditorCapabilities): UpdateUserBody {
+/**
+ * The save body with the version read; assignment lists and Enabled only when they may change;
+ * the three passwords only in the changing-password mode.
+ */
+export function updateBody(
+  values: UserFormValues,
+  version: number,
+  caps: EditorCapabilities,
+  changingPassword = false,
+): UpdateUserBody {
   return {
     version,
     userName: values.userName.trim(),
@@ -119,7 +150,23 @@ export function updateBody(values: UserFormValues, version: number, caps: Editor
     ...(caps.editRoles ? { roleIds: values.roleIds } : {}),
     ...(caps.editFarms ? { farmIds: values.farmIds } : {}),
     ...(caps.editPackhouses ? { packhouseIds: values.packhouseIds } : {}),
+    ...(changingPassword
+      ? { currentPassword: values.currentPassword, newPassword: values.newPassword, confirmPassword: values.confirmPassword }
+      : {}),
   };
+}
+
+/**
+ * The changing-password rules of 5.1 on the form's values: the first message per field, the same
+ * messages the server answers with (the rules are shared with it). inlineMessage turns them into
+ * the inline texts.
+ */
+export function passwordChangeErrors(
+  values: Pick<UserFormValues, PasswordField>,
+): Partial<Record<PasswordField, string>> {
+  const errors: Partial<Record<PasswordField, string>> = {};
+  for (const issue of passwordChangeIssues(values)) errors[issue.field] ??= issue.message;
+  return errors;
 }
 
 /** i18n keys of the inline texts of spec 5.1 */
@@ -129,6 +176,14 @@ export const INLINE_TEXT_KEYS = {
   invalidEmail: 'users.invalidEmail',
   newPasswordRequired: 'users.newPasswordRequired',
   roleRequired: 'users.roleRequired',
+  currentPasswordRequired: 'users.currentPasswordRequired',
+  confirmPasswordRequired: 'users.confirmPasswordRequired',
+  passwordSameAsOld: 'users.passwordSameAsOld',
+  passwordConfirmMismatch: 'users.passwordConfirmMismatch',
+  /** a new password under 6 characters (not empty): the rule's own text */
+  newPasswordMin: 'account.newRequired',
+  /** the server's answer to a current password that does not verify */
+  currentPasswordIncorrect: 'account.currentIncorrect',
 } as const;
 
 /**
@@ -147,12 +202,31 @@ export function inlineMessage(
   if (field === 'email' && message === USER_MESSAGES.emailInvalid) return t(INLINE_TEXT_KEYS.invalidEmail);
   if (field === 'password' && empty) return t(INLINE_TEXT_KEYS.newPasswordRequired);
   if (field === 'roleIds') return t(INLINE_TEXT_KEYS.roleRequired);
+  if (field === 'currentPassword') {
+    if (message === CHANGE_PASSWORD_MESSAGES.currentIncorrect) return t(INLINE_TEXT_KEYS.currentPasswordIncorrect);
+    if (empty) return t(INLINE_TEXT_KEYS.currentPasswordRequired);
+  }
+  if (field === 'newPassword') {
+    if (empty) return t(INLINE_TEXT_KEYS.newPasswordRequired);
+    if (message === CHANGE_PASSWORD_MESSAGES.sameAsCurrent) return t(INLINE_TEXT_KEYS.passwordSameAsOld);
+    if (message === USER_MESSAGES.newPasswordMin) return t(INLINE_TEXT_KEYS.newPasswordMin);
+  }
+  if (field === 'confirmPassword') {
+    if (empty) return t(INLINE_TEXT_KEYS.confirmPasswordRequired);
+    if (message === USER_MESSAGES.passwordMismatch) return t(INLINE_TEXT_KEYS.passwordConfirmMismatch);
+  }
   return message;
 }
 
-/** Is this a server error saying the user name and password pair is invalid (spec 8.2)? */
+/**
+ * Is this a server error saying the user name and password pair is invalid (spec 8.2), or that the
+ * current password of a password change does not verify?
+ */
 export function isInvalidCredentialsMessage(message: string): boolean {
-  return /invalid_username_or_password|invalid username or password|user ?name and password/i.test(message);
+  return (
+    message.split('\n').some((line) => line.trim() === CHANGE_PASSWORD_MESSAGES.incorrect) ||
+    /invalid_username_or_password|invalid username or password|user ?name and password/i.test(message)
+  );
 }
 
 /** Export By Legal Entity: the roles offered (usersCount above 0), all of them preselected. */

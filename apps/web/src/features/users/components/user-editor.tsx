@@ -3,6 +3,10 @@
  * User Setup dialog (general editor: edit, new) and on the Profile page (edit self, starting in
  * view mode with an Edit button). Validation uses the server's zod schemas; server field details
  * appear under their fields; a failed save keeps every input.
+ *
+ * Changing password: editing yourself, the Change Password button opens Current, New and Confirm
+ * Password fields in the editor; Save then sends them with the rest of the form (one save on the
+ * server), Cancel or a successful save closes them and clears the passwords.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,7 +25,7 @@ import { MultiSelect } from 'primereact/multiselect';
 import { Panel } from 'primereact/panel';
 import { Password } from 'primereact/password';
 import { Tag } from 'primereact/tag';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -48,9 +52,12 @@ import {
   initialValues,
   inlineMessage,
   isInvalidCredentialsMessage,
+  passwordChangeErrors,
   roleOptions,
   updateBody,
+  PASSWORD_FIELDS,
   type EditorMode,
+  type PasswordField,
   type RoleOption,
   type UserFormValues,
 } from '../user-editor-logic';
@@ -67,6 +74,8 @@ export interface UserEditorProps {
   selfProfile?: boolean;
   /** after a successful save, a link or Close */
   onClose?: () => void;
+  /** after a save that changed your password (spec 4.6: the password-changed event) */
+  onPasswordChanged?: () => void;
 }
 
 const FORM_FIELDS: readonly (keyof UserFormValues)[] = [
@@ -80,6 +89,7 @@ const FORM_FIELDS: readonly (keyof UserFormValues)[] = [
   'roleIds',
   'farmIds',
   'packhouseIds',
+  ...PASSWORD_FIELDS,
 ];
 
 export function UserEditor({
@@ -89,6 +99,7 @@ export function UserEditor({
   inDialog = false,
   selfProfile = false,
   onClose,
+  onPasswordChanged,
 }: UserEditorProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -98,17 +109,29 @@ export function UserEditor({
   const [user, setUser] = useState<User | null>(initialUser ?? null);
   // the Profile page starts read-only; Edit switches it to edit-self
   const [mode, setMode] = useState<EditorMode>(initialMode);
+  // the changing-password mode: the password fields are open (only while editing yourself)
+  const [changingPassword, setChangingPassword] = useState(false);
   const isSelf = selfProfile || initialMode === 'self' || (user != null && user.id === userId);
-  const caps = editorCapabilities(mode, hasPermission, { isSelf, isLockedOut: user?.isLockedOut ?? false });
+  const caps = editorCapabilities(mode, hasPermission, { isSelf, isLockedOut: user?.isLockedOut ?? false, selfProfile });
   const isNew = mode === 'new';
 
   const schema = useMemo(() => userFormSchema({ isNew, canAssignRoles: caps.editRoles }), [isNew, caps.editRoles]);
-  const form = useForm<UserFormValues>({
-    defaultValues: initialValues(user),
-    resolver: zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<UserFormValues>,
-    mode: 'onTouched',
-  });
+  const zodResolve = useMemo(() => zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<UserFormValues>, [schema]);
+  // the schema's rules, plus the changing-password rules of 5.1 while the password fields are open
+  const resolver: Resolver<UserFormValues> = async (values, context, options) => {
+    const result = await zodResolve(values, context, options);
+    const passwordErrors = changingPassword ? Object.entries(passwordChangeErrors(values)) : [];
+    if (passwordErrors.length === 0) return result;
+    const errors = { ...result.errors };
+    for (const [field, message] of passwordErrors) errors[field as PasswordField] = { type: 'validate', message };
+    return { values: {}, errors };
+  };
+  const form = useForm<UserFormValues>({ defaultValues: initialValues(user), resolver, mode: 'onTouched' });
   const { control, handleSubmit, reset, setError, setValue, formState } = form;
+
+  useEffect(() => {
+    if (changingPassword) form.setFocus('currentPassword');
+  }, [changingPassword, form]);
 
   const farms = useFarmOptions(caps.editFarms || (mode === 'view' && hasPermission('users.assignFarms')));
   const packhouses = usePackhouseOptions(caps.editPackhouses);
@@ -131,6 +154,7 @@ export function UserEditor({
   const disabled = caps.readOnly || busy;
 
   const resetForm = (next: User | null) => {
+    setChangingPassword(false);
     reset(initialValues(next));
     setAvatarFile(null);
     setAvatarError(null);
@@ -158,7 +182,11 @@ export function UserEditor({
     try {
       saved = isNew
         ? await save.mutateAsync({ kind: 'create', body: createBody(values, caps) })
-        : await save.mutateAsync({ kind: 'update', id: (user as User).id, body: updateBody(values, (user as User).version, caps) });
+        : await save.mutateAsync({
+            kind: 'update',
+            id: (user as User).id,
+            body: updateBody(values, (user as User).version, caps, changingPassword),
+          });
     } catch (e) {
       showServerDetails(e);
       const message = errorText(e);
@@ -179,6 +207,10 @@ export function UserEditor({
     }
     if (isNew) toast.success(t('users.success'), t('users.created', { userName: saved.userName }));
     else if (!isSelf) toast.success(t('users.success'), t('users.saved', { userName: saved.userName }));
+    if (changingPassword) {
+      toast.success(t('account.changed'), t('account.changedDetail'));
+      onPasswordChanged?.();
+    }
     finish(saved);
   });
 
@@ -250,6 +282,17 @@ export function UserEditor({
     }
     setAvatarError(null);
     setAvatarFile(file);
+  };
+
+  const startChangingPassword = () => {
+    if (mode === 'view') setMode('self');
+    setChangingPassword(true);
+  };
+
+  /** After a password field changes, its neighbours' messages follow (e.g. the mismatch clears). */
+  const revalidateOtherPasswords = (changed: PasswordField) => {
+    const shown = PASSWORD_FIELDS.filter((f) => f !== changed && formState.errors[f]);
+    if (shown.length > 0) void form.trigger(shown);
   };
 
   const errorOf = (field: keyof UserFormValues, value: unknown) => {
@@ -371,7 +414,59 @@ export function UserEditor({
               <FieldError id={`${fid('password')}-error`} message={errorOf('password', form.getValues('password'))} />
             </div>
           )}
+          {caps.changePassword && !changingPassword && (
+            <div className="field">
+              <span className="field-label" id={`${fid('changePassword')}-label`}>
+                {t('users.password')}
+              </span>
+              <Button
+                type="button"
+                link
+                icon="pi pi-key"
+                label={t('users.changePassword')}
+                className="change-password-button"
+                aria-describedby={`${fid('changePassword')}-label`}
+                onClick={startChangingPassword}
+                disabled={busy}
+              />
+            </div>
+          )}
           {textField('email', t('users.email'), 'email')}
+          {changingPassword && (
+            <fieldset className="field field-wide password-well">
+              <legend>{t('users.changePassword')}</legend>
+              {PASSWORD_FIELDS.map((name) => (
+                <div className="field" key={name}>
+                  <label htmlFor={fid(name)}>{t(`account.${name}`)}</label>
+                  <Controller
+                    name={name}
+                    control={control}
+                    render={({ field: f }) => (
+                      <Password
+                        inputId={fid(name)}
+                        inputRef={f.ref}
+                        value={f.value}
+                        onChange={(e) => {
+                          f.onChange(e.target.value);
+                          revalidateOtherPasswords(name);
+                        }}
+                        onBlur={f.onBlur}
+                        feedback={false}
+                        toggleMask
+                        disabled={disabled}
+                        invalid={!!formState.errors[name]}
+                        aria-describedby={describedBy(name)}
+                        className="w-full"
+                        inputClassName="w-full"
+                        autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
+                      />
+                    )}
+                  />
+                  <FieldError id={`${fid(name)}-error`} message={errorOf(name, form.getValues(name))} />
+                </div>
+              ))}
+            </fieldset>
+          )}
           {caps.showRoles && (
             <div className="field">
               <label htmlFor={fid('roleIds')} id={`${fid('roleIds')}-label`}>
