@@ -12,6 +12,7 @@ import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin, sendError } from './plugins/errors';
+import { inputPlugin } from './plugins/input';
 import { routePolicyPlugin } from './plugins/route-policy';
 import { securityPlugin } from './plugins/security';
 import { docsPlugin } from './plugins/docs';
@@ -52,6 +53,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(routePolicyPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(inputPlugin);
   await app.register(cookie);
   await app.register(formbody);
   // routes pass tighter limits to request.file() (e.g. avatars: 1,000,000 bytes)

@@ -27,6 +27,8 @@ export interface RouteInventoryEntry {
   url: string;
   auth: AuthPolicy | undefined;
   tenant: boolean | undefined;
+  /** the route's validation schemas (zod), for tests that generate requests from them */
+  schema: { params?: unknown; querystring?: unknown; body?: unknown } | undefined;
 }
 
 export const routePolicyPlugin = fp(
@@ -45,6 +47,9 @@ export const routePolicyPlugin = fp(
           },
           get tenant() {
             return (route.config as { tenant?: boolean } | undefined)?.tenant;
+          },
+          get schema() {
+            return route.schema as RouteInventoryEntry['schema'];
           },
         });
       }
