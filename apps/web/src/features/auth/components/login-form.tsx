@@ -6,10 +6,10 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
-import { Password } from 'primereact/password';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_STRING } from '@orchard/shared';
+import { PasswordField } from './password-field';
 
 export interface LoginFormValues {
   username: string;
@@ -84,14 +84,12 @@ export function LoginForm({ loading, onSubmit, defaultUsername = '' }: LoginForm
       </div>
       <div className="field">
         <label htmlFor={passwordId}>{t('login.password')}</label>
-        <Password
+        <PasswordField
           inputId={passwordId}
           name="password"
           value={values.password}
           onChange={(e) => update({ password: e.target.value })}
           maxLength={MAX_STRING}
-          toggleMask
-          feedback={false}
           autoComplete="current-password"
           autoFocus={!!defaultUsername}
           invalid={!!errors.password}
@@ -99,10 +97,8 @@ export function LoginForm({ loading, onSubmit, defaultUsername = '' }: LoginForm
           aria-describedby={errors.password ? `${passwordId}-error` : undefined}
           className="w-full"
           inputClassName="w-full"
-          pt={{
-            showIcon: { 'aria-label': t('login.showPassword') } as never,
-            hideIcon: { 'aria-label': t('login.hidePassword') } as never,
-          }}
+          showLabel={t('login.showPassword')}
+          hideLabel={t('login.hidePassword')}
         />
         {errors.password && (
           <small id={`${passwordId}-error`} className="field-error">
