@@ -1,6 +1,6 @@
 import 'primeicons/primeicons.css';
 import './styles.css';
-import './lib/i18n';
+import './lib/i18n-core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

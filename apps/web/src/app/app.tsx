@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { configureApiClient } from '../lib/api-client';
-import { i18n } from '../lib/i18n';
+import { i18n } from '../lib/i18n-core';
 import { rememberReturnPath } from '../lib/navigation';
 import { bootstrapSession } from '../lib/session/bootstrap';
 import { AppRoutes } from './router';

@@ -1,16 +1,17 @@
 /** Root route: page title, page views, toasts and the session-expired dialog around every page. */
 import { Toast } from 'primereact/toast';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoader } from '../components/page-loader';
 import { ErrorPage } from '../features/exceptions/exception-pages';
 import { useSession } from '../lib/session/session-store';
 import { registerToast } from '../lib/toast';
+import { lazyPage } from './lazy-page';
 import { usePageTitle } from './use-page-title';
 import { usePageViews } from './use-page-views';
 
-const SessionExpiredDialog = lazy(() => import('../features/auth/session-expired-dialog'));
+const SessionExpiredDialog = lazyPage(() => import('../features/auth/session-expired-dialog'));
 
 export function RootLayout({ routes }: { routes: () => RouteObject[] }) {
   usePageTitle(routes());

@@ -4,32 +4,33 @@
  * are routed; each is its own lazily loaded chunk, guarded by its menu permission. Unknown paths
  * go to 404.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { MENU_CATALOGUE } from '@orchard/shared';
 import { paths } from '../config/paths';
 import { AccessDeniedPage, ErrorPage, NotFoundPage } from '../features/exceptions/exception-pages';
 import { LoginPage } from '../features/auth/login-page';
 import { RequireAuth } from './guards';
+import { lazyPage } from './lazy-page';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './use-page-title';
 
-const ShellLayout = lazy(() => import('./shell-layout'));
-const RequirePermission = lazy(() => import('./require-permission'));
-const MaintenancePage = lazy(() => import('../features/maintenance/maintenance-page'));
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
-const HarvestIntakePage = lazy(() => import('../features/harvest/harvest-intake-page'));
-const PucReportPage = lazy(() => import('../features/harvest/puc-report-page'));
-const BlockReportPage = lazy(() => import('../features/harvest/block-report-page'));
-const EstimateAppraisalPage = lazy(() => import('../features/harvest/estimate-appraisal-page'));
-const SettingsPage = lazy(() => import('./settings/settings-page'));
-const ProfilePage = lazy(() => import('./settings/profile-page'));
-const PreferencesRoute = lazy(() => import('./settings/preferences-route'));
-const ResetPasswordPage = lazy(() => import('../features/password-reset/reset-password-page'));
-const ProducerSchedulePage = lazy(() => import('./picking/producer-schedule-page'));
-const PackhouseSchedulePage = lazy(() => import('./picking/packhouse-schedule-page'));
-const PucSchedulePage = lazy(() => import('../features/picking-schedule/components/puc-schedule-page'));
-const PackhousesPage = lazy(() => import('../features/packhouses/packhouses-page'));
+const ShellLayout = lazyPage(() => import('./shell-layout'));
+const RequirePermission = lazyPage(() => import('./require-permission'));
+const MaintenancePage = lazyPage(() => import('../features/maintenance/maintenance-page'));
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'));
+const HarvestIntakePage = lazyPage(() => import('../features/harvest/harvest-intake-page'));
+const PucReportPage = lazyPage(() => import('../features/harvest/puc-report-page'));
+const BlockReportPage = lazyPage(() => import('../features/harvest/block-report-page'));
+const EstimateAppraisalPage = lazyPage(() => import('../features/harvest/estimate-appraisal-page'));
+const SettingsPage = lazyPage(() => import('./settings/settings-page'));
+const ProfilePage = lazyPage(() => import('./settings/profile-page'));
+const PreferencesRoute = lazyPage(() => import('./settings/preferences-route'));
+const ResetPasswordPage = lazyPage(() => import('../features/password-reset/reset-password-page'));
+const ProducerSchedulePage = lazyPage(() => import('./picking/producer-schedule-page'));
+const PackhouseSchedulePage = lazyPage(() => import('./picking/packhouse-schedule-page'));
+const PucSchedulePage = lazyPage(() => import('../features/picking-schedule/components/puc-schedule-page'));
+const PackhousesPage = lazyPage(() => import('../features/packhouses/packhouses-page'));
 
 interface AreaPage {
   Component: LazyExoticComponent<ComponentType>;

@@ -10,7 +10,7 @@ export interface RouteHandle {
 }
 
 export function usePageTitle(routes: RouteObject[]): void {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const { hash } = location;
   const matches = matchRoutes(routes, location) ?? [];
@@ -18,7 +18,10 @@ export function usePageTitle(routes: RouteObject[]): void {
     | RouteHandle
     | undefined;
   const title = handle?.title ? t(handle.title) : null;
+  // a page's title may be in the part of the catalogue still on its way (lib/i18n-core): keep the
+  // current title until it is there (the component re-renders when it arrives)
+  const pending = !!handle?.title && !i18n.exists(handle.title);
   useEffect(() => {
-    document.title = buildPageTitle(title, hash);
-  }, [title, hash]);
+    if (!pending) document.title = buildPageTitle(title, hash);
+  }, [title, hash, pending]);
 }

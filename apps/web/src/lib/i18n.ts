@@ -1,25 +1,16 @@
-/** i18next set up with the shared English catalogue; every user-facing string goes through t(). */
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+/**
+ * i18next with the whole shared English catalogue; every user-facing string goes through t().
+ * Importing this module adds the catalogue to the instance ./i18n-core started with the public
+ * texts.
+ */
 import { en } from '@orchard/shared';
+import { DEFAULT_LANGUAGE, i18n } from './i18n-core';
 
-export const DEFAULT_LANGUAGE = 'en';
+i18n.addResourceBundle(DEFAULT_LANGUAGE, 'translation', en, true, true);
 
-void i18next.use(initReactI18next).init({
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  resources: { en: { translation: en } },
-  interpolation: { escapeValue: false },
-  // menu keys contain spaces and never colons; keep '.' as the only separator
-  nsSeparator: false,
-  returnNull: false,
-  initAsync: false,
-  showSupportNotice: false,
-});
-
-export const i18n = i18next;
+export { DEFAULT_LANGUAGE, i18n };
 
 /** Translate a menu display name (server menu data carries the catalogue key). */
 export function menuLabel(displayName: string): string {
-  return i18next.t(`menu.${displayName}`, { defaultValue: displayName });
+  return i18n.t(`menu.${displayName}`, { defaultValue: displayName });
 }

@@ -1,36 +1,14 @@
 /**
  * English (en-ZA) texts. Every user-facing string in the web app comes from here through i18next;
  * the exact captions and messages of the specification live here once, and tests import them.
+ * The texts of the screens shown without a session are in ./en-public.ts, part of `en`.
  */
+import { enPublic } from './en-public.js';
+
+export { enPublic };
+
 export const en = {
-  app: { name: 'Orchard Ops', loading: 'Loading...' },
-  login: {
-    title: 'Sign in',
-    subtitle: 'Sign in to your account',
-    username: 'Username',
-    password: 'Password',
-    rememberMe: 'Remember me',
-    logIn: 'Log In',
-    loggingIn: 'Logging In',
-    showPassword: 'Show password',
-    hidePassword: 'Hide password',
-    attempting: 'Attempting login...',
-    welcome: 'Welcome',
-    sessionRestored: 'Session restored',
-    sessionExpiredTitle: 'Session expired',
-    sessionExpiredText: 'Your session has expired. Please sign in again to continue.',
-    retryTitle: 'Retry',
-    retryPrompt: 'Your session has been restored. Do you want to retry the last operation?',
-    unableToLogin: 'Unable to login',
-    noOrganization: 'This account does not belong to an organization, please contact your system administrator',
-    invalidCredentials: 'Invalid username or password.',
-    disabled: 'This account has been disabled.',
-    genericError: 'An error occured whilst logging in, please try again later.',
-    noNetworkCaption: 'No Network',
-    noNetworkDetail: 'The server cannot be reached. Please check your internet connection.',
-    usernameRequired: 'Username is required',
-    passwordRequired: 'Password is required',
-  },
+  ...enPublic,
   shell: {
     organization: 'Organization',
     organizationChanged: 'Organization Changed',
@@ -86,15 +64,6 @@ export const en = {
     organizationType: 'Organization type: {{type}}',
     reachable: 'Screens you can open',
     nothingReachable: 'There are no screens available to you in this organization yet.',
-  },
-  exceptions: {
-    returnToDashboard: 'RETURN TO DASHBOARD',
-    notFoundHeading: 'PAGE NOT FOUND',
-    notFoundText: 'The page you requested cannot be found.',
-    errorHeading: 'ERROR OCCURED',
-    errorText: 'Please try again later',
-    accessDeniedHeading: 'ACCESS DENIED',
-    accessDeniedText: "You don't have the required permissions.",
   },
   maintenance: {
     onlineHeading: 'DOWN FOR MAINTENANCE',
@@ -445,18 +414,6 @@ export const en = {
       importedDetail: '{{count}} bins imported.',
       notImported: 'Import Failed',
     },
-  },
-  titles: {
-    login: 'Login',
-    dashboard: 'Dashboard',
-    notFound: 'Page Not Found',
-    error: 'Error',
-    accessDenied: 'Access Denied',
-    maintenance: 'Maintenance',
-    settings: 'Settings',
-    profile: 'Profile',
-    preferences: 'Preferences',
-    resetPassword: 'Reset password',
   },
   picking: {
     producerTitle: 'Picking Schedule',

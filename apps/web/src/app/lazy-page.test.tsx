@@ -1,0 +1,47 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { MemoryRouter, useRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { APP_NAME, en, enPublic } from '@orchard/shared';
+import { i18n } from '../lib/i18n-core';
+import { lazyPage } from './lazy-page';
+import { usePageTitle } from './use-page-title';
+
+// this file imports only the public texts (lib/i18n-core), as the login route does
+
+function Harvest() {
+  const { t } = useTranslation();
+  return <h1>{t('harvest.titles.intake')}</h1>;
+}
+
+// as RootLayout: the title outside the Suspense boundary the pages load in
+function Routes({ routes }: { routes: RouteObject[] }) {
+  usePageTitle(routes);
+  return <Suspense fallback={<p>loading</p>}>{useRoutes(routes)}</Suspense>;
+}
+
+describe('public texts first, the whole catalogue with the first page past them', () => {
+  it('starts with the public texts only', () => {
+    expect(i18n.t('login.title')).toBe(enPublic.login.title);
+    expect(i18n.exists('shell.logout')).toBe(false);
+    expect(Object.keys(en)).toEqual(expect.arrayContaining(Object.keys(enPublic)));
+  });
+
+  it('a lazy page renders with its texts; the page title waits for them instead of showing a key', async () => {
+    document.title = `${enPublic.titles.login} - ${APP_NAME}`;
+    const Page = lazyPage(() => Promise.resolve({ default: Harvest }));
+    const routes: RouteObject[] = [{ path: '/harvest', handle: { title: 'harvest.titles.intake' }, element: <Page /> }];
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={['/harvest']}>
+          <Routes routes={routes} />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect(document.title).toBe(`${enPublic.titles.login} - ${APP_NAME}`);
+    expect(await screen.findByRole('heading', { name: en.harvest.titles.intake })).toBeTruthy();
+    expect(i18n.t('shell.logout')).toBe(en.shell.logout);
+    await waitFor(() => expect(document.title).toBe(`${en.harvest.titles.intake} - ${APP_NAME}`));
+  });
+});
