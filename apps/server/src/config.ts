@@ -31,6 +31,7 @@ const envSchema = z.object({
   ANALYTICS_URL: z.string().url().optional(),
   WEB_DIST_DIR: z.string().optional(),
   COOKIE_SECURE: bool.optional(),
+  ACCESS_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
 });
 
 export interface AppConfig {
@@ -60,6 +61,11 @@ export interface AppConfig {
   analyticsUrl: string | undefined;
   webDistDir: string | undefined;
   cookieSecure: boolean;
+  /**
+   * How long one instance reuses a user's access check (enabled, membership, permissions) for an
+   * organisation; 0 = read it on every request. Any write through this instance clears it at once.
+   */
+  accessCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     analyticsUrl: e.ANALYTICS_URL,
     webDistDir: e.WEB_DIST_DIR,
+    accessCacheMs: e.ACCESS_CACHE_MS,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
   };
 }

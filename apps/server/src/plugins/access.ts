@@ -129,11 +129,45 @@ function maintenanceReader(db: AppDb) {
   };
 }
 
+/**
+ * Access checks reused for `ttlMs` on this instance. Every write through this instance clears them
+ * (see the onSend hook), and a read that overlaps a clear is not stored, so on the instance
+ * that made a change the next request sees it; other instances see it within `ttlMs`.
+ */
+function accessCache(ttlMs: number) {
+  const entries = new Map<string, { value: RequestContextRow | null; expiresAt: number }>();
+  let generation = 0;
+  return {
+    async get(userId: number, organizationId: number | null, load: () => Promise<RequestContextRow | null>) {
+      if (ttlMs <= 0) return load();
+      const key = `${userId}:${organizationId ?? ''}`;
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && hit.expiresAt > now) return hit.value;
+      const startedAt = generation;
+      const value = await load();
+      if (startedAt === generation) {
+        if (entries.size >= 10_000) entries.clear();
+        entries.set(key, { value, expiresAt: now + ttlMs });
+      }
+      return value;
+    },
+    clear() {
+      generation += 1;
+      entries.clear();
+    },
+  };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     maintenance: { isDown(): Promise<boolean>; invalidate(): void };
+    /** forget every cached access check (after writes made outside a request) */
+    accessCache: { clear(): void };
   }
 }
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const accessPlugin = fp(
   async (app: FastifyInstance, opts: { db: AppDb; config: AppConfig }) => {
@@ -141,6 +175,14 @@ export const accessPlugin = fp(
     app.decorateRequest('auth', null);
     app.decorateRequest('tenant', null);
     app.decorate('maintenance', maintenanceReader(db));
+    const contexts = accessCache(config.accessCacheMs);
+    app.decorate('accessCache', { clear: () => contexts.clear() });
+    // Any write may change who is enabled, a member, or holds which permission. Cleared before the
+    // answer leaves (the handler's transaction has committed), so the client's next call sees it.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (!READ_METHODS.has(request.method)) contexts.clear();
+      return payload;
+    });
 
     app.addHook('onRequest', async (request) => {
       const routeConfig = request.routeOptions.config as { auth?: unknown; tenant?: boolean; allowInMaintenance?: boolean };
@@ -173,7 +215,7 @@ export const accessPlugin = fp(
       }
 
       // One round trip: the user is still enabled, is an active member, and holds these permissions.
-      const context = await loadRequestContext(db, userId, organizationId);
+      const context = await contexts.get(userId, organizationId, () => loadRequestContext(db, userId, organizationId));
       if (!context || !context.isEnabled) throw unauthenticated();
       request.auth = { userId };
       if (organizationId === null) return;

@@ -192,6 +192,8 @@ describe('shell: the current user', () => {
 
     it('reflects a permission change on the next request', async () => {
       await t.db.insert(rolePermissions).values({ roleId: roleB.id, permission: PERMISSIONS.pickingEdit });
+      // written straight to the database, as another instance would: see plugins/access-cache.test.ts
+      t.app.accessCache.clear();
       const b = await t.app.inject({ method: 'GET', url: SHELL_PATHS.permissions, headers: await t.headersFor(user.id, orgB.id) });
       expect(b.json()).toEqual(['picking.edit', 'picking.view']);
     });

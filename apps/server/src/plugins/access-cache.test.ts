@@ -1,0 +1,91 @@
+/**
+ * The access check (enabled, membership, permissions) is reused for ACCESS_CACHE_MS on one
+ * instance: a change made through this instance shows on the very next request, a change made
+ * elsewhere (another instance, or straight in the database) within ACCESS_CACHE_MS.
+ */
+import { PERMISSIONS, SHELL_PATHS, USERS_PATHS } from '@orchard/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { addMember, createRole, createUser } from '../../test/helpers/fixtures';
+import { createTenantWorld, type TenantWorld } from '../../test/helpers/tenant-matrix';
+import { rolePermissions, users } from '../db/schema/index';
+
+describe('access check cache', () => {
+  let t: TestApp;
+  let w: TenantWorld;
+  beforeAll(async () => {
+    t = await createTestApp({ accessCacheMs: 1000 });
+    w = await createTenantWorld(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const permissionsOf = async (userId: number) => {
+    const res = await t.app.inject({ method: 'GET', url: SHELL_PATHS.permissions, headers: await t.headersFor(userId, w.a.organizationId) });
+    return { status: res.statusCode, body: res.statusCode === 200 ? (res.json() as string[]) : null };
+  };
+
+  it('sees a change made elsewhere within ACCESS_CACHE_MS', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const user = await createUser(t.db, 'cached-elsewhere');
+    const role = await createRole(t.db, w.a.organizationId, 'Pickers', [PERMISSIONS.pickingView]);
+    await addMember(t.db, user.id, w.a.organizationId, [role.id]);
+    expect((await permissionsOf(user.id)).body).toEqual(['picking.view']);
+
+    // another instance grants a permission: this one still answers from its cache for a moment
+    await t.db.insert(rolePermissions).values({ roleId: role.id, permission: PERMISSIONS.pickingEdit });
+    vi.setSystemTime(Date.now() + 500);
+    expect((await permissionsOf(user.id)).body).toEqual(['picking.view']);
+    vi.setSystemTime(Date.now() + 501);
+    expect((await permissionsOf(user.id)).body).toEqual(['picking.edit', 'picking.view']);
+
+    // and disabling the user elsewhere ends their access within the same window
+    await t.db.update(users).set({ isEnabled: false }).where(eq(users.id, user.id));
+    vi.setSystemTime(Date.now() + 1001);
+    expect((await permissionsOf(user.id)).status).toBe(401);
+  });
+
+  it('sees a change made through this instance on the very next request', async () => {
+    const user = await createUser(t.db, 'cached-here');
+    const role = await createRole(t.db, w.a.organizationId, 'Viewers', [PERMISSIONS.pickingView]);
+    await addMember(t.db, user.id, w.a.organizationId, [role.id]);
+    await addMember(t.db, user.id, w.b.organizationId); // so the account outlives leaving A
+    expect((await permissionsOf(user.id)).status).toBe(200);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: USERS_PATHS.user.replace(':id', String(user.id)),
+      headers: await t.headersFor(w.a.userId, w.a.organizationId),
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    // no longer a member of A: A's context looks like an organisation that does not exist
+    expect((await permissionsOf(user.id)).status).toBe(404);
+  });
+});
+
+describe('access check without a cache (ACCESS_CACHE_MS=0)', () => {
+  let t: TestApp;
+  let w: TenantWorld;
+  beforeAll(async () => {
+    t = await createTestApp({ accessCacheMs: 0 });
+    w = await createTenantWorld(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reads every change made elsewhere on the next request', async () => {
+    const user = await createUser(t.db, 'uncached');
+    const role = await createRole(t.db, w.a.organizationId, 'Pickers', [PERMISSIONS.pickingView]);
+    await addMember(t.db, user.id, w.a.organizationId, [role.id]);
+    const headers = await t.headersFor(user.id, w.a.organizationId);
+    expect((await t.app.inject({ method: 'GET', url: SHELL_PATHS.permissions, headers })).json()).toEqual(['picking.view']);
+    await t.db.insert(rolePermissions).values({ roleId: role.id, permission: PERMISSIONS.pickingEdit });
+    expect((await t.app.inject({ method: 'GET', url: SHELL_PATHS.permissions, headers })).json()).toEqual(['picking.edit', 'picking.view']);
+  });
+});
