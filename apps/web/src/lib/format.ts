@@ -10,8 +10,17 @@ function safeCulture(culture: string | null | undefined): string {
   }
 }
 
+/** Number formats by culture and options: building one costs far more than using it (a table formats thousands of cells). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatNumber(value: number, culture?: string | null, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(safeCulture(culture), options).format(value);
+  const key = `${culture ?? ''}|${options ? JSON.stringify(options) : ''}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(safeCulture(culture), options);
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
 }
 
 export function formatDate(value: Date | string | number, culture?: string | null, options?: Intl.DateTimeFormatOptions): string {

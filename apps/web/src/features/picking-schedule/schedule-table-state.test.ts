@@ -8,6 +8,7 @@ import {
   saveBlocker,
   saveRequest,
   scheduleTableReducer,
+  tableRows,
   weekBins,
   type ScheduleTableAction,
   type ScheduleTableState,
@@ -168,5 +169,49 @@ describe('producer table state', () => {
     expect(digitsOnly('12a3')).toBe('123');
     expect(digitsOnly('1234567')).toBe('12345');
     expect(digitsOnly('-5')).toBe('5');
+  });
+
+  it('table rows change their key exactly when something their cells show changes', () => {
+    const context = {};
+    const keys = (state: ScheduleTableState, savingId: number | null = null, ctx: object = context) =>
+      tableRows(state, savingId, ctx).map((r) => r.uiKey);
+    const loaded = run([{ type: 'load', rows: [row(1), row(2, { variety: 21, weeks: [] })] }]);
+    const [one, two] = keys(loaded);
+    expect(keys(loaded)).toEqual([one, two]);
+    expect(tableRows(loaded, null, context).map((r) => r.uiEditing)).toEqual([false, false]);
+
+    // editing row 1 (a stored week holds bins: locked) redraws row 1 only
+    const editing = run([{ type: 'edit', id: 1 }], loaded);
+    const [editedOne, sameTwo] = keys(editing);
+    expect(editedOne).not.toBe(one);
+    expect(sameTwo).toBe(two);
+    expect(tableRows(editing, null, context)[0]).toMatchObject({ uiEditing: true, uiLocked: true, uiSaving: false, uiBusy: false });
+
+    // a committed week redraws that row again
+    const typed = run([{ type: 'setWeek', id: 1, year: 2026, week: 47, binCount: 11 }], editing);
+    expect(keys(typed)[0]).not.toBe(editedOne);
+    expect(keys(typed)[1]).toBe(two);
+
+    // saving: the row being saved (and the save buttons of rows in edit mode) only
+    const both = run([{ type: 'edit', id: 2 }], typed);
+    const idle = keys(both);
+    const saving = keys(both, 1);
+    expect(saving[0]).not.toBe(idle[0]);
+    expect(saving[1]).not.toBe(idle[1]);
+    expect(tableRows(both, 1, context).map((r) => [r.uiSaving, r.uiBusy, r.uiLocked])).toEqual([
+      [true, true, true],
+      [false, true, false],
+    ]);
+    expect(keys(typed, 1)[1]).toBe(two);
+
+    // a new cell context (texts, culture, packhouses, week columns) redraws every row
+    const other = keys(loaded, null, {});
+    expect(other[0]).not.toBe(one);
+    expect(other[1]).not.toBe(two);
+
+    // cancel restores the copy: a different row object, so a new key
+    const cancelled = run([{ type: 'cancel', id: 1 }], typed);
+    expect(keys(cancelled)[0]).not.toBe(one);
+    expect(tableRows(cancelled, null, context)[0]!.uiEditing).toBe(false);
   });
 });

@@ -6,6 +6,7 @@
 import {
   PICKING_MESSAGES,
   PLEASE_SELECT_A_PACKHOUSE,
+  canChangePackhouse,
   insertDuplicateBelow,
   isRowValid,
   markEditedWeeks,
@@ -161,6 +162,58 @@ export function saveRequest(state: ScheduleTableState, id: number, pagerDate: st
     };
   }
   return { kind: 'update', id, body: { packhouse: row.packhouse, weeks, version: row.version, ...pager } };
+}
+
+/**
+ * A row as the table gets it: its figures and what its cells show besides them. `uiKey` changes
+ * exactly when something the row's cells show changes, so the table's cell memo (which compares
+ * the row's own fields, one level deep) redraws only those rows: an edit, a keystroke committed or
+ * a save redraws one row, not the page.
+ */
+export interface TableRow extends ScheduleRow {
+  /** in edit mode */
+  uiEditing: boolean;
+  /** in edit mode with a stored week holding bins: the packhouse cannot change */
+  uiLocked: boolean;
+  /** this row is being saved */
+  uiSaving: boolean;
+  /** a row is being saved (the save buttons of rows in edit mode wait) */
+  uiBusy: boolean;
+  uiKey: string;
+}
+
+const identities = new WeakMap<object, number>();
+let lastIdentity = 0;
+
+/** A number per object, the same for as long as the object lives. */
+function identityOf(value: object): number {
+  let id = identities.get(value);
+  if (id === undefined) {
+    lastIdentity += 1;
+    id = lastIdentity;
+    identities.set(value, id);
+  }
+  return id;
+}
+
+/**
+ * The table's rows. `cellContext` is an object that is replaced whenever something every cell
+ * reads changes (texts, number format, packhouse options, week columns): every row's key changes
+ * with it. The reducer replaces a row object whenever the row changes, so the row object's
+ * identity stands for its figures and weeks.
+ */
+export function tableRows(state: ScheduleTableState, savingId: number | null, cellContext: object): TableRow[] {
+  const context = identityOf(cellContext);
+  return state.rows.map((row) => {
+    const original = state.editing[row.id];
+    const uiEditing = original !== undefined;
+    const uiLocked = uiEditing && !canChangePackhouse(original);
+    const uiSaving = savingId === row.id;
+    const uiBusy = savingId !== null;
+    // the saving flags show only on rows in edit mode
+    const flags = uiEditing ? `e${uiLocked ? 'l' : ''}${uiSaving ? 's' : ''}${uiBusy ? 'b' : ''}` : '';
+    return { ...row, uiEditing, uiLocked, uiSaving, uiBusy, uiKey: `${identityOf(row)}.${context}.${flags}` };
+  });
 }
 
 /** The row's bins in one week (null when it has no entry for the week). */

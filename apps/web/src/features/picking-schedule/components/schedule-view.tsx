@@ -20,7 +20,6 @@ import {
   PICKING_SCHEDULE_PAGE_SIZES,
   PLEASE_SELECT_A_PACKHOUSE,
   binCountSchema,
-  canChangePackhouse,
   canExportPickingSchedule,
   weekTooltip,
   type PickingViewKind,
@@ -36,13 +35,14 @@ import { useSchedule, type ScheduleFilterParams } from '../api/get-schedule';
 import { useSaveScheduleRow } from '../api/save-row';
 import {
   initialScheduleTableState,
-  isEditing,
   saveBlocker,
   saveRequest,
   scheduleTableReducer,
+  tableRows,
   weekBins,
   isWeekEdited,
   type ScheduleRow,
+  type TableRow,
 } from '../schedule-table-state';
 import { useDelayedPager } from '../use-delayed-pager';
 import { BinInput } from './bin-input';
@@ -159,12 +159,20 @@ export function ScheduleView({ view, below }: Props) {
     [messageText, pager.applied, save, t],
   );
 
+  // the action cells call the latest onSave, whenever they were drawn
+  const onSaveRef = useRef(onSave);
+  useLayoutEffect(() => {
+    onSaveRef.current = onSave;
+  });
+
   const onExport = () =>
     exporter.mutate(filterParams, { onError: (e) => toast.error(t('picking.downloadingError'), errorText(e) || t('picking.exportFailed')) });
 
   const weeks = useMemo(() => data?.weeks ?? [], [data]);
-  const rows = state.rows;
   const usablePackhouses = useMemo(() => (packhouseOptions ?? []).map((p) => ({ id: p.id, label: p.name })), [packhouseOptions]);
+  // what every cell reads besides its row: a change redraws every row
+  const cellContext = useMemo(() => ({ t, culture, usablePackhouses, weeks, canEdit }), [t, culture, usablePackhouses, weeks, canEdit]);
+  const rows = useMemo(() => tableRows(state, savingId, cellContext), [state, savingId, cellContext]);
 
   const toOptions = <T,>(items: T[] | undefined, id: (i: T) => number, label: (i: T) => string): FilterOption[] =>
     (items ?? []).map((i) => ({ id: id(i), label: label(i) }));
@@ -175,10 +183,9 @@ export function ScheduleView({ view, below }: Props) {
   const num = (value: number | null, digits = 0) =>
     value === null ? '' : formatNumber(value, culture, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-  const packhouseBody = (row: ScheduleRow) => {
-    if (!isEditing(state, row.id)) return row.packhouseName ?? '';
-    const original = state.editing[row.id] as ScheduleRow;
-    const locked = !canChangePackhouse(original);
+  const packhouseBody = (row: TableRow) => {
+    if (!row.uiEditing) return row.packhouseName ?? '';
+    const locked = row.uiLocked;
     const inputId = `row-packhouse-${row.id}`;
     const dropdown = (
       <Dropdown
@@ -224,9 +231,9 @@ export function ScheduleView({ view, below }: Props) {
   };
 
   const weekBody = (year: number, week: number, readonly: boolean) =>
-    function WeekCell(row: ScheduleRow) {
+    function WeekCell(row: TableRow) {
       const bins = weekBins(row, year, week);
-      if (!isEditing(state, row.id) || readonly) return num(bins);
+      if (!row.uiEditing || readonly) return num(bins);
       return (
         <BinInput
           value={bins}
@@ -242,9 +249,9 @@ export function ScheduleView({ view, below }: Props) {
       );
     };
 
-  const actionBody = (row: ScheduleRow) => {
+  const actionBody = (row: TableRow) => {
     const label = rowLabel(row);
-    if (isEditing(state, row.id)) {
+    if (row.uiEditing) {
       return (
         <div className="row-actions">
           <Button
@@ -253,9 +260,9 @@ export function ScheduleView({ view, below }: Props) {
             rounded
             text
             aria-label={t('picking.save', { row: label })}
-            loading={savingId === row.id}
-            disabled={savingId !== null}
-            onClick={() => onSave(row.id)}
+            loading={row.uiSaving}
+            disabled={row.uiBusy}
+            onClick={() => onSaveRef.current(row.id)}
           />
           <Button
             type="button"
@@ -264,7 +271,7 @@ export function ScheduleView({ view, below }: Props) {
             text
             severity="secondary"
             aria-label={t('picking.cancel', { row: label })}
-            disabled={savingId === row.id}
+            disabled={row.uiSaving}
             onClick={() => dispatch({ type: 'cancel', id: row.id })}
           />
         </div>
@@ -411,9 +418,8 @@ export function ScheduleView({ view, below }: Props) {
       {/* keyed by the columns: a Tooltip binds to the targets present when it mounts */}
       <Tooltip key={weeks.map((w) => w.week).join('-')} target=".picking-table .week-header" />
       <Tooltip key={`locked-${Object.keys(state.editing).join('-')}`} target=".picking-table .packhouse-locked" />
-      {/* cells read edit state kept outside the row objects: PrimeReact's cell memo would keep them stale */}
+      {/* cells read only their row (uiKey marks what changed): the cell memo redraws the rows that changed */}
       <DataTable
-        cellMemo={false}
         value={rows}
         dataKey="id"
         lazy
@@ -432,7 +438,7 @@ export function ScheduleView({ view, below }: Props) {
         size="small"
         showGridlines
         footerColumnGroup={rows.length ? footerGroup : undefined}
-        rowClassName={(row: ScheduleRow) => (isEditing(state, row.id) ? 'schedule-row-editing' : '')}
+        rowClassName={(row: TableRow) => (row.uiEditing ? 'schedule-row-editing' : '')}
         pt={scrollableTablePt(view === 'producer' ? t('picking.producerTable') : t('picking.packhouseTable'))}
         className="picking-table"
       >
