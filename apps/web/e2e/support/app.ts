@@ -106,6 +106,12 @@ export async function recordTimeline(page: Page) {
       buttonLabel = button;
     };
     new MutationObserver(scan).observe(document, { subtree: true, childList: true, characterData: true });
+    // when each answer finished arriving: a timer the app starts on an answer starts after this
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
+        timeline.push({ label: `response:${new URL(entry.name).pathname}`, t: entry.responseEnd });
+      }
+    }).observe({ type: 'resource', buffered: true });
   });
 }
 
