@@ -8,12 +8,30 @@
  *   - the Harvest PUC report and the Fruitbins Block Report on the --scale demo data (about a million
  *     bins at scale 42): the server's answer beside the report's SQL statement alone, on PGlite and
  *     PostgreSQL (budget: the server at most 2x the SQL)
+ *   - the picking schedule's producer view with 1,000 rows x 30 weeks (scripts/bench/picking-data.ts)
+ *     on the same --scale data: its largest page (100 rows) and its CSV export beside the rows,
+ *     weeks and actuals queries alone, on PGlite and PostgreSQL (budget: at most 2x the SQL)
+ *   - the same view in Chromium against the built app and server: opening it, 100 rows per page,
+ *     a row into edit mode, and keystrokes in a bin cell (budget 16 ms)
+ *
+ * Environment:
+ *   BENCH_ONLY=bundle,cold,menu,harvest,picking,picking-browser  run only these sections; the table
+ *       is printed and BENCHMARKS.md is left as it is (unset: every section, and the file is written)
+ *   BENCH_HARVEST=0                   leave out the harvest section (when BENCH_ONLY is unset)
+ *   BENCH_HARVEST_SCALE (42)          --scale of the harvest and picking data sets
+ *   BENCH_PICKING_RUNS (30)           timed requests per figure of the picking section
+ *   BENCH_BROWSER_RUNS (7), BENCH_KEYS_PER_RUN (10), BENCH_BROWSER_PORT (3250), CHROMIUM_PATH
+ *   WEB_DIST_DIR                      another build of the web app for the browser section (before/after)
+ *   BENCH_DATABASE_URL                PostgreSQL server (each section creates and drops its own database)
+ *
+ * `npm run bench` builds first; `npx tsx scripts/bench.ts` runs on the current builds.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -22,7 +40,11 @@ import { openDatabase, type DbHandle } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/db/seed/index';
 import { findBlockRows, findPucAggregates } from '../apps/server/src/modules/harvest/harvest.repository';
-import { HARVEST_PATHS } from '@orchard/shared';
+import { clock, today } from '../apps/server/src/modules/picking/clock';
+import { findRowActuals, findRowWeeks, findScheduleRows } from '../apps/server/src/modules/picking/picking.repository';
+import { boundsOf, windowFor } from '../apps/server/src/modules/picking/schedule.service';
+import { HARVEST_PATHS, PICKING_MAX_ROWS, en, PICKING_PATHS, type PickingSchedulePage } from '@orchard/shared';
+import { addPickingBenchData } from './bench/picking-data';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -182,6 +204,387 @@ async function harvestBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
   await handle.close();
 }
 
+/* ---------- picking schedule, producer view: 1,000 rows x 30 weeks ---------- */
+
+/** Mid-season, so the window's past weeks meet the --scale data set's fruit bins (the rows' actuals). */
+const PICKING_REFERENCE = new Date('2025-06-30T08:00:00+02:00');
+const PICKING_RUNS = Number(process.env.BENCH_PICKING_RUNS ?? 30);
+const PICKING_WARMUP = 3;
+
+interface Spread {
+  median: number;
+  p95: number;
+  runs: number;
+}
+
+function spread(times: number[]): Spread {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
+  return { median: at(0.5), p95: at(0.95), runs: sorted.length };
+}
+
+/**
+ * Median and p95 of PICKING_RUNS sequential timed calls of each function after PICKING_WARMUP
+ * untimed ones, in ms. The functions take turns, so a slower stretch of the shared machine falls on
+ * all of them alike.
+ */
+async function inTurns<K extends string>(fns: Record<K, () => Promise<unknown>>): Promise<Record<K, Spread>> {
+  const keys = Object.keys(fns) as K[];
+  const times = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<K, number[]>;
+  for (let i = 0; i < PICKING_WARMUP; i += 1) for (const k of keys) await fns[k]();
+  for (let i = 0; i < PICKING_RUNS; i += 1) {
+    for (const k of keys) {
+      const start = performance.now();
+      await fns[k]();
+      times[k].push(performance.now() - start);
+    }
+  }
+  return Object.fromEntries(keys.map((k) => [k, spread(times[k])])) as Record<K, Spread>;
+}
+
+const fmtMs = (n: number) => `${n.toFixed(1)} ms`;
+const medianP95 = (s: Spread) => `median ${fmtMs(s.median)} / p95 ${fmtMs(s.p95)}`;
+
+async function pickingBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
+  await migrateDatabase(handle);
+  await seedDemoData(handle, { referenceDate: PICKING_REFERENCE, scale: HARVEST_SCALE });
+  // the picking routes read "today" from their clock: the demo world's reference day
+  const realNow = clock.now;
+  clock.now = () => PICKING_REFERENCE;
+  try {
+    const day = today();
+    const data = await addPickingBenchData(handle.db, { today: day });
+    const app = await buildApp({ db: handle, config: testConfig() });
+    const token = await app.inject({
+      method: 'POST',
+      url: '/connect/token',
+      payload: { grant_type: 'password', username: 'admin', password: 'Admin@2025' },
+    });
+    const headers = { authorization: `Bearer ${token.json().access_token as string}`, 'x-organization-id': String(data.organizationId) };
+    const get = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url, headers });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      return res;
+    };
+
+    // what the screen asks for its largest page: the admin's packhouse, 100 rows, the pager on today
+    const pageUrl = `${PICKING_PATHS.producerSchedule}?packhouses=${data.packhouseId}&page=1&pageSize=100`;
+    const page = (await get(pageUrl)).json() as PickingSchedulePage;
+    const visible = windowFor('producer', undefined, day);
+    const shownWeeks = page.weeks.length;
+    const fullRows = page.rows.filter((r) => r.weeks.length === shownWeeks).length;
+    if (page.total !== data.rows || page.rows.length !== 100 || shownWeeks !== visible.weeks.length || fullRows !== 100) {
+      throw new Error(`producer view: ${page.total} rows, ${page.rows.length} on the page, ${shownWeeks} weeks, ${fullRows} rows with every week`);
+    }
+    const footerBins = page.footer.reduce((sum, f) => sum + f.total, 0);
+
+    const sqlAlone = async () => {
+      const metas = await findScheduleRows(handle.db, {
+        organizationId: data.organizationId,
+        view: 'producer',
+        packhouseIds: [data.packhouseId],
+        limit: PICKING_MAX_ROWS,
+      });
+      const ids = metas.map((m) => m.id);
+      return Promise.all([findRowWeeks(handle.db, ids, boundsOf(visible.weeks)), findRowActuals(handle.db, ids, visible.from, visible.to)]);
+    };
+    const [weeks, actuals] = await sqlAlone();
+    const actualBins = actuals.reduce((sum, a) => sum + a.bins, 0);
+    if (weeks.reduce((sum, w) => sum + w.binCount, 0) !== footerBins) throw new Error('the SQL alone and the footer disagree');
+
+    const exportUrl = `${PICKING_PATHS.producerExport}?packhouses=${data.packhouseId}`;
+    const csvLines = (await get(exportUrl)).body.trim().split(/\r?\n/).length;
+    if (csvLines < data.rows + 2) throw new Error(`export: ${csvLines} lines for ${data.rows} rows`);
+
+    const { pageServer, exportServer, sql } = await inTurns({ pageServer: () => get(pageUrl), exportServer: () => get(exportUrl), sql: sqlAlone });
+
+    const beside = (server: Spread) => `SQL alone ${medianP95(sql)}; server ${(server.median / sql.median).toFixed(2)}x (budget <= 2x)`;
+    const range = `weeks ${visible.weeks[0]!.week}-${visible.weeks[visible.weeks.length - 1]!.week} of ${visible.weeks[0]!.year}`;
+    const notes =
+      `${kind}; ${data.rows.toLocaleString('en-US')} rows x ${data.weeks.length} weeks (${data.weekRows.toLocaleString('en-US')} week figures) on the scale ${HARVEST_SCALE} data set; ` +
+      `the window shows 9 weeks (${range}): ${weeks.length.toLocaleString('en-US')} week figures, ${actualBins.toLocaleString('en-US')} actual bins read per request; ` +
+      `SQL alone = the rows, weeks and actuals queries as the service issues them; ${PICKING_RUNS} sequential runs of each after ${PICKING_WARMUP} warm-up, page, export and SQL in turn`;
+    rows.push([
+      `GET ${PICKING_PATHS.producerSchedule} (producer view, page of 100 of ${data.rows.toLocaleString('en-US')} rows, footer over all), server answer`,
+      medianP95(pageServer),
+      beside(pageServer),
+      notes,
+    ]);
+    rows.push([
+      `GET ${PICKING_PATHS.producerExport} (producer view CSV, all ${data.rows.toLocaleString('en-US')} rows), server answer`,
+      medianP95(exportServer),
+      beside(exportServer),
+      `${kind}; ${csvLines.toLocaleString('en-US')} CSV lines; same data set and SQL`,
+    ]);
+    await app.close();
+  } finally {
+    clock.now = realNow;
+    await handle.close();
+  }
+}
+
+/* ---------- the producer view in the browser ---------- */
+
+const BROWSER_PORT = Number(process.env.BENCH_BROWSER_PORT ?? 3250);
+const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 7);
+const KEYS_PER_RUN = Number(process.env.BENCH_KEYS_PER_RUN ?? 10);
+const PRODUCER_PATH = '/packhouse/pickingschedule';
+
+/**
+ * Runs in the page before the app (plain JavaScript: a string, so nothing the script runner adds
+ * reaches the page). Logs each change of the table's row and bin-input counts with the time the
+ * DOM changed and the time the next frame was done (a message posted from that frame's
+ * requestAnimationFrame runs after its style, layout and paint); clicks with their event time;
+ * long tasks; event-timing entries of 16 ms and more. armKey() times the next keystroke: keydown
+ * event time, the end of the input event's work (handlers and React's commit), and the end of the
+ * next frame.
+ */
+const PAGE_PROBE = `(() => {
+  const b = (window.__bench = { log: [], clicks: [], events: [], longTasks: [] });
+  const afterFrame = (cb) => requestAnimationFrame(() => {
+    const frameAt = performance.now();
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => cb(frameAt, performance.now());
+    ch.port2.postMessage(0);
+  });
+  let last = '';
+  const scan = () => {
+    const rows = document.querySelectorAll('.picking-table .p-datatable-tbody > tr:not(.p-datatable-emptymessage)').length;
+    const inputs = document.querySelectorAll('.picking-table input.bin-input').length;
+    const key = rows + '/' + inputs;
+    if (key === last) return;
+    last = key;
+    const entry = { rows, inputs, at: performance.now(), paintAt: null };
+    b.log.push(entry);
+    afterFrame((frameAt, paintAt) => { entry.paintAt = paintAt; });
+  };
+  new MutationObserver(scan).observe(document, { subtree: true, childList: true });
+  document.addEventListener('click', (e) => {
+    const target = e.target instanceof Element ? e.target : null;
+    const named = target && target.closest('[aria-label]');
+    b.clicks.push({ at: e.timeStamp, label: (named && named.getAttribute('aria-label')) || (target && target.textContent.trim().slice(0, 40)) || '' });
+  }, true);
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) b.longTasks.push({ start: e.startTime, duration: e.duration }); }).observe({ type: 'longtask', buffered: true });
+  } catch (e) { b.noLongTasks = true; }
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) b.events.push({ name: e.name, start: e.startTime, duration: e.duration }); }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  } catch (e) { b.noEventTiming = true; }
+  b.armKey = () => {
+    b.key = new Promise((resolve) => {
+      const r = {};
+      // on the document, after the app's listener and React's commit (a microtask of that listener)
+      document.addEventListener('input', () => {
+        queueMicrotask(() => { r.workAt = performance.now(); });
+      }, { once: true });
+      document.addEventListener('keydown', (e) => {
+        r.t0 = e.timeStamp;
+        afterFrame((frameAt, paintAt) => {
+          r.frameAt = frameAt;
+          r.paintAt = paintAt;
+          r.value = document.activeElement ? document.activeElement.value : null;
+          resolve(r);
+        });
+      }, { once: true, capture: true });
+    });
+    return true;
+  };
+})();`;
+
+interface ProbeLog {
+  log: { rows: number; inputs: number; at: number; paintAt: number | null }[];
+  clicks: { at: number; label: string }[];
+  events: { name: string; start: number; duration: number }[];
+  longTasks: { start: number; duration: number }[];
+}
+interface KeyTiming {
+  t0: number;
+  workAt?: number;
+  frameAt: number;
+  paintAt: number;
+  value: string | null;
+}
+
+async function waitForServer(url: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function pickingInBrowser() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oo-bench-picking-'));
+  let server: ReturnType<typeof spawn> | undefined;
+  let browser: Browser | undefined;
+  try {
+    // the data set around the real today: the built server's clock is the real one
+    const handle = await openDatabase({ dataDir });
+    await migrateDatabase(handle);
+    await seedDemoData(handle, { referenceDate: new Date() });
+    const data = await addPickingBenchData(handle.db, { today: today() });
+    await handle.close();
+
+    server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: 'localhost',
+        PORT: String(BROWSER_PORT),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT_PER_IP: '10000',
+        LOGIN_RATE_LIMIT_PER_ACCOUNT: '10000',
+      },
+      stdio: 'ignore',
+    });
+    const base = `http://localhost:${BROWSER_PORT}`;
+    await waitForServer(`${base}/readyz`, 60_000);
+
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    });
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 720 } });
+    await context.addInitScript({ content: PAGE_PROBE });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel(en.login.username, { exact: true }).fill('admin');
+    await page.getByLabel(en.login.password, { exact: true }).fill('Admin@2025');
+    await page.getByRole('button', { name: en.login.logIn, exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    const bodyRows = page.locator('.picking-table .p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
+    // polled with expressions evaluated over the DevTools protocol: the app's CSP forbids string evaluation in the page
+    const until = async (expression: string) => {
+      const deadline = Date.now() + 30_000;
+      while (!(await page.evaluate(expression))) {
+        if (Date.now() > deadline) throw new Error(`still false after 30 s: ${expression}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    // the frames after the logged changes have been drawn
+    const framesDone = () => until('window.__bench.log.every((e) => e.paintAt !== null)');
+    const waitRows = async (n: number) => {
+      await until(`document.querySelectorAll('.picking-table .p-datatable-tbody > tr:not(.p-datatable-emptymessage)').length === ${n}`);
+      await framesDone();
+    };
+    const probe = () => page.evaluate('window.__bench') as Promise<ProbeLog>;
+    const answerEnd = (part: string) =>
+      page.evaluate(
+        `performance.getEntriesByType('resource').filter((e) => e.name.includes('${PICKING_PATHS.producerSchedule}?') && e.name.includes('${part}')).map((e) => e.responseEnd).pop()`,
+      ) as Promise<number | undefined>;
+    const longTaskMs = (log: ProbeLog, from: number, to: number) =>
+      log.longTasks.filter((t) => t.start >= from && t.start < to).reduce((sum, t) => sum + t.duration, 0);
+
+    const firstPaint: number[] = [];
+    const firstRender: number[] = [];
+    const bigChoice: number[] = [];
+    const bigRender: number[] = [];
+    const bigLongTasks: number[] = [];
+    const editPaint: number[] = [];
+    const keyPaint: number[] = [];
+    const keyWork: number[] = [];
+    const keyFrame: number[] = [];
+    /** Event Timing durations (keydown to the frame presented, in 8 ms steps) of the keystrokes at 16 ms or more */
+    const slowKeydowns: number[] = [];
+
+    for (let run = 0; run < BROWSER_RUNS; run += 1) {
+      // 1. open the view: the first page (the default 20 rows)
+      await page.goto(PRODUCER_PATH);
+      await waitRows(20);
+      let log = await probe();
+      const first = log.log.find((e) => e.rows === 20)!;
+      const firstEnd = (await answerEnd('pageSize=20'))!;
+      firstPaint.push(first.paintAt!);
+      firstRender.push(first.paintAt! - firstEnd);
+
+      // 2. 100 rows per page (of the 1,000; the footer totals all of them)
+      await page.locator('.picking-table .p-paginator .rows-per-page').click();
+      await page.getByRole('option', { name: '100', exact: true }).click();
+      await waitRows(100);
+      log = await probe();
+      const chose = log.clicks.filter((c) => c.label === '100').pop()!;
+      const big = log.log.find((e) => e.rows === 100 && e.at > chose.at)!;
+      const bigEnd = (await answerEnd('pageSize=100'))!;
+      bigChoice.push(big.paintAt! - chose.at);
+      bigRender.push(big.paintAt! - bigEnd);
+      bigLongTasks.push(longTaskMs(log, bigEnd, big.paintAt!));
+
+      // 3. edit the first row
+      await bodyRows.first().getByRole('button', { name: /^Edit row / }).click();
+      const input = page.locator('.picking-table input.bin-input').first();
+      await input.waitFor();
+      await framesDone();
+      log = await probe();
+      const edit = log.clicks.filter((c) => c.label.startsWith('Edit row ')).pop()!;
+      const editing = log.log.find((e) => e.inputs > 0 && e.at > edit.at)!;
+      editPaint.push(editing.paintAt! - edit.at);
+
+      // 4. keystrokes in a bin cell of that row: a digit, then Backspace, in turn
+      await input.click();
+      const original = await input.inputValue();
+      for (let k = 0; k < KEYS_PER_RUN; k += 1) {
+        await page.evaluate('window.__bench.armKey()');
+        await page.keyboard.press(k % 2 === 0 ? '7' : 'Backspace');
+        const key = (await page.evaluate('window.__bench.key')) as KeyTiming;
+        const expected = k % 2 === 0 ? original.length + 1 : original.length;
+        if (key.value?.length !== expected || key.workAt === undefined) throw new Error(`keystroke ${k}: the input shows "${key.value}"`);
+        keyPaint.push(key.paintAt - key.t0);
+        keyWork.push(key.workAt - key.t0);
+        keyFrame.push(key.paintAt - key.frameAt);
+      }
+      log = await probe();
+      // each run is a new document: its keydown entries are this run's keystrokes
+      slowKeydowns.push(...log.events.filter((e) => e.name === 'keydown').map((e) => e.duration));
+      await page.keyboard.press('Escape');
+    }
+
+    const setting = `Chromium ${browser.version()} headless, 1280x720, built app and server (PGlite) on this machine; admin, ${data.packhouseName}: ${data.rows.toLocaleString('en-US')} rows x ${data.weeks.length} weeks, 9 week columns shown`;
+    const first = spread(firstPaint);
+    const firstR = spread(firstRender);
+    rows.push([
+      'Producer view in the browser: navigation to the first page (20 rows) painted',
+      medianP95(first),
+      `schedule answer to rows painted ${medianP95(firstR)}`,
+      `${setting}; ${BROWSER_RUNS} page loads`,
+    ]);
+    rows.push([
+      'Producer view in the browser: 100 rows per page chosen to 100 rows painted',
+      medianP95(spread(bigChoice)),
+      `schedule answer to rows painted ${medianP95(spread(bigRender))}; long tasks in it median ${fmtMs(spread(bigLongTasks).median)}`,
+      `${setting}; footer totals over all ${data.rows.toLocaleString('en-US')} rows; ${BROWSER_RUNS} runs`,
+    ]);
+    rows.push([
+      'Producer view in the browser: Edit click to the row in edit mode painted (100 rows shown)',
+      medianP95(spread(editPaint)),
+      '-',
+      `${setting}; ${BROWSER_RUNS} runs`,
+    ]);
+    const keys = spread(keyPaint);
+    rows.push([
+      'Producer view in the browser: keystroke in a bin cell (row in edit mode, 100 rows shown), keydown to the next frame painted',
+      medianP95(keys),
+      `budget 16 ms: ${keys.median <= 16 ? 'met' : 'missed'} at the median, ${keys.p95 <= 16 ? 'met' : 'missed'} at p95; keydown to the input event handled (React commit done) ${medianP95(spread(keyWork))}; the frame's own work (style, layout, paint) ${medianP95(spread(keyFrame))}; the rest is waiting for the frame`,
+      `${setting}; ${keyPaint.length} keystrokes (a digit, then Backspace); Event Timing (keydown to the frame presented, 8 ms steps): ${slowKeydowns.length} of ${keyPaint.length} at 16 ms or more` +
+        (slowKeydowns.length ? `, median of those ${fmtMs(spread(slowKeydowns).median)}` : ''),
+    ]);
+  } finally {
+    await browser?.close();
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.on('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** Runs `fn` on a PostgreSQL database made for it and dropped after. */
 async function onFreshPostgres(fn: (handle: DbHandle) => Promise<void>) {
   const name = `oo_bench_${Date.now()}`;
@@ -198,32 +601,34 @@ async function onFreshPostgres(fn: (handle: DbHandle) => Promise<void>) {
   }
 }
 
+/** BENCH_ONLY=a,b runs only those sections (and leaves BENCHMARKS.md alone); unset runs them all. */
+const SECTIONS = ['bundle', 'cold', 'menu', 'harvest', 'picking', 'picking-browser'] as const;
+type Section = (typeof SECTIONS)[number];
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+for (const s of only ?? []) if (!SECTIONS.includes(s as Section)) throw new Error(`BENCH_ONLY: unknown section ${s} (one of ${SECTIONS.join(', ')})`);
+const runs = (section: Section) => (only ? only.includes(section) : section !== 'harvest' || process.env.BENCH_HARVEST !== '0');
+
 async function main() {
-  bundleFigures();
-  await coldStart();
-  await menuBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
-
-  const name = `oo_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    await menuBeside('PostgreSQL', await openDatabase({ databaseUrl: url.toString(), poolSize: 20 }));
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+  if (runs('bundle')) bundleFigures();
+  if (runs('cold')) await coldStart();
+  if (runs('menu')) {
+    await menuBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
+    await onFreshPostgres((handle) => menuBeside('PostgreSQL', handle));
   }
-
-  if (process.env.BENCH_HARVEST !== '0') {
+  if (runs('harvest')) {
     await harvestBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
     await onFreshPostgres((handle) => harvestBeside('PostgreSQL', handle));
   }
+  if (runs('picking')) {
+    await pickingBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
+    await onFreshPostgres((handle) => pickingBeside('PostgreSQL', handle));
+  }
+  if (runs('picking-browser')) await pickingInBrowser();
 
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
   const table = ['| Measure | Value | Reference / budget | Notes |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   console.log(`\n${table}\n`);
+  if (only) return;
   const doc = `# Benchmarks\n\nLatest \`npm run bench\` (${new Date().toISOString().slice(0, 10)}), on ${machine}.\nLoad: autocannon in a separate process, ${CONNECTIONS} connections, ${DURATION_S} s per route; server and load generator share the machine's cores.\n\n${table}\n`;
   fs.writeFileSync(path.join(root, 'BENCHMARKS.md'), doc);
 }
