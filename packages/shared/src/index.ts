@@ -17,3 +17,4 @@ export * from './api/harvest.js';
 export * from './picking/index.js';
 export * from './api/picking.js';
 export * from './api/packhouses.js';
+export * from './api/login-history.js';

@@ -6,6 +6,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { harvestModule } from './harvest/index';
+import { loginHistoryModule } from './login-history/index';
 import { packhousesModule } from './packhouses/index';
 import { pickingModule } from './picking/index';
 import { shellModule } from './shell/index';
@@ -23,4 +24,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(harvestModule);
   await app.register(pickingModule);
   await app.register(packhousesModule);
+  await app.register(loginHistoryModule);
 }

@@ -1,5 +1,7 @@
-/** Roles with their permissions, the demo users, and what each user is assigned in each organisation. */
+/** Roles with their permissions, the demo users, what each user is assigned in each organisation, and
+ * their sign-in history (demo-logins.ts). */
 import {
+  loginEvents,
   memberships,
   rolePermissions,
   roles,
@@ -10,6 +12,7 @@ import {
 } from '../../schema/index';
 import { roleKey, type SeedPart } from '../context';
 import { DEMO_ORGANIZATIONS, DEMO_ROLES } from '../data';
+import { DEMO_LOGIN_PLANS } from '../demo-logins';
 import { DEMO_LOCKED_FAILED_COUNT, DEMO_LOCKOUT_END, DEMO_USERS } from '../demo-users';
 import { mustGet } from './places';
 
@@ -105,5 +108,23 @@ export const identityPart: SeedPart = {
         })),
       ),
     );
+
+    // the sign-in history, oldest first, as the token endpoint records it
+    const userIndex = new Map(DEMO_USERS.map((u, i) => [u.userName, i]));
+    const events = DEMO_LOGIN_PLANS.flatMap((plan) => {
+      const userId = mustGet(ctx.ids.users, plan.userName, 'user');
+      const base = { userId, userNameAttempted: plan.userName, clientFlag: null, ip: `196.25.10.${10 + (userIndex.get(plan.userName) ?? 0)}` };
+      return [
+        ...plan.successDaysBefore.map((days) => ({
+          ...base,
+          organizationId: orgId(plan.organization),
+          occurredAt: ctx.daysBefore(days),
+          success: true,
+          failureReason: null,
+        })),
+        ...plan.failures.map((f) => ({ ...base, organizationId: null, occurredAt: ctx.daysBefore(f.daysBefore), success: false, failureReason: f.reason })),
+      ];
+    }).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+    await ctx.insert(loginEvents, events);
   },
 };

@@ -1,0 +1,91 @@
+/**
+ * Queries of Login history. Everything is read inside one organisation: its members, the areas of
+ * its farms, its roles, and the successful sign-ins recorded for it (login_events.organization_id).
+ */
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { areas, farms, loginEvents, memberships, regions, roles, userFarms, userRoles, users } from '../../db/schema/index';
+
+/** The distinct areas of the organisation's farms, with their region, by area name. */
+export async function findOrganisationAreas(db: AppDb, organizationId: number) {
+  return db
+    .selectDistinct({ id: areas.id, area_Name: areas.areaName, region: regions.regionName })
+    .from(farms)
+    .innerJoin(areas, eq(areas.id, farms.areaId))
+    .leftJoin(regions, eq(regions.id, areas.regionId))
+    .where(and(eq(farms.organizationId, organizationId), isNotNull(farms.areaId)))
+    .orderBy(asc(areas.areaName), asc(areas.id));
+}
+
+export async function findOrganisationRoles(db: AppDb, organizationId: number) {
+  return db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(eq(roles.organizationId, organizationId))
+    .orderBy(asc(sql`lower(${roles.name})`), asc(roles.id));
+}
+
+export interface LoginHistoryFilter {
+  organizationId: number;
+  /** null: no area restriction */
+  areaIds: readonly number[] | null;
+  /** null: no role restriction */
+  roleIds: readonly number[] | null;
+  /** start of each window: sign-ins after these moments count */
+  since: { week: Date; month: Date; threeMonths: Date };
+}
+
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/**
+ * One row per member matching the filters, with the successful sign-ins into the organisation
+ * counted per window and the latest one (the service orders them by name). Members without sign-ins have zero counts and no date.
+ */
+export async function findLoginHistory(db: AppDb, f: LoginHistoryFilter) {
+  const org = f.organizationId;
+  const conditions = [eq(memberships.organizationId, org)];
+  if (f.areaIds) {
+    conditions.push(
+      sql`exists (${db
+        .select({ one: sql`1` })
+        .from(userFarms)
+        .innerJoin(farms, eq(farms.id, userFarms.farmId))
+        .where(
+          and(
+            eq(userFarms.userId, memberships.userId),
+            eq(userFarms.organizationId, org),
+            eq(farms.organizationId, org),
+            inArray(farms.areaId, [...f.areaIds]),
+          ),
+        )})`,
+    );
+  }
+  if (f.roleIds) {
+    conditions.push(
+      sql`exists (${db
+        .select({ one: sql`1` })
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, memberships.userId), eq(userRoles.organizationId, org), inArray(userRoles.roleId, [...f.roleIds])))})`,
+    );
+  }
+  const countSince = (since: Date) => sql<number>`(count(${loginEvents.id}) filter (where ${loginEvents.occurredAt} > ${at(since)}))::int`;
+  return db
+    .select({
+      userId: users.id,
+      userName: users.userName,
+      fullName: users.fullName,
+      weekCount: countSince(f.since.week),
+      monthCount: countSince(f.since.month),
+      lastThreeMonths: countSince(f.since.threeMonths),
+      lastLogin: sql<string | Date | null>`max(${loginEvents.occurredAt})`,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(
+      loginEvents,
+      and(eq(loginEvents.userId, memberships.userId), eq(loginEvents.organizationId, org), eq(loginEvents.success, true)),
+    )
+    .where(and(...conditions))
+    .groupBy(users.id, users.userName, users.fullName)
+    .orderBy(asc(users.id));
+}

@@ -1,0 +1,59 @@
+/**
+ * Login history API: the Area and Roles filter options, the rows at the spec's path and their CSV
+ * export. Every route needs management.loginHistory and works inside the current organisation.
+ */
+import {
+  LOGIN_HISTORY_PATHS,
+  PERMISSIONS,
+  loginHistoryAreasResponseSchema,
+  loginHistoryQuerySchema,
+  loginHistoryResponseSchema,
+  loginHistoryRolesResponseSchema,
+} from '@orchard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireTenant } from '../../plugins/access';
+import { errorResponses } from '../shell/schemas';
+import { clock } from './clock';
+import { exportLoginHistory, getLoginHistory, listAreas, listRoles } from './login-history.service';
+
+const view = { auth: { permissions: [PERMISSIONS.managementLoginHistory] }, tenant: true } as const;
+const readErrors = errorResponses(400, 401, 403, 404);
+
+export const loginHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    LOGIN_HISTORY_PATHS.areas,
+    { config: view, schema: { response: { 200: loginHistoryAreasResponseSchema, ...readErrors } } },
+    async (request) => listAreas(app.db, requireTenant(request).organizationId),
+  );
+
+  app.get(
+    LOGIN_HISTORY_PATHS.roles,
+    { config: view, schema: { response: { 200: loginHistoryRolesResponseSchema, ...readErrors } } },
+    async (request) => listRoles(app.db, requireTenant(request).organizationId),
+  );
+
+  app.get(
+    LOGIN_HISTORY_PATHS.history,
+    { config: view, schema: { querystring: loginHistoryQuerySchema, response: { 200: loginHistoryResponseSchema, ...readErrors } } },
+    async (request) => getLoginHistory(app.db, requireTenant(request).organizationId, request.query, clock.now()),
+  );
+
+  app.get(
+    LOGIN_HISTORY_PATHS.export,
+    {
+      config: view,
+      schema: {
+        querystring: loginHistoryQuerySchema,
+        response: { 200: z.any().describe('text/csv attachment: User, User Name, Week Count, Month Count, Last 3 Months, Last Login Date'), ...readErrors },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await exportLoginHistory(app.db, requireTenant(request), request.query, clock.now(), request.url);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(Buffer.from(csv, 'utf8'));
+    },
+  );
+};
