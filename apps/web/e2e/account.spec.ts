@@ -7,16 +7,21 @@ import { apiSignIn, createUser } from './support/users-api';
 
 const form = (page: Page) => page.locator('form.change-password-form');
 
-test('change your own password: rules and messages, then sign in with the new one', async ({ page, baseURL }) => {
-  const session = await apiSignIn(baseURL as string, demoUser('admin'));
-  const user = await createUser(session, 'Citrus Valley Growers', { prefix: 'pwd', roles: ['Staff'] });
+/** A new Staff user of Citrus Valley Growers, signed in through the login screen, on the Profile page. */
+async function openProfileAsNewUser(page: Page, baseURL: string, prefix: string) {
+  const session = await apiSignIn(baseURL, demoUser('admin'));
+  const user = await createUser(session, 'Citrus Valley Growers', { prefix, roles: ['Staff'] });
   await session.api.dispose();
-
   await page.goto('/login');
   await fillLogin(page, user);
   await loginForm(page).logIn.click();
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/settings/profile');
+  return user;
+}
+
+test('change your own password: rules and messages, then sign in with the new one', async ({ page, baseURL }) => {
+  const user = await openProfileAsNewUser(page, baseURL as string, 'pwd');
   const f = form(page);
   await expect(f.getByRole('heading', { name: en.account.changePassword })).toBeVisible();
   expect(await seriousViolations(page, 'form.change-password-form')).toEqual([]);
@@ -81,15 +86,7 @@ test("the user editor's changing-password mode on the Profile page: inline rules
 }) => {
   // three sign-ins (each blocks the login screen for a while) and four axe scans
   test.setTimeout(60_000);
-  const session = await apiSignIn(baseURL as string, demoUser('admin'));
-  const user = await createUser(session, 'Citrus Valley Growers', { prefix: 'pwdedit', roles: ['Staff'] });
-  await session.api.dispose();
-
-  await page.goto('/login');
-  await fillLogin(page, user);
-  await loginForm(page).logIn.click();
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto('/settings/profile');
+  const user = await openProfileAsNewUser(page, baseURL as string, 'pwdedit');
   const editor = page.locator('.user-editor');
   await expect(editor.getByRole('button', { name: en.users.edit, exact: true })).toBeVisible();
   expect(await seriousViolations(page, '.user-editor')).toEqual([]);
