@@ -31,6 +31,7 @@ const ProducerSchedulePage = lazyPage(() => import('./picking/producer-schedule-
 const PackhouseSchedulePage = lazyPage(() => import('./picking/packhouse-schedule-page'));
 const PucSchedulePage = lazyPage(() => import('../features/picking-schedule/components/puc-schedule-page'));
 const PackhousesPage = lazyPage(() => import('../features/packhouses/packhouses-page'));
+const LoginHistoryPage = lazyPage(() => import('../features/login-history/login-history-page'));
 
 interface AreaPage {
   Component: LazyExoticComponent<ComponentType>;
@@ -55,6 +56,7 @@ export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.pickingSchedulePackhouse]: { Component: PackhouseSchedulePage, title: 'picking.packhouseTitle' },
   [paths.pickingSchedulePuc]: { Component: PucSchedulePage, title: 'picking.pucTitle' },
   [paths.managementPackhouses]: { Component: PackhousesPage, title: 'packhouses.title' },
+  [paths.managementLogins]: { Component: LoginHistoryPage, title: 'loginHistory.title' },
 };
 
 const dashboardDefinition = MENU_CATALOGUE.find((d) => d.url === paths.dashboard);

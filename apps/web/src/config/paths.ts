@@ -21,6 +21,7 @@ export const paths = {
   pickingSchedulePackhouse: '/packhouse/pickingschedulepackhouse',
   pickingSchedulePuc: '/packhouse/pickingschedulepuc',
   managementPackhouses: '/management/packhouses',
+  managementLogins: '/management/logins',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

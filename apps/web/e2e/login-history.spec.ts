@@ -1,0 +1,212 @@
+/**
+ * Login history in the browser: opened from the menu as the demo administrator, the demo sign-in
+ * figures in the table, the Area and Roles filters (all preselected), hiding and showing the filter
+ * panel, page sizes, the CSV export parsed back, axe-core.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { LOGIN_HISTORY_CSV_COLUMNS, LOGIN_HISTORY_PATHS, type LoginHistoryArea, type LoginHistoryRole, type LoginHistoryRow } from '@orchard/shared';
+import { en, exactly, signIn } from './support/app';
+import { DEMO_USERS, demoUser, type DemoMembership, type DemoUser } from './support/demo-users';
+import { apiHeaders, readCsv, seriousViolations } from './support/picking';
+
+interface DemoLoginCounts {
+  weekCount: number;
+  monthCount: number;
+  lastThreeMonths: number;
+  lastDaysBefore: number | null;
+}
+// the seed's sign-in plan, loaded by URL like the demo users (the web project cannot include server sources)
+const PLAN_MODULE = new URL('../../server/src/db/seed/demo-logins.ts', import.meta.url).href;
+const { countDemoLogins } = (await import(PLAN_MODULE)) as { countDemoLogins: (userName: string, organization: string) => DemoLoginCounts };
+const DATA_MODULE = new URL('../../server/src/db/seed/data.ts', import.meta.url).href;
+const { DEMO_FARMS } = (await import(DATA_MODULE)) as { DEMO_FARMS: readonly { name: string; area: string }[] };
+
+const l = en.loginHistory;
+const admin = demoUser('admin');
+const locked = demoUser('locked');
+const disabled = demoUser('disabled');
+const GROWER = 'Citrus Valley Growers';
+const DAY_MS = 86_400_000;
+/** the demo users' memberships in the grower (the seed list also names each membership's farms) */
+const growerMembership = (u: DemoUser) => u.organizations.find((m) => m.organizationName === GROWER) as (DemoMembership & { farms: readonly string[] }) | undefined;
+const growerUsers = DEMO_USERS.filter((u) => growerMembership(u));
+const fullNames = (users: readonly DemoUser[]) => users.map((u) => u.fullName).sort();
+const farmsIn = (area: string) => DEMO_FARMS.filter((f) => f.area === area).map((f) => f.name);
+
+const table = (page: Page) => page.locator('.login-history-table');
+const bodyRows = (page: Page) => table(page).locator('.p-datatable-tbody > tr');
+const rowOf = (page: Page, user: string) => bodyRows(page).filter({ has: page.getByRole('cell', { name: user, exact: true }) });
+const cellTexts = async (row: Locator) => (await row.locator('td').allInnerTexts()).map((t) => t.trim());
+const userColumn = async (page: Page) => (await bodyRows(page).locator('td:first-child').allInnerTexts()).map((t) => t.trim());
+const filterField = (page: Page, label: string) =>
+  page.locator('.login-history-filter').filter({ has: page.locator('label', { hasText: exactly(label) }) });
+const historyResponse = (page: Page) => page.waitForResponse((r) => new URL(r.url()).pathname === LOGIN_HISTORY_PATHS.history && r.ok());
+
+/** Clicks options of a filter's multi-select (each click toggles one), then closes its panel. */
+async function toggleOptions(page: Page, label: string, options: string[]) {
+  await filterField(page, label).locator('.p-multiselect').click();
+  const panel = page.locator('.p-multiselect-panel');
+  await expect(panel).toBeVisible();
+  for (const name of options) await panel.getByRole('option', { name, exact: true }).click();
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toBeHidden();
+}
+
+async function openFromMenu(page: Page) {
+  await signIn(page, admin);
+  const sidebar = page.getByRole('navigation', { name: en.shell.mainMenu });
+  await sidebar.getByText(en.menu.Management, { exact: true }).click();
+  const first = historyResponse(page);
+  await sidebar.getByText(en.menu['Login History'], { exact: true }).click();
+  await expect(page).toHaveURL(/\/management\/logins$/);
+  await expect(page.getByRole('heading', { level: 1, name: l.title })).toBeVisible();
+  return (await (await first).json()) as LoginHistoryRow[];
+}
+
+test.describe('Login history', () => {
+  let areas: LoginHistoryArea[];
+  let roles: LoginHistoryRole[];
+  const areaLabel = (name: string) => {
+    const area = areas.find((a) => a.area_Name === name)!;
+    return `${area.area_Name} (${area.region})`;
+  };
+
+  test.beforeAll(async ({ request }) => {
+    const headers = await apiHeaders(request, admin, GROWER);
+    areas = (await (await request.get(LOGIN_HISTORY_PATHS.areas, { headers })).json()) as LoginHistoryArea[];
+    roles = (await (await request.get(LOGIN_HISTORY_PATHS.roles, { headers })).json()) as LoginHistoryRole[];
+  });
+
+  test("opens from the menu with every area and role chosen; a row's counts are the demo sign-ins", async ({ page }) => {
+    const rows = await openFromMenu(page);
+    expect(areas.map((a) => a.area_Name).sort()).toEqual(['Addo', 'Citrusdal', 'Clanwilliam', 'Kirkwood', 'Letsitele']);
+    await expect(filterField(page, l.area).locator('.p-multiselect-label')).toHaveText(l.itemsSelected.replace('{0}', String(areas.length)));
+    await expect(filterField(page, l.roles).locator('.p-multiselect-label')).toHaveText(l.itemsSelected.replace('{0}', String(roles.length)));
+
+    // every member of the organisation, also those without farms
+    await expect(bodyRows(page)).toHaveCount(growerUsers.length);
+    expect((await userColumn(page)).sort()).toEqual(fullNames(growerUsers));
+    await expect(table(page).locator('thead th')).toHaveText([l.user, l.weekCount, l.monthCount, l.lastThreeMonths, l.lastLogin]);
+
+    // the locked-out user cannot sign in, so the figures are exactly the seeded ones
+    const planned = countDemoLogins(locked.userName, 'grower');
+    const api = rows.find((r) => r.userName === locked.userName)!;
+    expect([api.weekCount, api.monthCount, api.lastThreeMonths]).toEqual([planned.weekCount, planned.monthCount, planned.lastThreeMonths]);
+    expect(Math.abs(Date.now() - planned.lastDaysBefore! * DAY_MS - Date.parse(api.lastLogin!))).toBeLessThan(2 * 3_600_000);
+    const shown = await page.evaluate(
+      (iso) => new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+      api.lastLogin!,
+    );
+    expect(await cellTexts(rowOf(page, locked.fullName))).toEqual([
+      locked.fullName,
+      String(planned.weekCount),
+      String(planned.monthCount),
+      String(planned.lastThreeMonths),
+      shown,
+    ]);
+    // the disabled user signed in only long ago
+    expect((await cellTexts(rowOf(page, disabled.fullName))).slice(1, 4)).toEqual(['0', '0', '0']);
+    // the administrator's sign-in a moment ago counts
+    const adminPlan = countDemoLogins(admin.userName, 'grower');
+    const adminCells = await cellTexts(rowOf(page, admin.fullName));
+    expect(Number(adminCells[1])).toBeGreaterThanOrEqual(adminPlan.weekCount + 1);
+  });
+
+  test('filters by area and role, hides and shows the filter panel, sorts and pages', async ({ page }) => {
+    await openFromMenu(page);
+    await expect(bodyRows(page)).toHaveCount(growerUsers.length);
+
+    // Citrusdal only: the members with a Citrusdal farm
+    const others = areas.filter((a) => a.area_Name !== 'Citrusdal').map((a) => areaLabel(a.area_Name));
+    const citrusdal = String(areas.find((a) => a.area_Name === 'Citrusdal')!.id);
+    // each click asks again; the last request names Citrusdal alone, as a repeated parameter
+    const narrowed = page.waitForRequest((r) => {
+      const url = new URL(r.url());
+      return url.pathname === LOGIN_HISTORY_PATHS.history && url.searchParams.getAll('areas').join() === citrusdal;
+    });
+    await toggleOptions(page, l.area, others);
+    expect(new URL((await narrowed).url()).searchParams.has('roles')).toBe(false);
+    await expect(filterField(page, l.area).locator('.p-multiselect-label')).toHaveText(areaLabel('Citrusdal'));
+    const citrusdalFarms = farmsIn('Citrusdal');
+    const withCitrusdal = growerUsers.filter((u) => growerMembership(u)!.farms.some((f) => citrusdalFarms.includes(f)));
+    expect(withCitrusdal.length).toBeGreaterThan(1);
+    await expect.poll(async () => (await userColumn(page)).sort()).toEqual(fullNames(withCitrusdal));
+
+    // and the Staff role: nobody on staff farms in Citrusdal
+    const notStaff = roles.filter((r) => r.name !== 'Staff').map((r) => r.name);
+    await toggleOptions(page, l.roles, notStaff);
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(table(page).getByText(l.noData, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: l.exportCsv })).toBeDisabled();
+
+    // hide and show the panel: the choices stay
+    await page.getByRole('button', { name: l.hideFilter }).click();
+    await expect(page.getByRole('region', { name: l.filters })).toBeHidden();
+    await page.getByRole('button', { name: l.showFilter }).click();
+    await expect(page.getByRole('region', { name: l.filters })).toBeVisible();
+    await expect(filterField(page, l.roles).locator('.p-multiselect-label')).toHaveText('Staff');
+
+    // every area again: the staff members, with or without farms
+    await toggleOptions(page, l.area, others);
+    const staff = growerUsers.filter((u) => growerMembership(u)!.roles.includes('Staff'));
+    expect(staff.some((u) => growerMembership(u)!.farms.length === 0)).toBe(true);
+    await expect.poll(async () => (await userColumn(page)).sort()).toEqual(fullNames(staff));
+
+    // no role chosen: nothing to show
+    await toggleOptions(page, l.roles, ['Staff']);
+    await expect(table(page).getByText(l.noData, { exact: true })).toBeVisible();
+    await toggleOptions(page, l.roles, roles.map((r) => r.name));
+    await expect(bodyRows(page)).toHaveCount(growerUsers.length);
+
+    // sorting by Last 3 Months, descending on the second click
+    const header = table(page).locator('thead th').filter({ hasText: l.lastThreeMonths });
+    await header.click();
+    await header.click();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    const counts = (await bodyRows(page).locator('td:nth-child(4)').allInnerTexts()).map(Number);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+
+    // page sizes 20, 50, 100 (20 first), the 620px scroll height
+    const pageSize = page.locator('.login-history-table .rows-per-page');
+    await expect(pageSize).toContainText('20');
+    await pageSize.click();
+    await expect(page.getByRole('option')).toHaveText(['20', '50', '100']);
+    await page.getByRole('option', { name: '50', exact: true }).click();
+    await expect(pageSize).toContainText('50');
+    await expect(table(page).locator('.p-paginator-current')).toHaveText(`1 to ${growerUsers.length} of ${growerUsers.length}`);
+    await expect(table(page).locator('.p-datatable-wrapper')).toHaveCSS('max-height', '620px');
+  });
+
+  test('exports the rows as CSV, the same figures as the table', async ({ page }) => {
+    await openFromMenu(page);
+    await expect(bodyRows(page)).toHaveCount(growerUsers.length);
+    const downloaded = page.waitForEvent('download');
+    const exported = page.waitForResponse((r) => new URL(r.url()).pathname === LOGIN_HISTORY_PATHS.export);
+    await page.getByRole('button', { name: l.exportCsv }).click();
+    expect((await exported).status()).toBe(200);
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/^LoginHistory-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.csv$/);
+    const { firstLine, header, rows } = await readCsv(download);
+    // readCsv keeps the first line apart: here it is the header
+    expect(firstLine?.split(',')).toEqual(LOGIN_HISTORY_CSV_COLUMNS.map((c) => c.header));
+    const records = [header, ...rows];
+    expect(records.map((r) => r[0]).sort()).toEqual(fullNames(growerUsers));
+    const planned = countDemoLogins(locked.userName, 'grower');
+    const lockedRecord = records.find((r) => r[1] === locked.userName)!;
+    expect(lockedRecord.slice(2, 5)).toEqual([planned.weekCount, planned.monthCount, planned.lastThreeMonths].map(String));
+    expect(Number.isNaN(Date.parse(lockedRecord[5]!))).toBe(false);
+    for (const record of records) {
+      const cells = await cellTexts(rowOf(page, record[0]!));
+      expect(cells.slice(1, 4), record[0]).toEqual(record.slice(2, 5));
+    }
+  });
+
+  test('axe-core: the page with the filters shown and hidden', async ({ page }) => {
+    await openFromMenu(page);
+    await expect(bodyRows(page)).toHaveCount(growerUsers.length);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: l.hideFilter }).click();
+    await expect(page.getByRole('region', { name: l.filters })).toBeHidden();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,24 @@
+/** GET /api/Management/GetLoginHistory?areas=..&roles=..: the rows for the chosen areas and roles. */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { LOGIN_HISTORY_PATHS, loginHistoryResponseSchema } from '@orchard/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-store';
+import { loginHistoryKeys } from './keys';
+
+/** `search` from loginHistorySearch: '' for no restriction, null when nothing is selected (no request). */
+export const getLoginHistory = (search: string) =>
+  apiRequest(`${LOGIN_HISTORY_PATHS.history}${search}`, { tenant: true, schema: loginHistoryResponseSchema });
+
+export const loginHistoryQueryOptions = (organizationId: number | null, search: string | null) =>
+  queryOptions({
+    queryKey: loginHistoryKeys.rows(organizationId, search),
+    queryFn: () => (search === null ? Promise.resolve([]) : getLoginHistory(search)),
+    enabled: organizationId != null,
+    placeholderData: keepPreviousData,
+  });
+
+export function useLoginHistory(search: string | null, ready: boolean) {
+  const organizationId = useSession((s) => s.organizationId);
+  const options = loginHistoryQueryOptions(organizationId, search);
+  return useQuery({ ...options, enabled: options.enabled !== false && ready });
+}

@@ -1,0 +1,196 @@
+/**
+ * Login history (spec 02): Area and Roles multi-selects (all preselected) in a panel that can be
+ * hidden, a CSV export, and the sortable, paged table of the organisation's users with their
+ * sign-ins over the last 7, 30 and 90 days and the last one.
+ */
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Message } from 'primereact/message';
+import { MultiSelect } from 'primereact/multiselect';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  LOGIN_HISTORY_DEFAULT_PAGE_SIZE,
+  LOGIN_HISTORY_PAGE_SIZES,
+  LOGIN_HISTORY_SCROLL_HEIGHT,
+  loginHistorySearch,
+  type LoginHistoryRow,
+} from '@orchard/shared';
+import { namedPaginatorTemplate, scrollableTablePt } from '../../components/table-accessibility';
+import { errorText } from '../../lib/api-error';
+import { createFormatters } from '../../lib/format';
+import { useSessionContext } from '../../lib/session/use-session-context';
+import { toast } from '../../lib/toast';
+import { useExportLoginHistory } from './api/export-login-history';
+import { useLoginHistoryAreas, useLoginHistoryRoles } from './api/get-filter-options';
+import { useLoginHistory } from './api/get-login-history';
+import './login-history.css';
+
+interface FilterOption {
+  id: number;
+  label: string;
+}
+
+// PrimeReact puts aria-activedescendant on the root div of a focused dropdown (axe: aria-allowed-attr)
+const rootPt = { root: { 'aria-activedescendant': undefined } as never };
+
+function FilterField({ label, options, value, onChange }: { label: string; options: FilterOption[]; value: number[]; onChange: (ids: number[]) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="login-history-filter">
+      <label htmlFor={id}>{label}</label>
+      <MultiSelect
+        inputId={id}
+        value={value}
+        options={options}
+        optionLabel="label"
+        optionValue="id"
+        filter
+        maxSelectedLabels={3}
+        selectedItemsLabel={t('loginHistory.itemsSelected')}
+        placeholder={t('loginHistory.all')}
+        onChange={(e) => onChange(e.value as number[])}
+        aria-label={label}
+        className="w-full"
+        pt={rootPt}
+      />
+    </div>
+  );
+}
+
+export function LoginHistoryPage() {
+  const { t } = useTranslation();
+  const { organization } = useSessionContext();
+  const format = useMemo(() => createFormatters(organization?.default_Culture_Name), [organization?.default_Culture_Name]);
+
+  const areasQuery = useLoginHistoryAreas();
+  const rolesQuery = useLoginHistoryRoles();
+  const [showFilters, setShowFilters] = useState(true);
+  const [areas, setAreas] = useState<number[] | null>(null);
+  const [roles, setRoles] = useState<number[] | null>(null);
+
+  // every option starts selected
+  useEffect(() => {
+    if (areas === null && areasQuery.data) setAreas(areasQuery.data.map((a) => a.id));
+  }, [areas, areasQuery.data]);
+  useEffect(() => {
+    if (roles === null && rolesQuery.data) setRoles(rolesQuery.data.map((r) => r.id));
+  }, [roles, rolesQuery.data]);
+
+  const areaOptions = useMemo<FilterOption[]>(
+    () =>
+      (areasQuery.data ?? []).map((a) => ({
+        id: a.id,
+        label: a.region ? t('loginHistory.areaOption', { area: a.area_Name, region: a.region }) : a.area_Name,
+      })),
+    [areasQuery.data, t],
+  );
+  const roleOptions = useMemo<FilterOption[]>(() => (rolesQuery.data ?? []).map((r) => ({ id: r.id, label: r.name })), [rolesQuery.data]);
+
+  const ready = areas !== null && roles !== null;
+  const search = ready
+    ? loginHistorySearch({ areas, roles }, { areas: areaOptions.map((o) => o.id), roles: roleOptions.map((o) => o.id) })
+    : null;
+  const history = useLoginHistory(search, ready);
+  const rows = ready ? (history.data ?? []) : [];
+  const exporter = useExportLoginHistory();
+
+  const [paging, setPaging] = useState({ first: 0, rows: LOGIN_HISTORY_DEFAULT_PAGE_SIZE as number });
+  const resetPage = () => setPaging((p) => ({ ...p, first: 0 }));
+
+  const onExport = () => {
+    if (search === null) return;
+    exporter.mutate(search, { onError: (e) => toast.error(t('loginHistory.downloadingError'), errorText(e) || t('loginHistory.exportFailed')) });
+  };
+
+  const count = (field: 'weekCount' | 'monthCount' | 'lastThreeMonths') =>
+    function CountCell(row: LoginHistoryRow) {
+      return format.number(row[field]);
+    };
+  const lastLoginBody = (row: LoginHistoryRow) =>
+    row.lastLogin ? format.date(row.lastLogin, { dateStyle: 'medium', timeStyle: 'short' }) : t('loginHistory.never');
+
+  const loadError = areasQuery.error ?? rolesQuery.error ?? history.error;
+
+  return (
+    <div className="login-history-page">
+      <div className="login-history-header">
+        <h1>{t('loginHistory.title')}</h1>
+        <div className="login-history-toolbar">
+          <Button
+            type="button"
+            icon="pi pi-download"
+            label={exporter.isPending ? t('loginHistory.exporting') : t('loginHistory.exportCsv')}
+            loading={exporter.isPending}
+            disabled={exporter.isPending || search === null || rows.length === 0}
+            onClick={onExport}
+          />
+          <Button
+            type="button"
+            icon={showFilters ? 'pi pi-eye-slash' : 'pi pi-filter'}
+            label={showFilters ? t('loginHistory.hideFilter') : t('loginHistory.showFilter')}
+            outlined
+            aria-expanded={showFilters}
+            onClick={() => setShowFilters((s) => !s)}
+          />
+        </div>
+      </div>
+
+      {showFilters && (
+        <section className="login-history-filters" aria-label={t('loginHistory.filters')}>
+          <FilterField
+            label={t('loginHistory.area')}
+            options={areaOptions}
+            value={areas ?? []}
+            onChange={(ids) => {
+              setAreas(ids);
+              resetPage();
+            }}
+          />
+          <FilterField
+            label={t('loginHistory.roles')}
+            options={roleOptions}
+            value={roles ?? []}
+            onChange={(ids) => {
+              setRoles(ids);
+              resetPage();
+            }}
+          />
+        </section>
+      )}
+
+      {loadError && <Message severity="error" text={errorText(loadError) || t('loginHistory.loadFailed')} className="login-history-error" />}
+
+      <DataTable
+        value={rows}
+        dataKey="userId"
+        loading={!ready || history.isFetching}
+        emptyMessage={t('loginHistory.noData')}
+        sortMode="single"
+        removableSort
+        paginator
+        first={paging.first}
+        rows={paging.rows}
+        onPage={(e) => setPaging({ first: e.first, rows: e.rows })}
+        rowsPerPageOptions={[...LOGIN_HISTORY_PAGE_SIZES]}
+        paginatorTemplate={namedPaginatorTemplate(t('loginHistory.rowsPerPage'))}
+        currentPageReportTemplate={t('loginHistory.pageReport')}
+        scrollable
+        scrollHeight={LOGIN_HISTORY_SCROLL_HEIGHT}
+        size="small"
+        pt={scrollableTablePt(t('loginHistory.tableCaption'))}
+        className="login-history-table"
+      >
+        <Column field="user" header={t('loginHistory.user')} sortable />
+        <Column field="weekCount" header={t('loginHistory.weekCount')} body={count('weekCount')} sortable className="num" />
+        <Column field="monthCount" header={t('loginHistory.monthCount')} body={count('monthCount')} sortable className="num" />
+        <Column field="lastThreeMonths" header={t('loginHistory.lastThreeMonths')} body={count('lastThreeMonths')} sortable className="num" />
+        <Column field="lastLogin" header={t('loginHistory.lastLogin')} body={lastLoginBody} sortable />
+      </DataTable>
+    </div>
+  );
+}
+
+export default LoginHistoryPage;
