@@ -14,9 +14,11 @@
  *   - the same view in Chromium against the built app and server: opening it, 100 rows per page,
  *     a row into edit mode, and keystrokes in a bin cell (budget 16 ms, one frame, for the main-thread
  *     work a keystroke causes)
+ *   - Login history after a million sign-ins (BENCH_LOGIN_EVENTS), beside its statement alone, on
+ *     PGlite and PostgreSQL (budget: at most 2x the SQL)
  *
  * Environment:
- *   BENCH_ONLY=bundle,cold,menu,harvest,picking,picking-browser  run only these sections; the table
+ *   BENCH_ONLY=bundle,cold,menu,harvest,picking,picking-browser,logins  run only these sections; the table
  *       is printed and BENCHMARKS.md is left as it is (unset: every section, and the file is written)
  *   BENCH_HARVEST=0                   leave out the harvest section (when BENCH_ONLY is unset)
  *   BENCH_HARVEST_SCALE (42)          --scale of the harvest and picking data sets
@@ -46,6 +48,9 @@ import { findRowActuals, findRowWeeks, findScheduleRows } from '../apps/server/s
 import { boundsOf, windowFor } from '../apps/server/src/modules/picking/schedule.service';
 import { HARVEST_PATHS, PICKING_MAX_ROWS, en, PICKING_PATHS, type PickingSchedulePage } from '@orchard/shared';
 import { addPickingBenchData } from './bench/picking-data';
+import { sql } from 'drizzle-orm';
+import { findLoginHistory } from '../apps/server/src/modules/login-history/login-history.repository';
+import { LOGIN_HISTORY_PATHS, LOGIN_HISTORY_WINDOWS } from '@orchard/shared';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -609,8 +614,71 @@ async function onFreshPostgres(fn: (handle: DbHandle) => Promise<void>) {
   }
 }
 
+/* ---------- login history on a million sign-ins ---------- */
+
+const LOGIN_EVENTS = Number(process.env.BENCH_LOGIN_EVENTS ?? 1_000_000);
+
+/**
+ * Login history for the demo grower after LOGIN_EVENTS sign-ins of its members spread over two
+ * years (nine in ten successful): the server's answer beside the report's statement alone.
+ */
+async function loginHistoryBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
+  await migrateDatabase(handle);
+  await seedDemoData(handle, { referenceDate: new Date('2025-06-30T08:00:00+02:00') });
+  const app = await buildApp({ db: handle, config: testConfig() });
+  const token = await app.inject({ method: 'POST', url: '/connect/token', payload: { grant_type: 'password', username: 'admin', password: 'Admin@2025' } });
+  const accessToken = token.json().access_token as string;
+  const orgs = await app.inject({ method: 'GET', url: '/api/me/organizations', headers: { authorization: `Bearer ${accessToken}` } });
+  const organizationId = orgs.json()[0].id as number;
+  const headers = { authorization: `Bearer ${accessToken}`, 'x-organization-id': String(organizationId) };
+
+  const fillStart = performance.now();
+  // deterministic spread: member by turn, minutes back over 730 days by a multiplicative step
+  await handle.db.execute(sql`
+    insert into login_events (user_id, user_name_attempted, organization_id, occurred_at, success)
+    select m.user_id, u.user_name, ${organizationId}, now() - make_interval(mins => ((g::bigint * 7919) % (730 * 24 * 60))::int), g % 10 <> 0
+    from generate_series(1, ${LOGIN_EVENTS}) g
+    join (select user_id, row_number() over (order by user_id) - 1 as k, count(*) over () as n
+          from memberships where organization_id = ${organizationId}) m on m.k = g % m.n
+    join users u on u.id = m.user_id`);
+  await handle.db.execute(sql`analyze login_events`);
+  const fillMs = performance.now() - fillStart;
+
+  const get = async () => {
+    const res = await app.inject({ method: 'GET', url: LOGIN_HISTORY_PATHS.history, headers });
+    if (res.statusCode !== 200) throw new Error(`login history: ${res.statusCode} ${res.body}`);
+    return res.json() as { weekCount: number; lastThreeMonths: number }[];
+  };
+  const day = 24 * 60 * 60 * 1000;
+  const raw = () => {
+    const now = Date.now();
+    return findLoginHistory(handle.db, {
+      organizationId,
+      areaIds: null,
+      roleIds: null,
+      since: {
+        week: new Date(now - LOGIN_HISTORY_WINDOWS.weekCount * day),
+        month: new Date(now - LOGIN_HISTORY_WINDOWS.monthCount * day),
+        threeMonths: new Date(now - LOGIN_HISTORY_WINDOWS.lastThreeMonths * day),
+      },
+    });
+  };
+  const page = await get();
+  const counted = page.reduce((sum, r) => sum + r.lastThreeMonths, 0);
+  if (page.length === 0 || counted === 0) throw new Error('login history: the bench data did not reach the report');
+  const t = await inTurns({ server: get, sql: raw });
+  rows.push([
+    `GET ${LOGIN_HISTORY_PATHS.history} (Login history, every area and role), server answer`,
+    medianP95(t.server),
+    `SQL alone ${medianP95(t.sql)}; server ${(t.server.median / t.sql.median).toFixed(2)}x (budget <= 2x)`,
+    `${kind}; ${LOGIN_EVENTS.toLocaleString('en-US')} sign-ins of ${page.length} members over two years (${counted.toLocaleString('en-US')} successful in the last 90 days; written in ${(fillMs / 1000).toFixed(0)} s); ${t.server.runs} runs of each in turn`,
+  ]);
+  await app.close();
+  await handle.close();
+}
+
 /** BENCH_ONLY=a,b runs only those sections (and leaves BENCHMARKS.md alone); unset runs them all. */
-const SECTIONS = ['bundle', 'cold', 'menu', 'harvest', 'picking', 'picking-browser'] as const;
+const SECTIONS = ['bundle', 'cold', 'menu', 'harvest', 'picking', 'picking-browser', 'logins'] as const;
 type Section = (typeof SECTIONS)[number];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 for (const s of only ?? []) if (!SECTIONS.includes(s as Section)) throw new Error(`BENCH_ONLY: unknown section ${s} (one of ${SECTIONS.join(', ')})`);
@@ -632,6 +700,10 @@ async function main() {
     await onFreshPostgres((handle) => pickingBeside('PostgreSQL', handle));
   }
   if (runs('picking-browser')) await pickingInBrowser();
+  if (runs('logins')) {
+    await loginHistoryBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
+    await onFreshPostgres((handle) => loginHistoryBeside('PostgreSQL', handle));
+  }
 
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
   const table = ['| Measure | Value | Reference / budget | Notes |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');

@@ -63,7 +63,11 @@ export const loginEvents = pgTable(
     clientFlag: text('client_flag'),
     ip: text('ip'),
   },
-  (t) => [index('login_events_user_time_idx').on(t.userId, t.occurredAt)],
+  (t) => [
+    index('login_events_user_time_idx').on(t.userId, t.occurredAt),
+    // Login history: a member's successful sign-ins into one organisation, newest last
+    index('login_events_success_idx').on(t.userId, t.organizationId, t.occurredAt).where(sql`${t.success}`),
+  ],
 );
 
 export const userPreferences = pgTable('user_preferences', {

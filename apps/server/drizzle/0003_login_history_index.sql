@@ -1,0 +1,1 @@
+CREATE INDEX "login_events_success_idx" ON "login_events" USING btree ("user_id","organization_id","occurred_at") WHERE "login_events"."success";
