@@ -39,7 +39,7 @@ const rowOf = (page: Page, user: string) => bodyRows(page).filter({ has: page.ge
 const cellTexts = async (row: Locator) => (await row.locator('td').allInnerTexts()).map((t) => t.trim());
 const userColumn = async (page: Page) => (await bodyRows(page).locator('td:first-child').allInnerTexts()).map((t) => t.trim());
 const filterField = (page: Page, label: string) =>
-  page.locator('.login-history-filter').filter({ has: page.locator('label', { hasText: exactly(label) }) });
+  page.locator('.filter-field').filter({ has: page.locator('label', { hasText: exactly(label) }) });
 const historyResponse = (page: Page) => page.waitForResponse((r) => new URL(r.url()).pathname === LOGIN_HISTORY_PATHS.history && r.ok());
 
 /** Clicks options of a filter's multi-select (each click toggles one), then closes its panel. */
@@ -80,8 +80,8 @@ test.describe('Login history', () => {
   test("opens from the menu with every area and role chosen; a row's counts are the demo sign-ins", async ({ page }) => {
     const rows = await openFromMenu(page);
     expect(areas.map((a) => a.area_Name).sort()).toEqual(['Addo', 'Citrusdal', 'Clanwilliam', 'Kirkwood', 'Letsitele']);
-    await expect(filterField(page, l.area).locator('.p-multiselect-label')).toHaveText(l.itemsSelected.replace('{0}', String(areas.length)));
-    await expect(filterField(page, l.roles).locator('.p-multiselect-label')).toHaveText(l.itemsSelected.replace('{0}', String(roles.length)));
+    await expect(filterField(page, l.area).locator('.p-multiselect-label')).toHaveText(en.filters.itemsSelected.replace('{0}', String(areas.length)));
+    await expect(filterField(page, l.roles).locator('.p-multiselect-label')).toHaveText(en.filters.itemsSelected.replace('{0}', String(roles.length)));
 
     // every member of the organisation, also those without farms
     await expect(bodyRows(page)).toHaveCount(growerUsers.length);
@@ -140,9 +140,9 @@ test.describe('Login history', () => {
     await expect(page.getByRole('button', { name: l.exportCsv })).toBeDisabled();
 
     // hide and show the panel: the choices stay
-    await page.getByRole('button', { name: l.hideFilter }).click();
+    await page.getByRole('button', { name: en.filters.hideFilter }).click();
     await expect(page.getByRole('region', { name: l.filters })).toBeHidden();
-    await page.getByRole('button', { name: l.showFilter }).click();
+    await page.getByRole('button', { name: en.filters.showFilter }).click();
     await expect(page.getByRole('region', { name: l.filters })).toBeVisible();
     await expect(filterField(page, l.roles).locator('.p-multiselect-label')).toHaveText('Staff');
 
@@ -205,7 +205,7 @@ test.describe('Login history', () => {
     await openFromMenu(page);
     await expect(bodyRows(page)).toHaveCount(growerUsers.length);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: l.hideFilter }).click();
+    await page.getByRole('button', { name: en.filters.hideFilter }).click();
     await expect(page.getByRole('region', { name: l.filters })).toBeHidden();
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -232,9 +232,9 @@ test.describe('picking schedule, producer view', () => {
     await signIn(page, admin);
     await page.goto(PRODUCER_PATH);
     await expect(bodyRows(page, 'picking-table').first()).toBeVisible();
-    await page.getByRole('button', { name: en.picking.hideFilter }).click();
+    await page.getByRole('button', { name: en.filters.hideFilter }).click();
     await expect(page.locator('.picking-filters')).toHaveCount(0);
-    await page.getByRole('button', { name: en.picking.showFilter }).click();
+    await page.getByRole('button', { name: en.filters.showFilter }).click();
     await expect(page.locator('.picking-filters')).toBeVisible();
 
     const label = page.getByTestId('week-pager-label');

@@ -9,6 +9,13 @@ export { enPublic };
 
 export const en = {
   ...enPublic,
+  /** filter panels of the reports and schedules (components/filter-fields.tsx) */
+  filters: {
+    all: 'All',
+    itemsSelected: '{0} items selected',
+    showFilter: 'Show Filter',
+    hideFilter: 'Hide Filter',
+  },
   shell: {
     organization: 'Organization',
     organizationChanged: 'Organization Changed',
@@ -420,16 +427,12 @@ export const en = {
     packhouseTitle: 'Packhouse Picking Schedule',
     pucTitle: 'Picking Schedule By PUC',
     filters: 'Filters',
-    hideFilter: 'Hide Filter',
-    showFilter: 'Show Filter',
     packhouse: 'Packhouse',
     producer: 'Producer',
     farm: 'Farm',
     variety: 'Variety',
-    all: 'All',
     selectPackhouse: 'Select a packhouse',
     selectProgress: 'Select a progress',
-    itemsSelected: '{0} items selected',
     previousWeek: 'Previous week',
     nextWeek: 'Next week',
     pagerWeek: 'Week {{week}} of {{year}}',
@@ -539,10 +542,6 @@ export const en = {
     area: 'Area',
     areaOption: '{{area}} ({{region}})',
     roles: 'Roles',
-    all: 'All',
-    itemsSelected: '{0} items selected',
-    showFilter: 'Show Filter',
-    hideFilter: 'Hide Filter',
     exportCsv: 'Export CSV',
     exporting: 'Exporting...',
     downloadingError: 'Downloading Error',

@@ -7,8 +7,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
-import { MultiSelect } from 'primereact/multiselect';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   LOGIN_HISTORY_DEFAULT_PAGE_SIZE,
@@ -17,6 +16,7 @@ import {
   loginHistorySearch,
   type LoginHistoryRow,
 } from '@orchard/shared';
+import { FilterToggle, MultiFilter, type FilterOption } from '../../components/filter-fields';
 import { namedPaginatorTemplate, scrollableTablePt } from '../../components/table-accessibility';
 import { errorText } from '../../lib/api-error';
 import { createFormatters } from '../../lib/format';
@@ -27,38 +27,6 @@ import { useLoginHistoryAreas, useLoginHistoryRoles } from './api/get-filter-opt
 import { useLoginHistory } from './api/get-login-history';
 import './login-history.css';
 
-interface FilterOption {
-  id: number;
-  label: string;
-}
-
-// PrimeReact puts aria-activedescendant on the root div of a focused dropdown (axe: aria-allowed-attr)
-const rootPt = { root: { 'aria-activedescendant': undefined } as never };
-
-function FilterField({ label, options, value, onChange }: { label: string; options: FilterOption[]; value: number[]; onChange: (ids: number[]) => void }) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="login-history-filter">
-      <label htmlFor={id}>{label}</label>
-      <MultiSelect
-        inputId={id}
-        value={value}
-        options={options}
-        optionLabel="label"
-        optionValue="id"
-        filter
-        maxSelectedLabels={3}
-        selectedItemsLabel={t('loginHistory.itemsSelected')}
-        placeholder={t('loginHistory.all')}
-        onChange={(e) => onChange(e.value as number[])}
-        aria-label={label}
-        className="w-full"
-        pt={rootPt}
-      />
-    </div>
-  );
-}
 
 export function LoginHistoryPage() {
   const { t } = useTranslation();
@@ -127,20 +95,13 @@ export function LoginHistoryPage() {
             disabled={exporter.isPending || search === null || rows.length === 0}
             onClick={onExport}
           />
-          <Button
-            type="button"
-            icon={showFilters ? 'pi pi-eye-slash' : 'pi pi-filter'}
-            label={showFilters ? t('loginHistory.hideFilter') : t('loginHistory.showFilter')}
-            outlined
-            aria-expanded={showFilters}
-            onClick={() => setShowFilters((s) => !s)}
-          />
+          <FilterToggle shown={showFilters} onToggle={() => setShowFilters((s) => !s)} />
         </div>
       </div>
 
       {showFilters && (
         <section className="login-history-filters" aria-label={t('loginHistory.filters')}>
-          <FilterField
+          <MultiFilter
             label={t('loginHistory.area')}
             options={areaOptions}
             value={areas ?? []}
@@ -149,7 +110,7 @@ export function LoginHistoryPage() {
               resetPage();
             }}
           />
-          <FilterField
+          <MultiFilter
             label={t('loginHistory.roles')}
             options={roleOptions}
             value={roles ?? []}

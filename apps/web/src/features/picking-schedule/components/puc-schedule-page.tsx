@@ -28,7 +28,7 @@ import { usePucSchedule } from '../api/get-puc-schedule';
 import { useSavePucCell } from '../api/save-puc-cell';
 import { planPucCellSave, type PucCellChoice, type PucCellSaved } from '../puc-cell-state';
 import { BinInput } from './bin-input';
-import { MultiFilter } from './filter-fields';
+import { MultiFilter } from '../../../components/filter-fields';
 import '../picking.css';
 
 const rowKey = (row: Pick<PucScheduleRow, 'puc' | 'variety'>) => `${row.puc}/${row.variety}`;

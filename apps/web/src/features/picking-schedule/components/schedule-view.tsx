@@ -46,7 +46,7 @@ import {
 } from '../schedule-table-state';
 import { useDelayedPager } from '../use-delayed-pager';
 import { BinInput } from './bin-input';
-import { MultiFilter, SingleFilter, type FilterOption } from './filter-fields';
+import { FilterToggle, MultiFilter, SingleFilter, type FilterOption } from '../../../components/filter-fields';
 import { WeekPager } from './week-pager';
 import '../picking.css';
 
@@ -362,14 +362,7 @@ export function ScheduleView({ view, below }: Props) {
               onClick={onExport}
             />
           )}
-          <Button
-            type="button"
-            icon={showFilters ? 'pi pi-eye-slash' : 'pi pi-filter'}
-            label={showFilters ? t('picking.hideFilter') : t('picking.showFilter')}
-            outlined
-            aria-expanded={showFilters}
-            onClick={() => setShowFilters((s) => !s)}
-          />
+          <FilterToggle shown={showFilters} onToggle={() => setShowFilters((s) => !s)} />
         </div>
       </div>
 

@@ -1,8 +1,13 @@
-/** Labelled filter dropdowns: PrimeReact MultiSelect (filter, 3 labels then "{0} items selected") and Dropdown. */
+/**
+ * The filter panels' pieces: labelled filter dropdowns (PrimeReact MultiSelect with a filter, 3
+ * labels then "{0} items selected"; Dropdown) and the Hide Filter / Show Filter toggle.
+ */
+import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import './filter-fields.css';
 
 export interface FilterOption {
   id: number;
@@ -22,7 +27,7 @@ export function MultiFilter({ label, options, value, onChange, disabled }: Field
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className="picking-filter">
+    <div className="filter-field">
       <label htmlFor={id}>{label}</label>
       <MultiSelect
         inputId={id}
@@ -32,8 +37,8 @@ export function MultiFilter({ label, options, value, onChange, disabled }: Field
         optionValue="id"
         filter
         maxSelectedLabels={3}
-        selectedItemsLabel={t('picking.itemsSelected')}
-        placeholder={t('picking.all')}
+        selectedItemsLabel={t('filters.itemsSelected')}
+        placeholder={t('filters.all')}
         onChange={(e) => onChange(e.value as number[])}
         disabled={disabled}
         aria-label={label}
@@ -55,7 +60,7 @@ export function SingleFilter({
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className="picking-filter">
+    <div className="filter-field">
       <label htmlFor={id}>{label}</label>
       <Dropdown
         inputId={id}
@@ -65,7 +70,7 @@ export function SingleFilter({
         optionValue="id"
         filter
         showClear={clearable}
-        placeholder={t('picking.all')}
+        placeholder={t('filters.all')}
         onChange={(e) => onChange((e.value as number | null | undefined) ?? null)}
         disabled={disabled}
         ariaLabel={label}
@@ -73,5 +78,20 @@ export function SingleFilter({
         pt={{ ...rootPt, select: { 'aria-hidden': true } as never }}
       />
     </div>
+  );
+}
+
+/** Hide Filter / Show Filter: tells assistive technology whether the panel is open. */
+export function FilterToggle({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      type="button"
+      icon={shown ? 'pi pi-eye-slash' : 'pi pi-filter'}
+      label={shown ? t('filters.hideFilter') : t('filters.showFilter')}
+      outlined
+      aria-expanded={shown}
+      onClick={onToggle}
+    />
   );
 }
