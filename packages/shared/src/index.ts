@@ -18,3 +18,4 @@ export * from './picking/index.js';
 export * from './api/picking.js';
 export * from './api/packhouses.js';
 export * from './api/login-history.js';
+export * from './api/employees.js';

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
 import { rolesRoutes } from './roles/roles.routes';
+import { employeesModule } from './employees/index';
 import { harvestModule } from './harvest/index';
 import { loginHistoryModule } from './login-history/index';
 import { packhousesModule } from './packhouses/index';
@@ -25,4 +26,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(pickingModule);
   await app.register(packhousesModule);
   await app.register(loginHistoryModule);
+  await app.register(employeesModule);
 }

@@ -5,3 +5,4 @@ export * from './system';
 export * from './settings';
 export * from './harvest';
 export * from './picking';
+export * from './people';

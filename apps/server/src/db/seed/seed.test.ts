@@ -24,6 +24,7 @@ import {
   users,
 } from '../schema/index';
 import { DEMO_ORGANIZATIONS, DEMO_USERS, demoUser, seedDemoData, type SeedSummary } from './index';
+import { DEMO_EMPLOYEE_TYPES, DEMO_EMPLOYEES } from './parts/employees';
 import { createPrng } from './prng';
 
 const tablesByName = new Map<string, PgTable>();
@@ -118,6 +119,8 @@ describe('demo data seed', () => {
     expect(summary.users).toBe(DEMO_USERS);
     expect(summary.counts.users).toBe(DEMO_USERS.length);
     expect(summary.counts.organizations).toBe(3);
+    expect(summary.counts.employee_types).toBe(DEMO_ORGANIZATIONS.length * DEMO_EMPLOYEE_TYPES.length);
+    expect(summary.counts.employees).toBe(DEMO_ORGANIZATIONS.length * DEMO_EMPLOYEES.length);
   });
 
   it('reports the row counts that are in the database', async () => {

@@ -1,0 +1,343 @@
+import { EMPLOYEE_MESSAGES, EMPLOYEES_PATHS, PERMISSIONS, type Employee, type Permission } from '@orchard/shared';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { addMember, createRole, createUser } from '../../../test/helpers/fixtures';
+import { createTenantWorld, runTenantCase, type TenantWorld } from '../../../test/helpers/tenant-matrix';
+import { employeeTypes, employees, legalEntities } from '../../db/schema/index';
+
+const onePath = (id: number) => EMPLOYEES_PATHS.one.replace(':id', String(id));
+
+describe('employee management', () => {
+  let t: TestApp;
+  let w: TenantWorld;
+  const ids = {} as { le1: number; le2: number; leB: number; permanent: number; seasonal: number; typeB: number; thabo: number; anele: number; empB: number };
+
+  const as = async (userId: number, organizationId: number, options: InjectOptions) =>
+    t.app.inject({ ...options, headers: { ...(await t.headersFor(userId, organizationId)), ...(options.headers ?? {}) } });
+  const asA = (options: InjectOptions) => as(w.a.userId, w.a.organizationId, options);
+  const listA = async (search = '') => {
+    const res = await asA({ method: 'GET', url: `${EMPLOYEES_PATHS.list}${search}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Employee[];
+  };
+  const rowsOf = async (organizationId: number) =>
+    (await t.db.select().from(employees).where(eq(employees.organizationId, organizationId))).map((e) => ({ ...e })).sort((x, y) => x.id - y.id);
+  const typesOf = async (organizationId: number) =>
+    (await t.db.select().from(employeeTypes).where(eq(employeeTypes.organizationId, organizationId))).sort((x, y) => x.id - y.id);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await createTenantWorld(t);
+    const A = w.a.organizationId;
+    const B = w.b.organizationId;
+    const [le1, le2, leB] = await t.db
+      .insert(legalEntities)
+      .values([
+        { organizationId: A, name: 'Alpha Farming (Pty) Ltd' },
+        { organizationId: A, name: 'Beta Boerdery (Pty) Ltd' },
+        { organizationId: B, name: `B Entity ${w.b.canary}` },
+      ])
+      .returning();
+    const [permanent, seasonal, typeB] = await t.db
+      .insert(employeeTypes)
+      .values([
+        { organizationId: A, type: 'Permanent' },
+        { organizationId: A, type: 'Seasonal' },
+        { organizationId: B, type: `Type ${w.b.canary}` },
+      ])
+      .returning();
+    const [thabo, anele, empB] = await t.db
+      .insert(employees)
+      .values([
+        { organizationId: A, legalEntityId: le1!.id, employeeTypeId: permanent!.id, fullname: 'Thabo Mokoena', dateCreate: new Date('2026-01-05T08:00:00Z') },
+        { organizationId: A, legalEntityId: le2!.id, employeeTypeId: seasonal!.id, fullname: 'Anele Dlamini' },
+        { organizationId: B, legalEntityId: leB!.id, employeeTypeId: typeB!.id, fullname: `B Person ${w.b.canary}` },
+      ])
+      .returning();
+    Object.assign(ids, { le1: le1!.id, le2: le2!.id, leB: leB!.id, permanent: permanent!.id, seasonal: seasonal!.id, typeB: typeB!.id, thabo: thabo!.id, anele: anele!.id, empB: empB!.id });
+    // A's own rows carry A's canary for the tenant matrix
+    await t.db.insert(employees).values({ organizationId: A, legalEntityId: le1!.id, employeeTypeId: seasonal!.id, fullname: `A Person ${w.a.canary}` });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists the organisation\'s employees with id, type, legal entity, full name and date created', async () => {
+    const rows = await listA();
+    expect(rows.slice(0, 2)).toEqual([
+      {
+        id: ids.thabo,
+        fullname: 'Thabo Mokoena',
+        legal_Entity: ids.le1,
+        legalEntityName: 'Alpha Farming (Pty) Ltd',
+        type: ids.permanent,
+        employeeType: 'Permanent',
+        date_Create: '2026-01-05T08:00:00.000Z',
+        version: 1,
+      },
+      expect.objectContaining({ id: ids.anele, fullname: 'Anele Dlamini', legalEntityName: 'Beta Boerdery (Pty) Ltd', employeeType: 'Seasonal' }),
+    ]);
+    expect(rows.map((r) => r.id)).not.toContain(ids.empB);
+  });
+
+  it('filters by legal entities and employee types (repeated or comma-separated)', async () => {
+    expect((await listA(`?legalEntities=${ids.le2}`)).map((r) => r.id)).toEqual([ids.anele]);
+    expect((await listA(`?types=${ids.permanent}`)).map((r) => r.id)).toEqual([ids.thabo]);
+    expect((await listA(`?legalEntities=${ids.le1},${ids.le2}&types=${ids.permanent}&types=${ids.seasonal}`)).length).toBe(3);
+    expect((await asA({ method: 'GET', url: `${EMPLOYEES_PATHS.list}?types=abc` })).statusCode).toBe(400);
+  });
+
+  it('answers the legal entities and employee types of the organisation', async () => {
+    expect((await asA({ method: 'GET', url: EMPLOYEES_PATHS.legalEntities })).json()).toEqual([
+      { id: ids.le1, name: 'Alpha Farming (Pty) Ltd' },
+      { id: ids.le2, name: 'Beta Boerdery (Pty) Ltd' },
+    ]);
+    expect((await asA({ method: 'GET', url: EMPLOYEES_PATHS.types })).json()).toEqual([
+      { id: ids.permanent, type: 'Permanent' },
+      { id: ids.seasonal, type: 'Seasonal' },
+    ]);
+  });
+
+  it('gets one employee and finds employees by full name, legal entity and type', async () => {
+    expect((await asA({ method: 'GET', url: onePath(ids.thabo) })).json()).toMatchObject({ id: ids.thabo, fullname: 'Thabo Mokoena' });
+    expect((await asA({ method: 'GET', url: onePath(999_999) })).statusCode).toBe(404);
+    const find = (fullname: string, legalEntity: number, type: number) =>
+      asA({ method: 'GET', url: `${EMPLOYEES_PATHS.find}?${new URLSearchParams({ fullname, legalEntity: String(legalEntity), type: String(type) })}` });
+    expect((await find(' thabo MOKOENA ', ids.le1, ids.permanent)).json().map((e: Employee) => e.id)).toEqual([ids.thabo]);
+    expect((await find('Thabo Mokoena', ids.le2, ids.permanent)).json()).toEqual([]);
+    expect((await find('', ids.le1, ids.permanent)).statusCode).toBe(400);
+  });
+
+  it('adds an employee (201, trimmed) and refuses the same full name, legal entity and type with "User and type combination Aleady Exists for this Legal Entity"', async () => {
+    const res = await asA({ method: 'POST', url: EMPLOYEES_PATHS.list, payload: { fullname: '  Sipho Ndlovu ', legal_Entity: ids.le1, type: ids.seasonal } });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as Employee;
+    expect(created).toMatchObject({ id: expect.any(Number), fullname: 'Sipho Ndlovu', legal_Entity: ids.le1, type: ids.seasonal, version: 1 });
+    expect(created.id).toBeGreaterThan(0);
+    expect((await listA()).map((r) => r.id)).toContain(created.id);
+
+    const before = await rowsOf(w.a.organizationId);
+    for (const fullname of ['Sipho Ndlovu', ' sipho ndlovu ']) {
+      const dup = await asA({ method: 'POST', url: EMPLOYEES_PATHS.list, payload: { fullname, legal_Entity: ids.le1, type: ids.seasonal } });
+      expect(dup.statusCode).toBe(409);
+      expect(dup.json().error).toMatchObject({ code: 'CONFLICT', message: EMPLOYEE_MESSAGES.duplicate });
+    }
+    expect(EMPLOYEE_MESSAGES.duplicate).toBe('User and type combination Aleady Exists for this Legal Entity');
+    expect(await rowsOf(w.a.organizationId)).toEqual(before);
+
+    // the same name under another type or legal entity is another employee
+    const otherType = await asA({ method: 'POST', url: EMPLOYEES_PATHS.list, payload: { fullname: 'Sipho Ndlovu', legal_Entity: ids.le1, type: ids.permanent } });
+    expect(otherType.statusCode).toBe(201);
+    const otherEntity = await asA({ method: 'POST', url: EMPLOYEES_PATHS.list, payload: { fullname: 'Sipho Ndlovu', legal_Entity: ids.le2, type: ids.seasonal } });
+    expect(otherEntity.statusCode).toBe(201);
+  });
+
+  it.each([
+    ['no legal entity', { fullname: 'X', type: 1 }],
+    ['no type', { fullname: 'X', legal_Entity: 1 }],
+    ['no full name', { legal_Entity: 1, type: 1 }],
+    ['a blank full name', { fullname: '   ', legal_Entity: 1, type: 1 }],
+    ['a full name of 201 characters', { fullname: 'n'.repeat(201), legal_Entity: 1, type: 1 }],
+    ['legal entity 0', { fullname: 'X', legal_Entity: 0, type: 1 }],
+  ])('refuses an employee with %s (400)', async (_label, payload) => {
+    const res = await asA({ method: 'POST', url: EMPLOYEES_PATHS.list, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('edits an employee with the version read, and answers 412 to a stale version without overwriting', async () => {
+    const current = (await asA({ method: 'GET', url: onePath(ids.anele) })).json() as Employee;
+    const res = await asA({
+      method: 'PUT',
+      url: onePath(ids.anele),
+      payload: { fullname: 'Anele Dlamini-Zulu', legal_Entity: ids.le1, type: ids.permanent, version: current.version },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: ids.anele, fullname: 'Anele Dlamini-Zulu', legal_Entity: ids.le1, type: ids.permanent, version: current.version + 1 });
+
+    // a second editor still holding the old version
+    const stale = await asA({
+      method: 'PUT',
+      url: onePath(ids.anele),
+      payload: { fullname: 'Someone Else', legal_Entity: ids.le2, type: ids.seasonal, version: current.version },
+    });
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json().error).toMatchObject({ code: 'PRECONDITION_FAILED', message: EMPLOYEE_MESSAGES.staleVersion });
+    expect((await asA({ method: 'GET', url: onePath(ids.anele) })).json()).toMatchObject({ fullname: 'Anele Dlamini-Zulu', version: current.version + 1 });
+  });
+
+  it('of two concurrent edits from the same version exactly one wins', async () => {
+    const current = (await asA({ method: 'GET', url: onePath(ids.anele) })).json() as Employee;
+    const edit = (fullname: string) =>
+      asA({ method: 'PUT', url: onePath(ids.anele), payload: { fullname, legal_Entity: ids.le1, type: ids.permanent, version: current.version } });
+    const results = await Promise.all([edit('Concurrent One'), edit('Concurrent Two')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 412]);
+    const winner = results.find((r) => r.statusCode === 200)!.json() as Employee;
+    expect((await asA({ method: 'GET', url: onePath(ids.anele) })).json()).toMatchObject({ fullname: winner.fullname, version: current.version + 1 });
+  });
+
+  it('refuses editing into an existing combination (409) and keeps its own combination editable', async () => {
+    const thabo = (await asA({ method: 'GET', url: onePath(ids.thabo) })).json() as Employee;
+    const anele = (await asA({ method: 'GET', url: onePath(ids.anele) })).json() as Employee;
+    const dup = await asA({
+      method: 'PUT',
+      url: onePath(ids.anele),
+      payload: { fullname: ' THABO MOKOENA', legal_Entity: thabo.legal_Entity, type: thabo.type, version: anele.version },
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.message).toBe(EMPLOYEE_MESSAGES.duplicate);
+    const same = await asA({
+      method: 'PUT',
+      url: onePath(ids.thabo),
+      payload: { fullname: 'Thabo Mokoena', legal_Entity: thabo.legal_Entity, type: thabo.type, version: thabo.version },
+    });
+    expect(same.statusCode).toBe(200);
+    expect((await asA({ method: 'PUT', url: onePath(999_999), payload: { fullname: 'X', legal_Entity: ids.le1, type: ids.permanent, version: 1 } })).statusCode).toBe(404);
+    expect((await asA({ method: 'PUT', url: onePath(ids.thabo), payload: { fullname: 'X', legal_Entity: ids.le1, type: ids.permanent } })).statusCode).toBe(400);
+  });
+
+  it('deletes an employee (204), then answers 404 with a message', async () => {
+    const created = (await asA({ method: 'POST', url: EMPLOYEES_PATHS.list, payload: { fullname: 'To Delete', legal_Entity: ids.le2, type: ids.permanent } })).json() as Employee;
+    expect((await asA({ method: 'DELETE', url: onePath(created.id) })).statusCode).toBe(204);
+    expect((await listA()).map((r) => r.id)).not.toContain(created.id);
+    const again = await asA({ method: 'DELETE', url: onePath(created.id) });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toBe('Employee not found');
+  });
+
+  it('adds an employee type (201 with an id above 0, trimmed) and refuses an equal one, case-insensitive and trimmed, with "Type Already Exists"', async () => {
+    const res = await asA({ method: 'POST', url: EMPLOYEES_PATHS.types, payload: { type: '  Contractor ' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({ id: expect.any(Number), type: 'Contractor' });
+    expect(res.json().id).toBeGreaterThan(0);
+    const before = await typesOf(w.a.organizationId);
+    for (const type of ['Contractor', 'contractor', '  CONTRACTOR  ', 'permanent']) {
+      const dup = await asA({ method: 'POST', url: EMPLOYEES_PATHS.types, payload: { type } });
+      expect(dup.statusCode, type).toBe(409);
+      expect(dup.json().error).toMatchObject({ code: 'CONFLICT', message: 'Type Already Exists' });
+    }
+    expect(await typesOf(w.a.organizationId)).toEqual(before);
+    // B's types do not count against A
+    const bSide = await as(w.b.userId, w.b.organizationId, { method: 'POST', url: EMPLOYEES_PATHS.types, payload: { type: 'contractor' } });
+    expect(bSide.statusCode).toBe(201);
+  });
+
+  it.each([
+    ['no type', {}],
+    ['an empty type', { type: '' }],
+    ['a blank type', { type: '   ' }],
+    ['a type of 101 characters', { type: 't'.repeat(101) }],
+  ])('refuses an employee type with %s (400)', async (_label, payload) => {
+    const res = await asA({ method: 'POST', url: EMPLOYEES_PATHS.types, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  describe('permissions', () => {
+    const memberWith = async (name: string, permissions: readonly Permission[]) => {
+      const user = await createUser(t.db, name);
+      const role = await createRole(t.db, w.a.organizationId, `Role ${name}`, permissions);
+      await addMember(t.db, user.id, w.a.organizationId, [role.id]);
+      return user.id;
+    };
+    const reads = (): InjectOptions[] => [
+      { method: 'GET', url: EMPLOYEES_PATHS.list },
+      { method: 'GET', url: onePath(ids.thabo) },
+      { method: 'GET', url: `${EMPLOYEES_PATHS.find}?fullname=x&legalEntity=${ids.le1}&type=${ids.permanent}` },
+      { method: 'GET', url: EMPLOYEES_PATHS.legalEntities },
+      { method: 'GET', url: EMPLOYEES_PATHS.types },
+    ];
+    const manages = (): InjectOptions[] => [
+      { method: 'POST', url: EMPLOYEES_PATHS.list, payload: { fullname: 'Gate', legal_Entity: ids.le1, type: ids.permanent } },
+      { method: 'PUT', url: onePath(ids.thabo), payload: { fullname: 'Gate', legal_Entity: ids.le1, type: ids.permanent, version: 1 } },
+      { method: 'DELETE', url: onePath(ids.thabo) },
+    ];
+    const addType = (): InjectOptions => ({ method: 'POST', url: EMPLOYEES_PATHS.types, payload: { type: 'Gate Type' } });
+
+    it('reading needs employees.view', async () => {
+      const none = await memberWith('emp-none', [PERMISSIONS.pickingView]);
+      const viewer = await memberWith('emp-viewer', [PERMISSIONS.employeesView]);
+      for (const options of reads()) {
+        expect((await as(none, w.a.organizationId, options)).statusCode, `${options.method} ${options.url}`).toBe(403);
+        expect((await as(viewer, w.a.organizationId, options)).statusCode, `${options.method} ${options.url}`).toBe(200);
+      }
+    });
+
+    it('adding, editing and deleting employees needs employees.manage; view or manageTypes is not enough', async () => {
+      const viewer = await memberWith('emp-viewer2', [PERMISSIONS.employeesView, PERMISSIONS.employeesManageTypes]);
+      const before = await rowsOf(w.a.organizationId);
+      for (const options of manages()) {
+        const res = await as(viewer, w.a.organizationId, options);
+        expect(res.statusCode, `${options.method} ${options.url}`).toBe(403);
+        expect(res.json().error.code).toBe('FORBIDDEN');
+      }
+      expect(await rowsOf(w.a.organizationId)).toEqual(before);
+      const manager = await memberWith('emp-manager', [PERMISSIONS.employeesManage]);
+      const added = await as(manager, w.a.organizationId, manages()[0]!);
+      expect(added.statusCode).toBe(201);
+      expect((await as(manager, w.a.organizationId, { method: 'DELETE', url: onePath(added.json().id) })).statusCode).toBe(204);
+    });
+
+    it('adding employee types needs employees.manageTypes; manage is not enough', async () => {
+      const manager = await memberWith('emp-manager2', [PERMISSIONS.employeesView, PERMISSIONS.employeesManage]);
+      expect((await as(manager, w.a.organizationId, addType())).statusCode).toBe(403);
+      const typer = await memberWith('emp-typer', [PERMISSIONS.employeesManageTypes]);
+      expect((await as(typer, w.a.organizationId, addType())).statusCode).toBe(201);
+    });
+  });
+
+  describe("tenant matrix: B's member against A's employees, legal entities and types", () => {
+    it("cannot read, edit or delete A's employee (404), A's rows unchanged", async () => {
+      const before = await rowsOf(w.a.organizationId);
+      const unchanged = async () => {
+        expect(await rowsOf(w.a.organizationId)).toEqual(before);
+      };
+      await runTenantCase(t, w, { name: 'get', request: () => ({ method: 'GET', url: onePath(ids.thabo) }), expect: 'not-found' });
+      await runTenantCase(t, w, {
+        name: 'edit',
+        request: () => ({ method: 'PUT', url: onePath(ids.thabo), payload: { fullname: 'Hijack', legal_Entity: ids.leB, type: ids.typeB, version: 1 } }),
+        expect: 'not-found',
+        unchanged,
+      });
+      await runTenantCase(t, w, { name: 'delete', request: () => ({ method: 'DELETE', url: onePath(ids.thabo) }), expect: 'not-found', unchanged });
+    });
+
+    it("cannot add or move an employee into A's legal entity or type (404), nor filter or find by them", async () => {
+      const before = await rowsOf(w.a.organizationId);
+      const bBefore = await rowsOf(w.b.organizationId);
+      const unchanged = async () => {
+        expect(await rowsOf(w.a.organizationId)).toEqual(before);
+        expect(await rowsOf(w.b.organizationId)).toEqual(bBefore);
+      };
+      for (const [name, payload] of [
+        ['A legal entity', { fullname: 'Intruder', legal_Entity: ids.le1, type: ids.typeB }],
+        ['A type', { fullname: 'Intruder', legal_Entity: ids.leB, type: ids.permanent }],
+      ] as const) {
+        await runTenantCase(t, w, { name: `add with ${name}`, request: () => ({ method: 'POST', url: EMPLOYEES_PATHS.list, payload }), expect: 'not-found', unchanged });
+        await runTenantCase(t, w, {
+          name: `edit B's employee into ${name}`,
+          request: () => ({ method: 'PUT', url: onePath(ids.empB), payload: { ...payload, version: 1 } }),
+          expect: 'not-found',
+          unchanged,
+        });
+      }
+      await runTenantCase(t, w, { name: 'filter by A legal entity', request: () => ({ method: 'GET', url: `${EMPLOYEES_PATHS.list}?legalEntities=${ids.le1}` }), expect: 'not-found' });
+      await runTenantCase(t, w, { name: 'filter by A type', request: () => ({ method: 'GET', url: `${EMPLOYEES_PATHS.list}?types=${ids.permanent}` }), expect: 'not-found' });
+      await runTenantCase(t, w, {
+        name: 'find by A legal entity and type',
+        request: () => ({ method: 'GET', url: `${EMPLOYEES_PATHS.find}?fullname=Thabo%20Mokoena&legalEntity=${ids.le1}&type=${ids.permanent}` }),
+        expect: 'not-found',
+      });
+    });
+
+    it("B's lists carry no A data", async () => {
+      for (const url of [EMPLOYEES_PATHS.list, EMPLOYEES_PATHS.legalEntities, EMPLOYEES_PATHS.types]) {
+        const res = await runTenantCase(t, w, { name: url, request: () => ({ method: 'GET', url }), expect: 'no-leak' });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain(w.b.canary);
+      }
+    });
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Employee management (spec 02 "Employee management").
+ *
+ * - Everything is inside the current organisation: another organisation's employee, legal entity
+ *   or employee type answers 404, like an id that does not exist.
+ * - One employee per full name (trimmed, case-insensitive), legal entity and type: adding or
+ *   editing into an existing combination answers 409 "User and type combination Aleady Exists for
+ *   this Legal Entity" (the unique index makes this hold under concurrent saves too).
+ * - Edits carry the version the client read; a stale version answers 412, so nothing is silently
+ *   overwritten.
+ * - Employee types are unique per organisation, trimmed and case-insensitive: "Type Already Exists".
+ */
+import {
+  EMPLOYEE_LIST_MAX,
+  EMPLOYEE_MESSAGES,
+  type AddEmployeeBody,
+  type Employee,
+  type EmployeesQuery,
+  type FindEmployeeQuery,
+  type UpdateEmployeeBody,
+} from '@orchard/shared';
+import type { AppDb } from '../../db/client';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import {
+  countEmployeeTypes,
+  countLegalEntities,
+  deleteEmployee,
+  findByCombination,
+  findEmployee,
+  findEmployeeTypes,
+  findEmployees,
+  findLegalEntities,
+  insertEmployee,
+  insertEmployeeType,
+  updateEmployee,
+} from './employees.repository';
+
+type Row = NonNullable<Awaited<ReturnType<typeof findEmployee>>>;
+
+const toEmployee = ({ dateCreate, ...row }: Row): Employee => ({ ...row, date_Create: dateCreate.toISOString() });
+
+const duplicate = () => conflict(EMPLOYEE_MESSAGES.duplicate);
+const staleVersion = () => new AppError('PRECONDITION_FAILED', EMPLOYEE_MESSAGES.staleVersion);
+
+async function requireOwn(db: AppDb, organizationId: number, legalEntityIds: readonly number[] | undefined, typeIds: readonly number[] | undefined) {
+  const entities = [...new Set(legalEntityIds ?? [])];
+  if (entities.length && (await countLegalEntities(db, organizationId, entities)) !== entities.length) throw notFound('Legal entity');
+  const types = [...new Set(typeIds ?? [])];
+  if (types.length && (await countEmployeeTypes(db, organizationId, types)) !== types.length) throw notFound('Employee type');
+}
+
+export async function listEmployees(db: AppDb, organizationId: number, query: EmployeesQuery): Promise<Employee[]> {
+  await requireOwn(db, organizationId, query.legalEntities, query.types);
+  const rows = await findEmployees(db, organizationId, { legalEntities: query.legalEntities, types: query.types }, EMPLOYEE_LIST_MAX);
+  return rows.map(toEmployee);
+}
+
+export async function getEmployee(db: AppDb, organizationId: number, id: number): Promise<Employee> {
+  const row = await findEmployee(db, organizationId, id);
+  if (!row) throw notFound('Employee');
+  return toEmployee(row);
+}
+
+export async function findEmployeesByCombination(db: AppDb, organizationId: number, query: FindEmployeeQuery): Promise<Employee[]> {
+  await requireOwn(db, organizationId, [query.legalEntity], [query.type]);
+  const rows = await findByCombination(db, organizationId, { fullname: query.fullname, legalEntityId: query.legalEntity, typeId: query.type });
+  return rows.map(toEmployee);
+}
+
+export async function addEmployee(db: AppDb, organizationId: number, body: AddEmployeeBody): Promise<Employee> {
+  return db.transaction(async (tx) => {
+    await requireOwn(tx, organizationId, [body.legal_Entity], [body.type]);
+    const id = await insertEmployee(tx, {
+      organizationId,
+      legalEntityId: body.legal_Entity,
+      employeeTypeId: body.type,
+      fullname: body.fullname.trim(),
+    });
+    if (id === null) throw duplicate();
+    return getEmployee(tx, organizationId, id);
+  });
+}
+
+/** A concurrent save that reached the unique index first (pg error or its wrapped cause). */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function editEmployee(db: AppDb, organizationId: number, id: number, body: UpdateEmployeeBody): Promise<Employee> {
+  try {
+    return await saveEdit(db, organizationId, id, body);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate();
+    throw err;
+  }
+}
+
+async function saveEdit(db: AppDb, organizationId: number, id: number, body: UpdateEmployeeBody): Promise<Employee> {
+  return db.transaction(async (tx) => {
+    const current = await findEmployee(tx, organizationId, id);
+    if (!current) throw notFound('Employee');
+    await requireOwn(tx, organizationId, [body.legal_Entity], [body.type]);
+    if (current.version !== body.version) throw staleVersion();
+    const others = await findByCombination(tx, organizationId, { fullname: body.fullname, legalEntityId: body.legal_Entity, typeId: body.type });
+    if (others.some((o) => o.id !== id)) throw duplicate();
+    const values = { legalEntityId: body.legal_Entity, employeeTypeId: body.type, fullname: body.fullname.trim() };
+    if (!(await updateEmployee(tx, organizationId, id, body.version, values))) throw staleVersion();
+    return getEmployee(tx, organizationId, id);
+  });
+}
+
+export async function removeEmployee(db: AppDb, organizationId: number, id: number): Promise<void> {
+  if (!(await deleteEmployee(db, organizationId, id))) throw notFound('Employee');
+}
+
+export const listLegalEntities = findLegalEntities;
+export const listEmployeeTypes = findEmployeeTypes;
+
+export async function addEmployeeType(db: AppDb, organizationId: number, type: string) {
+  const trimmed = type.trim();
+  const id = await insertEmployeeType(db, organizationId, trimmed);
+  if (id === null) throw conflict(EMPLOYEE_MESSAGES.typeExists);
+  return { id, type: trimmed };
+}
