@@ -33,7 +33,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -48,6 +47,7 @@ import { findRowActuals, findRowWeeks, findScheduleRows } from '../apps/server/s
 import { boundsOf, windowFor } from '../apps/server/src/modules/picking/schedule.service';
 import { HARVEST_PATHS, PICKING_MAX_ROWS, en, PICKING_PATHS, type PickingSchedulePage } from '@orchard/shared';
 import { addPickingBenchData } from './bench/picking-data';
+import { bundleFigures, kb, LAZY_CHUNK_BUDGET_BYTES, LOGIN_BUDGET_BYTES } from './bundle-size';
 import { sql } from 'drizzle-orm';
 import { findLoginHistory } from '../apps/server/src/modules/login-history/login-history.repository';
 import { LOGIN_HISTORY_PATHS, LOGIN_HISTORY_WINDOWS } from '@orchard/shared';
@@ -59,21 +59,14 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 
 type Row = [string, string, string, string];
 const rows: Row[] = [];
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-function bundleFigures() {
-  const dist = path.join(root, 'apps/web/dist');
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const entry = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  const gz = (f: string) => gzipSync(fs.readFileSync(path.join(dist, f))).length;
-  // the entry and what it statically imports (modulepreload links) is what /login downloads
-  const loginBytes = [...new Set(entry)].reduce((s, f) => s + gz(f), 0);
-  const chunks = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-  const sized = chunks.map((f) => ({ f, size: gz(`assets/${f}`) })).sort((a, b) => b.size - a.size);
-  const lazy = sized.filter((c) => !entry.includes(`assets/${c.f}`));
-  rows.push(['Login route JavaScript (gzip)', kb(loginBytes), 'budget 160 KB', `${entry.length} file(s)`]);
-  rows.push(['Largest chunk (gzip)', kb(sized[0]?.size ?? 0), 'lazy budget 250 KB', sized[0]?.f ?? '-']);
-  rows.push(['Largest lazy chunk (gzip)', kb(lazy[0]?.size ?? 0), 'budget 250 KB', lazy[0]?.f ?? '-']);
+function bundleRows() {
+  const figures = bundleFigures(path.join(root, 'apps/web/dist'));
+  const [largest] = figures.chunks;
+  const [largestLazy] = figures.lazy;
+  rows.push(['Login route JavaScript (gzip)', kb(figures.loginBytes), `budget ${kb(LOGIN_BUDGET_BYTES)}`, `${figures.login.length} file(s)`]);
+  rows.push(['Largest chunk (gzip)', kb(largest?.gzip ?? 0), `lazy budget ${kb(LAZY_CHUNK_BUDGET_BYTES)}`, largest?.file.replace('assets/', '') ?? '-']);
+  rows.push(['Largest lazy chunk (gzip)', kb(largestLazy?.gzip ?? 0), `budget ${kb(LAZY_CHUNK_BUDGET_BYTES)}`, largestLazy?.file.replace('assets/', '') ?? '-']);
 }
 
 async function coldStart() {
@@ -685,7 +678,7 @@ for (const s of only ?? []) if (!SECTIONS.includes(s as Section)) throw new Erro
 const runs = (section: Section) => (only ? only.includes(section) : section !== 'harvest' || process.env.BENCH_HARVEST !== '0');
 
 async function main() {
-  if (runs('bundle')) bundleFigures();
+  if (runs('bundle')) bundleRows();
   if (runs('cold')) await coldStart();
   if (runs('menu')) {
     await menuBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
