@@ -45,7 +45,7 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   m('management', null, 'Management', 'pi pi-briefcase', null, null, 60, true),
   m('management.inputchecks', 'management', 'Input Checks', 'pi pi-list-check', '/management/inputchecks', PERMISSIONS.managementInputChecks, 10, false),
   m('management.logins', 'management', 'Login History', 'pi pi-sign-in', '/management/logins', PERMISSIONS.managementLoginHistory, 20, true),
-  m('management.employees', 'management', 'Employees', 'pi pi-id-card', '/management/employees', PERMISSIONS.employeesView, 30, false),
+  m('management.employees', 'management', 'Employees', 'pi pi-id-card', '/management/employees', PERMISSIONS.employeesView, 30, true),
   m('management.packhouses', 'management', 'Packhouses', 'pi pi-warehouse', '/management/packhouses', PERMISSIONS.managementPackhouses, 40, true),
   m('management.organizations', 'management', 'Organizations', 'pi pi-sitemap', '/management/organizations', PERMISSIONS.managementOrganisations, 50, false),
   m('user', null, 'User', 'pi pi-user', null, null, 70, true),

@@ -32,6 +32,7 @@ const PackhouseSchedulePage = lazyPage(() => import('./picking/packhouse-schedul
 const PucSchedulePage = lazyPage(() => import('../features/picking-schedule/components/puc-schedule-page'));
 const PackhousesPage = lazyPage(() => import('../features/packhouses/packhouses-page'));
 const LoginHistoryPage = lazyPage(() => import('../features/login-history/login-history-page'));
+const EmployeesPage = lazyPage(() => import('../features/employees/employees-page'));
 
 interface AreaPage {
   Component: LazyExoticComponent<ComponentType>;
@@ -57,6 +58,7 @@ export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.pickingSchedulePuc]: { Component: PucSchedulePage, title: 'picking.pucTitle' },
   [paths.managementPackhouses]: { Component: PackhousesPage, title: 'packhouses.title' },
   [paths.managementLogins]: { Component: LoginHistoryPage, title: 'loginHistory.title' },
+  [paths.managementEmployees]: { Component: EmployeesPage, title: 'employees.title' },
 };
 
 const dashboardDefinition = MENU_CATALOGUE.find((d) => d.url === paths.dashboard);

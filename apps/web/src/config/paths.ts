@@ -22,6 +22,7 @@ export const paths = {
   pickingSchedulePuc: '/packhouse/pickingschedulepuc',
   managementPackhouses: '/management/packhouses',
   managementLogins: '/management/logins',
+  managementEmployees: '/management/employees',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,0 +1,18 @@
+/** POST /api/employee-types: a new employee type (409 "Type Already Exists" for an equal one). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { EMPLOYEES_PATHS, employeeTypeSchema } from '@orchard/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-store';
+import { employeeKeys } from './keys';
+
+export const addEmployeeType = (type: string) =>
+  apiRequest(EMPLOYEES_PATHS.types, { method: 'POST', body: { type }, tenant: true, schema: employeeTypeSchema });
+
+export function useAddEmployeeType() {
+  const queryClient = useQueryClient();
+  const organizationId = useSession((s) => s.organizationId);
+  return useMutation({
+    mutationFn: addEmployeeType,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.types(organizationId) }),
+  });
+}

@@ -1,0 +1,25 @@
+/** GET /api/employees/legal-entities and /api/employee-types: the filter options and the form's choices. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { EMPLOYEES_PATHS, employeeLegalEntitiesResponseSchema, employeeTypesResponseSchema } from '@orchard/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-store';
+import { employeeKeys } from './keys';
+
+export const getEmployeeLegalEntities = () =>
+  apiRequest(EMPLOYEES_PATHS.legalEntities, { tenant: true, schema: employeeLegalEntitiesResponseSchema });
+export const getEmployeeTypes = () => apiRequest(EMPLOYEES_PATHS.types, { tenant: true, schema: employeeTypesResponseSchema });
+
+export const employeeLegalEntitiesQueryOptions = (organizationId: number | null) =>
+  queryOptions({ queryKey: employeeKeys.legalEntities(organizationId), queryFn: getEmployeeLegalEntities, enabled: organizationId != null });
+export const employeeTypesQueryOptions = (organizationId: number | null) =>
+  queryOptions({ queryKey: employeeKeys.types(organizationId), queryFn: getEmployeeTypes, enabled: organizationId != null });
+
+export function useEmployeeLegalEntities() {
+  const organizationId = useSession((s) => s.organizationId);
+  return useQuery(employeeLegalEntitiesQueryOptions(organizationId));
+}
+
+export function useEmployeeTypes() {
+  const organizationId = useSession((s) => s.organizationId);
+  return useQuery(employeeTypesQueryOptions(organizationId));
+}
