@@ -19,3 +19,4 @@ export * from './api/picking.js';
 export * from './api/packhouses.js';
 export * from './api/login-history.js';
 export * from './api/employees.js';
+export * from './api/attendance.js';

@@ -1,6 +1,7 @@
 /** Every feature module registers its routes here. */
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes';
+import { attendanceModule } from './attendance/index';
 import { authRoutes } from './auth/auth.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
@@ -27,4 +28,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(packhousesModule);
   await app.register(loginHistoryModule);
   await app.register(employeesModule);
+  await app.register(attendanceModule);
 }

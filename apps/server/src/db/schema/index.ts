@@ -6,3 +6,4 @@ export * from './settings';
 export * from './harvest';
 export * from './picking';
 export * from './people';
+export * from './attendance';

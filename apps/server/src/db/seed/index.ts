@@ -14,6 +14,7 @@ import { users } from '../schema/index';
 import { createSeedContext, type SeedPart } from './context';
 import { SEED_RANDOM_SEED, SEED_REFERENCE_DATE } from './data';
 import { DEMO_USERS, type DemoUser } from './demo-users';
+import { attendancePart } from './parts/attendance';
 import { employeesPart } from './parts/employees';
 import { harvestPart } from './parts/harvest';
 import { identityPart } from './parts/identity';
@@ -29,7 +30,7 @@ export { roleKey } from './context';
 export { createPrng, type Prng } from './prng';
 
 /** In order; each part may use the ids of the parts before it. */
-export const SEED_PARTS: readonly SeedPart[] = [placesPart, organizationsPart, identityPart, harvestPart, pickingPart, employeesPart];
+export const SEED_PARTS: readonly SeedPart[] = [placesPart, organizationsPart, identityPart, harvestPart, pickingPart, employeesPart, attendancePart];
 
 export interface SeedOptions {
   /** integer >= 1 (default 1); multiplies the large operational tables */
