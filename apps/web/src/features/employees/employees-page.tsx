@@ -20,7 +20,7 @@ import {
   type Employee,
 } from '@orchard/shared';
 import { FilterToggle, MultiFilter, type FilterOption } from '../../components/filter-fields';
-import { namedPaginatorTemplate, scrollableTablePt } from '../../components/table-accessibility';
+import { usePagedTable } from '../../components/paged-table';
 import { errorText } from '../../lib/api-error';
 import { useSessionContext } from '../../lib/session/use-session-context';
 import { toast } from '../../lib/toast';
@@ -58,8 +58,11 @@ export function EmployeesPage() {
   const [showFilters, setShowFilters] = useState(true);
   const entityFilter = useAllSelectedFilter(entityOptions);
   const typeFilter = useAllSelectedFilter(typeOptions);
-  const [paging, setPaging] = useState({ first: 0, rows: EMPLOYEE_DEFAULT_PAGE_SIZE as number });
-  const resetPage = () => setPaging((p) => ({ ...p, first: 0 }));
+  const { tableProps, resetPage } = usePagedTable(EMPLOYEE_PAGE_SIZES, EMPLOYEE_DEFAULT_PAGE_SIZE, EMPLOYEE_SCROLL_HEIGHT, {
+    rowsPerPage: t('employees.rowsPerPage'),
+    pageReport: t('employees.pageReport'),
+    caption: t('employees.tableCaption'),
+  });
 
   const ready = entitiesQuery.data !== undefined && typesQuery.data !== undefined;
   const search = ready
@@ -139,17 +142,8 @@ export function EmployeesPage() {
           emptyMessage={t('employees.noData')}
           sortMode="single"
           removableSort
-          paginator
-          first={paging.first}
-          rows={paging.rows}
-          onPage={(e) => setPaging({ first: e.first, rows: e.rows })}
-          rowsPerPageOptions={[...EMPLOYEE_PAGE_SIZES]}
-          paginatorTemplate={namedPaginatorTemplate(t('employees.rowsPerPage'))}
-          currentPageReportTemplate={t('employees.pageReport')}
-          scrollable
-          scrollHeight={EMPLOYEE_SCROLL_HEIGHT}
+          {...tableProps}
           size="small"
-          pt={scrollableTablePt(t('employees.tableCaption'))}
           className="employees-table"
         >
           <Column field="id" header={t('employees.id')} sortable />

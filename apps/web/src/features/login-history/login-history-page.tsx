@@ -17,7 +17,7 @@ import {
   type LoginHistoryRow,
 } from '@orchard/shared';
 import { FilterToggle, MultiFilter, type FilterOption } from '../../components/filter-fields';
-import { namedPaginatorTemplate, scrollableTablePt } from '../../components/table-accessibility';
+import { usePagedTable } from '../../components/paged-table';
 import { errorText } from '../../lib/api-error';
 import { createFormatters } from '../../lib/format';
 import { useSessionContext } from '../../lib/session/use-session-context';
@@ -65,8 +65,11 @@ export function LoginHistoryPage() {
   const rows = ready ? (history.data ?? []) : [];
   const exporter = useExportLoginHistory();
 
-  const [paging, setPaging] = useState({ first: 0, rows: LOGIN_HISTORY_DEFAULT_PAGE_SIZE as number });
-  const resetPage = () => setPaging((p) => ({ ...p, first: 0 }));
+  const { tableProps, resetPage } = usePagedTable(LOGIN_HISTORY_PAGE_SIZES, LOGIN_HISTORY_DEFAULT_PAGE_SIZE, LOGIN_HISTORY_SCROLL_HEIGHT, {
+    rowsPerPage: t('loginHistory.rowsPerPage'),
+    pageReport: t('loginHistory.pageReport'),
+    caption: t('loginHistory.tableCaption'),
+  });
 
   const onExport = () => {
     if (search === null) return;
@@ -131,17 +134,8 @@ export function LoginHistoryPage() {
         emptyMessage={t('loginHistory.noData')}
         sortMode="single"
         removableSort
-        paginator
-        first={paging.first}
-        rows={paging.rows}
-        onPage={(e) => setPaging({ first: e.first, rows: e.rows })}
-        rowsPerPageOptions={[...LOGIN_HISTORY_PAGE_SIZES]}
-        paginatorTemplate={namedPaginatorTemplate(t('loginHistory.rowsPerPage'))}
-        currentPageReportTemplate={t('loginHistory.pageReport')}
-        scrollable
-        scrollHeight={LOGIN_HISTORY_SCROLL_HEIGHT}
+        {...tableProps}
         size="small"
-        pt={scrollableTablePt(t('loginHistory.tableCaption'))}
         className="login-history-table"
       >
         <Column field="user" header={t('loginHistory.user')} sortable />
