@@ -7,3 +7,4 @@ export * from './harvest';
 export * from './picking';
 export * from './people';
 export * from './attendance';
+export * from './scouting';
