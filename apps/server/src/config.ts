@@ -1,5 +1,6 @@
 /** Server configuration from the environment, validated once at start-up. */
 import { randomBytes } from 'node:crypto';
+import { UPDATE_MAX_BYTES_DEFAULT } from '@orchard/shared';
 import { z } from 'zod';
 
 const bool = z
@@ -32,6 +33,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   COOKIE_SECURE: bool.optional(),
   ACCESS_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  UPDATE_MAX_BYTES: z.coerce.number().int().min(1).max(1_000_000_000).default(UPDATE_MAX_BYTES_DEFAULT),
 });
 
 export interface AppConfig {
@@ -66,6 +68,8 @@ export interface AppConfig {
    * organisation; 0 = read it on every request. Any write through this instance clears it at once.
    */
   accessCacheMs: number;
+  /** the largest product update file accepted (bytes); larger uploads answer 413 */
+  updateMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analyticsUrl: e.ANALYTICS_URL,
     webDistDir: e.WEB_DIST_DIR,
     accessCacheMs: e.ACCESS_CACHE_MS,
+    updateMaxBytes: e.UPDATE_MAX_BYTES,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
   };
 }

@@ -20,3 +20,5 @@ export * from './api/packhouses.js';
 export * from './api/login-history.js';
 export * from './api/employees.js';
 export * from './api/attendance.js';
+export * from './api/updates.js';
+export * from './api/farm-operations.js';

@@ -1,5 +1,6 @@
-/** Menu, blobs, page views and the maintenance switch. */
-import { bigint, boolean, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+/** Menu, blobs, page views, product updates and the maintenance switch. */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -52,3 +53,23 @@ export const maintenanceState = pgTable('maintenance_state', {
   isDown: boolean('is_down').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Product updates, system-wide (not per organisation). At most one is `pending`: a new upload marks
+ * the pending one `replaced` and deletes its file. The file is a blob of the `update` container with
+ * no organisation and no owner, so the blob route never serves it.
+ */
+export const productUpdates = pgTable(
+  'product_updates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    blobId: uuid('blob_id'),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** pending | replaced */
+    state: text('state').notNull().default('pending'),
+    uploadedByUserId: integer('uploaded_by_user_id'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('product_updates_one_pending_idx').on(t.state).where(sql`${t.state} = 'pending'`)],
+);
