@@ -21,4 +21,3 @@ export * from './api/login-history.js';
 export * from './api/employees.js';
 export * from './api/attendance.js';
 export * from './api/updates.js';
-export * from './api/farm-operations.js';
