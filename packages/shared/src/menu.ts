@@ -49,7 +49,7 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   m('management.packhouses', 'management', 'Packhouses', 'pi pi-warehouse', '/management/packhouses', PERMISSIONS.managementPackhouses, 40, true),
   m('management.organizations', 'management', 'Organizations', 'pi pi-sitemap', '/management/organizations', PERMISSIONS.managementOrganisations, 50, false),
   m('user', null, 'User', 'pi pi-user', null, null, 70, true),
-  m('user.attendance', 'user', 'Time Logger', 'pi pi-stopwatch', '/user/attendance', PERMISSIONS.attendanceLog, 10, false),
+  m('user.attendance', 'user', 'Time Logger', 'pi pi-stopwatch', '/user/attendance', PERMISSIONS.attendanceLog, 10, true),
   m('system', null, 'System', 'pi pi-cog', null, null, 80, true),
   m('system.update', 'system', 'Upload Update', 'pi pi-upload', '/system/update', PERMISSIONS.systemUpdate, 10, false),
   m('settings', null, 'Settings', 'pi pi-sliders-h', null, null, 90, true),

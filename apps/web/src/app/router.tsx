@@ -33,6 +33,7 @@ const PucSchedulePage = lazyPage(() => import('../features/picking-schedule/comp
 const PackhousesPage = lazyPage(() => import('../features/packhouses/packhouses-page'));
 const LoginHistoryPage = lazyPage(() => import('../features/login-history/login-history-page'));
 const EmployeesPage = lazyPage(() => import('../features/employees/employees-page'));
+const AttendancePage = lazyPage(() => import('../features/attendance/attendance-page'));
 
 interface AreaPage {
   Component: LazyExoticComponent<ComponentType>;
@@ -59,6 +60,7 @@ export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.managementPackhouses]: { Component: PackhousesPage, title: 'packhouses.title' },
   [paths.managementLogins]: { Component: LoginHistoryPage, title: 'loginHistory.title' },
   [paths.managementEmployees]: { Component: EmployeesPage, title: 'employees.title' },
+  [paths.userAttendance]: { Component: AttendancePage, title: 'attendance.title' },
 };
 
 const dashboardDefinition = MENU_CATALOGUE.find((d) => d.url === paths.dashboard);

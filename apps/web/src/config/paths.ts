@@ -23,6 +23,7 @@ export const paths = {
   managementPackhouses: '/management/packhouses',
   managementLogins: '/management/logins',
   managementEmployees: '/management/employees',
+  userAttendance: '/user/attendance',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

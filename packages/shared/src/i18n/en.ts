@@ -595,6 +595,25 @@ export const en = {
     rowsPerPage: 'Rows per page',
     pageReport: '{first} to {last} of {totalRecords}',
   },
+  attendance: {
+    title: 'Time Logger',
+    clock: 'Recorded time',
+    start: 'Start recording',
+    stop: 'Stop recording',
+    recording: 'Recording',
+    notRecording: 'Not recording',
+    saveError: 'Saving Error',
+    saveFailed: 'Unable to save the time.',
+    loadFailed: 'Unable to load the time logger.',
+    report: 'Attendance Report',
+    tableCaption: 'Hours logged per month',
+    fullName: 'Full Name',
+    download: 'Download',
+    downloading: 'Downloading...',
+    downloadingError: 'Downloading Error',
+    downloadFailed: 'Unable to download.',
+    noData: 'No data found',
+  },
 } as const;
 
 export type Resources = typeof en;

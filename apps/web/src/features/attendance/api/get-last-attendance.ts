@@ -1,0 +1,16 @@
+/** GET /api/attendance/last: the clock's state (sec, min, hour, isRecording). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ATTENDANCE_PATHS, lastAttendanceSchema } from '@orchard/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-store';
+import { attendanceKeys } from './keys';
+
+export const getLastAttendance = () => apiRequest(ATTENDANCE_PATHS.last, { tenant: true, schema: lastAttendanceSchema });
+
+export const lastAttendanceQueryOptions = (organizationId: number | null) =>
+  queryOptions({ queryKey: attendanceKeys.last(organizationId), queryFn: getLastAttendance, enabled: organizationId != null, staleTime: 0 });
+
+export function useLastAttendance() {
+  const organizationId = useSession((s) => s.organizationId);
+  return useQuery(lastAttendanceQueryOptions(organizationId));
+}
