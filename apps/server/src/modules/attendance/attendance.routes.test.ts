@@ -118,6 +118,16 @@ describe('time logger', () => {
     now = new Date('2026-03-15T10:00:30Z');
   });
 
+  it('two starts at once (two tabs, a double click): one is saved, the other answers 409', async () => {
+    now = new Date('2026-03-15T07:00:00Z');
+    const racer = await createUser(t.db, 'att-racer', { fullName: 'Racer' });
+    await addMember(t.db, racer.id, w.a.organizationId, [(await createRole(t.db, w.a.organizationId, 'Racer role', [PERMISSIONS.attendanceLog])).id]);
+    const start = () => as(racer.id, w.a.organizationId, { method: 'POST', url: ATTENDANCE_PATHS.records, payload: { type: 1 } });
+    const answers = await Promise.all([start(), start(), start()]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await recordsOf(racer.id, w.a.organizationId)).toHaveLength(1);
+  });
+
   it('refuses a malformed record with 400', async () => {
     for (const payload of [{ type: 4 }, { type: 1, lat: 91 }, { type: 'start' }, {}]) {
       const res = await worker({ method: 'POST', url: ATTENDANCE_PATHS.records, payload });
