@@ -21,3 +21,4 @@ export * from './api/login-history.js';
 export * from './api/employees.js';
 export * from './api/attendance.js';
 export * from './api/updates.js';
+export * from './api/farm-operations.js';

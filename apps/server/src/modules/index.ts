@@ -7,6 +7,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { employeesModule } from './employees/index';
+import { farmOperationsModule } from './farm-operations/index';
 import { harvestModule } from './harvest/index';
 import { loginHistoryModule } from './login-history/index';
 import { packhousesModule } from './packhouses/index';
@@ -30,5 +31,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(loginHistoryModule);
   await app.register(employeesModule);
   await app.register(attendanceModule);
+  await app.register(farmOperationsModule);
   await app.register(updatesModule);
 }

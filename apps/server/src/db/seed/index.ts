@@ -21,6 +21,7 @@ import { identityPart } from './parts/identity';
 import { organizationsPart } from './parts/organizations';
 import { pickingPart } from './parts/picking';
 import { placesPart } from './parts/places';
+import { scoutingPart } from './parts/scouting';
 import { createPrng } from './prng';
 
 export { DEMO_USERS, demoUser, type DemoUser, type DemoMembership } from './demo-users';
@@ -30,7 +31,7 @@ export { roleKey } from './context';
 export { createPrng, type Prng } from './prng';
 
 /** In order; each part may use the ids of the parts before it. */
-export const SEED_PARTS: readonly SeedPart[] = [placesPart, organizationsPart, identityPart, harvestPart, pickingPart, employeesPart, attendancePart];
+export const SEED_PARTS: readonly SeedPart[] = [placesPart, organizationsPart, identityPart, harvestPart, pickingPart, employeesPart, attendancePart, scoutingPart];
 
 export interface SeedOptions {
   /** integer >= 1 (default 1); multiplies the large operational tables */

@@ -1,0 +1,64 @@
+/**
+ * Farm operations API: the Farm filter options, the days with scouting, the sessions of a day and
+ * their CSV export. Every route needs dashboard.farmOperations and works inside the current organisation.
+ */
+import {
+  FARM_OPERATIONS_PATHS,
+  PERMISSIONS,
+  farmOperationsExportQuerySchema,
+  farmOperationsFarmsQuerySchema,
+  farmOperationsFarmsResponseSchema,
+  farmOperationsQuerySchema,
+  farmOperationsResponseSchema,
+  farmOperationsScoutedDatesResponseSchema,
+} from '@orchard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireTenant } from '../../plugins/access';
+import { errorResponses } from '../shell/schemas';
+import { clock } from './clock';
+import { exportSessions, getSessions, listFarms, listScoutedDates } from './farm-operations.service';
+
+const view = { auth: { permissions: [PERMISSIONS.dashboardFarmOperations] }, tenant: true } as const;
+const readErrors = errorResponses(400, 401, 403, 404);
+
+export const farmOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    FARM_OPERATIONS_PATHS.farms,
+    { config: view, schema: { response: { 200: farmOperationsFarmsResponseSchema, ...readErrors } } },
+    async (request) => listFarms(app.db, requireTenant(request).organizationId),
+  );
+
+  app.get(
+    FARM_OPERATIONS_PATHS.scoutedDates,
+    { config: view, schema: { querystring: farmOperationsFarmsQuerySchema, response: { 200: farmOperationsScoutedDatesResponseSchema, ...readErrors } } },
+    async (request) => listScoutedDates(app.db, requireTenant(request).organizationId, request.query.farms),
+  );
+
+  app.get(
+    FARM_OPERATIONS_PATHS.sessions,
+    { config: view, schema: { querystring: farmOperationsQuerySchema, response: { 200: farmOperationsResponseSchema, ...readErrors } } },
+    async (request) => getSessions(app.db, requireTenant(request).organizationId, request.query),
+  );
+
+  app.get(
+    FARM_OPERATIONS_PATHS.export,
+    {
+      config: view,
+      schema: {
+        querystring: farmOperationsExportQuerySchema,
+        response: {
+          200: z.any().describe('text/csv attachment: Scout Name, Farm, Block Name, Ha, Scout Date, Start Time, End Time, Total Minutes, Minutes per Ha'),
+          ...readErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await exportSessions(app.db, requireTenant(request), request.query, clock.now(), request.url);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(Buffer.from(csv, 'utf8'));
+    },
+  );
+};
