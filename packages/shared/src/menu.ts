@@ -51,7 +51,7 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   m('user', null, 'User', 'pi pi-user', null, null, 70, true),
   m('user.attendance', 'user', 'Time Logger', 'pi pi-stopwatch', '/user/attendance', PERMISSIONS.attendanceLog, 10, true),
   m('system', null, 'System', 'pi pi-cog', null, null, 80, true),
-  m('system.update', 'system', 'Upload Update', 'pi pi-upload', '/system/update', PERMISSIONS.systemUpdate, 10, false),
+  m('system.update', 'system', 'Upload Update', 'pi pi-upload', '/system/update', PERMISSIONS.systemUpdate, 10, true),
   m('settings', null, 'Settings', 'pi pi-sliders-h', null, null, 90, true),
   m('settings.profile', 'settings', 'Profile', 'pi pi-user-edit', '/settings/profile', null, 10, true),
   m('settings.preferences', 'settings', 'Preferences', 'pi pi-palette', '/settings/preferences', null, 20, true),

@@ -24,6 +24,7 @@ export const paths = {
   managementLogins: '/management/logins',
   managementEmployees: '/management/employees',
   userAttendance: '/user/attendance',
+  systemUpdate: '/system/update',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

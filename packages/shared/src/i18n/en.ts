@@ -614,6 +614,19 @@ export const en = {
     downloadFailed: 'Unable to download.',
     noData: 'No data found',
   },
+  uploadUpdate: {
+    title: 'Upload Update',
+    chooseFile: 'Browse',
+    noFile: 'No file chosen',
+    submit: 'Submit',
+    uploading: 'Uploading...',
+    replaceWarning: 'Scheduling a new update will replace the existing one',
+    successSummary: 'Uploading Success',
+    successDetail: 'The update was uploaded.',
+    errorSummary: 'Uploading Error',
+    errorDetail: 'Unable to upload update.',
+    loadFailed: 'Unable to load the update state.',
+  },
 } as const;
 
 export type Resources = typeof en;

@@ -1,0 +1,106 @@
+/**
+ * Upload Update in the browser: opened from the menu as the demo administrator, Submit only with a
+ * file, "Uploading..." while it is sent, the sticky success message, then the warning that a new
+ * update replaces the pending one with the chooser hidden; a failed upload's sticky message; axe-core.
+ */
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { UPDATES_PATHS, type PendingUpdateResponse } from '@orchard/shared';
+import { en, gate, signIn, toast } from './support/app';
+import { demoUser } from './support/demo-users';
+import { apiHeaders, seriousViolations } from './support/picking';
+
+const admin = demoUser('admin');
+const GROWER = 'Citrus Valley Growers';
+const u = en.uploadUpdate;
+
+const submitButton = (page: Page) => page.getByRole('button', { name: u.submit, exact: true });
+const uploadingButton = (page: Page) => page.getByRole('button', { name: u.uploading, exact: true });
+const chooser = (page: Page) => page.getByLabel(u.chooseFile, { exact: true });
+const warning = (page: Page) => page.getByText(u.replaceWarning, { exact: true });
+const updateFile = (name: string) => ({ name, mimeType: 'application/gzip', buffer: gzipSync(Buffer.from(`update ${name}`)) });
+
+async function openFromMenu(page: Page) {
+  await signIn(page, admin);
+  const sidebar = page.getByRole('navigation', { name: en.shell.mainMenu });
+  await sidebar.getByText(en.menu.System, { exact: true }).click();
+  const state = page.waitForResponse((r) => r.url().endsWith(UPDATES_PATHS.pending));
+  await sidebar.getByText(en.menu['Upload Update'], { exact: true }).click();
+  await expect(page).toHaveURL(/\/system\/update$/);
+  await expect(page.getByRole('heading', { level: 1, name: u.title })).toBeVisible();
+  return (await (await state).json()) as PendingUpdateResponse;
+}
+
+test.describe('Upload Update', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('a failed upload shows the sticky "Uploading Error / Unable to upload update."', async ({ page }) => {
+    // nothing pending, whatever the database holds; the upload itself fails on the server
+    await page.route(`**${UPDATES_PATHS.pending}`, (route) => route.fulfill({ json: { pending: null } }));
+    await page.route(`**${UPDATES_PATHS.upload}`, (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Internal Server Error' }, requestId: 'e2e' } }),
+    );
+    await openFromMenu(page);
+    await chooser(page).setInputFiles(updateFile('failing.tar.gz'));
+    await submitButton(page).click();
+    const message = toast(page, u.errorSummary, u.errorDetail);
+    await expect(message).toBeVisible();
+    // sticky: still there after a non-sticky error toast (6 s) would have gone
+    await page.waitForTimeout(6_500);
+    await expect(message).toBeVisible();
+    // the chooser stays for another try; nothing was scheduled
+    await expect(chooser(page)).toBeAttached();
+    await expect(warning(page)).toHaveCount(0);
+    await expect(submitButton(page)).toBeEnabled();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('choose a file and Submit: "Uploading...", the sticky success message, then the warning without the chooser', async ({ page, request }) => {
+    const headers = await apiHeaders(request, admin, GROWER);
+    // the e2e server starts on a fresh demo database: nothing is pending
+    const opened = await openFromMenu(page);
+    expect(opened).toEqual({ pending: null });
+    await expect(warning(page)).toHaveCount(0);
+    await expect(page.getByText(u.noFile, { exact: true })).toBeVisible();
+    // an update upload needs a file chosen
+    await expect(submitButton(page)).toBeDisabled();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await chooser(page).setInputFiles(updateFile('orchard-2.4.tar.gz'));
+    await expect(page.getByText('orchard-2.4.tar.gz', { exact: true })).toBeVisible();
+    await expect(submitButton(page)).toBeEnabled();
+
+    // hold the upload until the sending state has been seen
+    const held = gate();
+    await page.route(`**${UPDATES_PATHS.upload}`, async (route) => {
+      await held.opened;
+      await route.continue();
+    });
+    const sent = page.waitForResponse((r) => r.url().endsWith(UPDATES_PATHS.upload));
+    await submitButton(page).click();
+    await expect(uploadingButton(page)).toBeVisible();
+    await expect(uploadingButton(page)).toBeDisabled();
+    held.open();
+    const answer = await sent;
+    expect(answer.status()).toBe(201);
+    const form = answer.request().postDataBuffer()?.toString('latin1') ?? '';
+    expect(form).toContain('name="file"; filename="orchard-2.4.tar.gz"');
+
+    const message = toast(page, u.successSummary, u.successDetail);
+    await expect(message).toBeVisible();
+    await expect(warning(page)).toBeVisible();
+    await expect(chooser(page)).toHaveCount(0);
+    await expect(submitButton(page)).toBeDisabled();
+    // sticky: still there after a non-sticky success toast (3 s) would have gone
+    await page.waitForTimeout(3_500);
+    await expect(message).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // the server holds it as the pending update; opening the screen again shows the warning at once
+    const after = (await (await request.get(UPDATES_PATHS.pending, { headers })).json()) as PendingUpdateResponse;
+    expect(after.pending).toMatchObject({ contentType: 'application/gzip' });
+    await page.reload();
+    await expect(warning(page)).toBeVisible();
+    await expect(chooser(page)).toHaveCount(0);
+  });
+});

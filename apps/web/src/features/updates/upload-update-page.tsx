@@ -1,0 +1,86 @@
+/**
+ * Upload Update (spec 02): choose a file (Browse) and Submit it; "Uploading..." while it is sent.
+ * While an update is pending, the warning that a new one would replace it is shown instead of the
+ * chooser. Both results are sticky toasts with the spec's captions.
+ */
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { ProgressBar } from 'primereact/progressbar';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText, isApiError } from '../../lib/api-error';
+import { toast } from '../../lib/toast';
+import { usePendingUpdate } from './api/get-pending-update';
+import { useUploadUpdate } from './api/upload-update';
+import './upload-update.css';
+
+export function UploadUpdatePage() {
+  const { t } = useTranslation();
+  const pending = usePendingUpdate();
+  const upload = useUploadUpdate();
+  const [file, setFile] = useState<File | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const exists = !!pending.data?.pending;
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => setFile(event.target.files?.[0] ?? null);
+
+  const submit = () => {
+    if (!file) return;
+    upload.mutate(file, {
+      onSuccess: () => {
+        setFile(null);
+        if (input.current) input.current.value = '';
+        toast.show({ severity: 'success', summary: t('uploadUpdate.successSummary'), detail: t('uploadUpdate.successDetail'), sticky: true });
+      },
+      onError: (e) => {
+        // a refusal the server explains (too large, not an archive) adds its reason
+        const reason = isApiError(e) && e.status >= 400 && e.status < 500 ? errorText(e) : '';
+        toast.error(t('uploadUpdate.errorSummary'), [t('uploadUpdate.errorDetail'), reason].filter(Boolean).join('\n'), true);
+      },
+    });
+  };
+
+  return (
+    <div className="upload-update-page">
+      <h1>{t('uploadUpdate.title')}</h1>
+      {pending.isError && <Message severity="error" text={t('uploadUpdate.loadFailed')} />}
+      {exists && <Message severity="warn" text={t('uploadUpdate.replaceWarning')} className="upload-update-warning" />}
+      <form
+        className="upload-update-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        {!exists && pending.isSuccess && (
+          <div className="upload-update-chooser">
+            <input
+              ref={input}
+              id={inputId}
+              type="file"
+              name="file"
+              className="upload-update-input"
+              disabled={upload.isPending}
+              onChange={choose}
+            />
+            <label htmlFor={inputId} className="p-button p-component upload-update-browse">
+              <span className="p-button-icon p-button-icon-left pi pi-folder-open" aria-hidden="true" />
+              <span className="p-button-label">{t('uploadUpdate.chooseFile')}</span>
+            </label>
+            <span className="upload-update-file-name">{file ? file.name : t('uploadUpdate.noFile')}</span>
+          </div>
+        )}
+        <Button
+          type="submit"
+          icon={upload.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-upload'}
+          label={upload.isPending ? t('uploadUpdate.uploading') : t('uploadUpdate.submit')}
+          disabled={!file || upload.isPending}
+        />
+      </form>
+      {upload.isPending && <ProgressBar mode="indeterminate" style={{ height: '6px' }} aria-label={t('uploadUpdate.uploading')} />}
+    </div>
+  );
+}
+
+export default UploadUpdatePage;
