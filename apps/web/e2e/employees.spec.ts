@@ -253,11 +253,27 @@ test.describe('Employee management', () => {
     const created = `Intern ${unique()}`;
     await typeForm(page).getByLabel(e.newType, { exact: true }).fill(` ${created} `);
     await typeForm(page).getByRole('button', { name: e.save, exact: true }).click();
+    await expect(toast(page, e.success, 'Type Added Successfully')).toBeVisible();
     await expect(details(page)).toBeVisible();
     await expect(formField(page, e.employeeType)).toContainText(created);
     await filterField(page, e.employeeType).locator('.p-multiselect').click();
     await expect(page.locator('.p-multiselect-panel').getByRole('option', { name: created, exact: true })).toHaveAttribute('aria-selected', 'true');
     await page.locator('.p-multiselect-panel').getByRole('button', { name: 'Close' }).click();
+  });
+
+  test('a type the server cannot add: "Type Could Not Be Added"', async ({ page }) => {
+    await signIn(page, admin);
+    await page.goto(PATH);
+    await page.route(`**${EMPLOYEES_PATHS.types}`, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"An unexpected error occurred"},"requestId":"e2e"}' })
+        : route.continue(),
+    );
+    await details(page).getByRole('button', { name: e.addNewType }).click();
+    await typeForm(page).getByLabel(e.newType, { exact: true }).fill(`Broken ${unique()}`);
+    await typeForm(page).getByRole('button', { name: e.save, exact: true }).click();
+    await expect(toast(page, 'Type Could Not Be Added')).toBeVisible();
+    await expect(typeForm(page)).toBeVisible();
   });
 
   test('a member without employees.manage sees the employees but no actions and no form', async ({ page }) => {

@@ -584,6 +584,8 @@ export const en = {
     added: 'Successfully Added User',
     duplicateTitle: 'User Exists',
     typeExists: 'Type Already Exists',
+    typeAdded: 'Type Added Successfully',
+    typeNotAdded: 'Type Could Not Be Added',
     deleteConfirm: 'Are you sure you want to delete this record?',
     confirmHeader: 'Confirmation',
     yes: 'Yes',

@@ -1,7 +1,8 @@
 /**
  * The Add New Type form: the type text, Save (disabled while empty) and Clear/Close. A type equal
  * to an existing one (case-insensitive, trimmed) gives "Type Already Exists"; the server checks the
- * same and answers it too. A saved type is handed back so the details form can select it.
+ * same and answers it too. A saved type shows "Type Added Successfully" and is handed back so the
+ * details form can select it; any other failure shows "Type Could Not Be Added".
  */
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -29,11 +30,12 @@ export function EmployeeTypeForm({ types, onClose, onAdded }: { types: EmployeeT
     add.mutate(type.trim(), {
       onSuccess: (created) => {
         setType('');
+        toast.success(t('employees.success'), t('employees.typeAdded'));
         onAdded(created);
       },
       onError: (err) => {
         if (isApiError(err) && err.status === 409) toast.error(t('employees.typeExists'));
-        else toast.error(t('employees.error'), errorText(err));
+        else toast.error(t('employees.typeNotAdded'), errorText(err));
       },
     });
   };
