@@ -15,6 +15,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   SEED_DEMO: bool.default(true),
   SEED_REFERENCE_DATE: z.iso.date().optional(),
+  SEED_RELEASE_NOTE_DISMISSED: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -45,6 +46,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** 'now' of the demo world; unset = the day the database is first filled */
   seedReferenceDate: Date | undefined;
+  /** the demo users start with the demo release note dismissed (SEED_RELEASE_NOTE_DISMISSED) */
+  seedReleaseNoteDismissed: boolean;
   logLevel: string;
   trustProxy: boolean;
   jwtSecret: Uint8Array;
@@ -98,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: e.DATA_DIR,
     seedDemo: e.SEED_DEMO,
     seedReferenceDate: e.SEED_REFERENCE_DATE ? new Date(`${e.SEED_REFERENCE_DATE}T08:00:00+02:00`) : undefined,
+    /** the demo users start with the demo release note dismissed (the browser suite's server) */
+    seedReleaseNoteDismissed: e.SEED_RELEASE_NOTE_DISMISSED,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     // Without a configured secret each start signs with a fresh one; sessions survive restarts

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   // The demo world is built around the day it is first filled, so seasons, schedules and
   // dashboards show current weeks; tests and benchmarks pass a fixed date for reproducible rows.
   const summary = config.seedDemo
-    ? await seedDemoData(handle, { referenceDate: config.seedReferenceDate ?? new Date() })
+    ? await seedDemoData(handle, { referenceDate: config.seedReferenceDate ?? new Date(), dismissReleaseNote: config.seedReleaseNoteDismissed })
     : null;
 
   const app = await buildApp({ db: handle, config });

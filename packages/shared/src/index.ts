@@ -22,3 +22,4 @@ export * from './api/employees.js';
 export * from './api/attendance.js';
 export * from './api/updates.js';
 export * from './api/farm-operations.js';
+export * from './api/release-notes.js';

@@ -5,6 +5,7 @@ import { attendanceModule } from './attendance/index';
 import { authRoutes } from './auth/auth.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
+import { releaseNotesModule } from './release-notes/index';
 import { rolesRoutes } from './roles/roles.routes';
 import { employeesModule } from './employees/index';
 import { farmOperationsModule } from './farm-operations/index';
@@ -33,4 +34,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(attendanceModule);
   await app.register(farmOperationsModule);
   await app.register(updatesModule);
+  await app.register(releaseNotesModule);
 }

@@ -1,6 +1,7 @@
 /** Menu, blobs, page views, product updates and the maintenance switch. */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './identity';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -72,4 +73,34 @@ export const productUpdates = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('product_updates_one_pending_idx').on(t.state).where(sql`${t.state} = 'pending'`)],
+);
+
+/**
+ * Release notes, system-wide (written by the product, not by organisations). `notes` is HTML; it is
+ * sanitised on the way out (release-notes.service.ts), so a row written by any means never brings
+ * scripts or event handlers to the page.
+ */
+export const releaseNotes = pgTable(
+  'release_notes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    notes: text('notes').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('release_notes_published_idx').on(t.publishedAt)],
+);
+
+/** A user's "Do not show this release note again": one row per user and note. */
+export const releaseNoteDismissals = pgTable(
+  'release_note_dismissals',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    releaseNoteId: integer('release_note_id')
+      .notNull()
+      .references(() => releaseNotes.id, { onDelete: 'cascade' }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.releaseNoteId] })],
 );

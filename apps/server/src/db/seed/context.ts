@@ -40,6 +40,8 @@ export interface SeedContext {
   counts: Record<string, number>;
   /** argon2id hash per distinct demo password (hashed once, before the transaction) */
   passwordHashes: ReadonlyMap<string, string>;
+  /** the demo users have already dismissed the demo release note */
+  dismissReleaseNote: boolean;
   /** inserts rows in batches sized to stay under the bind-parameter limit */
   insert<T extends PgTable>(table: T, rows: PgInsertValue<T>[]): Promise<void>;
   /** same, returning the inserted rows in insertion order */
@@ -72,6 +74,7 @@ export function createSeedContext(init: {
   scale: number;
   referenceDate: Date;
   passwordHashes: ReadonlyMap<string, string>;
+  dismissReleaseNote?: boolean;
 }): SeedContext {
   const counts: Record<string, number> = {};
   const add = (table: PgTable, n: number) => {
@@ -80,6 +83,7 @@ export function createSeedContext(init: {
   };
   const ctx: SeedContext = {
     ...init,
+    dismissReleaseNote: init.dismissReleaseNote ?? false,
     counts,
     ids: {
       provinces: new Map(),

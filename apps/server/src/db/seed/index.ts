@@ -21,6 +21,7 @@ import { identityPart } from './parts/identity';
 import { organizationsPart } from './parts/organizations';
 import { pickingPart } from './parts/picking';
 import { placesPart } from './parts/places';
+import { releaseNotesPart } from './parts/release-notes';
 import { scoutingPart } from './parts/scouting';
 import { createPrng } from './prng';
 
@@ -31,13 +32,15 @@ export { roleKey } from './context';
 export { createPrng, type Prng } from './prng';
 
 /** In order; each part may use the ids of the parts before it. */
-export const SEED_PARTS: readonly SeedPart[] = [placesPart, organizationsPart, identityPart, harvestPart, pickingPart, employeesPart, attendancePart, scoutingPart];
+export const SEED_PARTS: readonly SeedPart[] = [placesPart, organizationsPart, identityPart, harvestPart, pickingPart, employeesPart, attendancePart, scoutingPart, releaseNotesPart];
 
 export interface SeedOptions {
   /** integer >= 1 (default 1); multiplies the large operational tables */
   scale?: number;
   /** "now" of the demo world (default SEED_REFERENCE_DATE) */
   referenceDate?: Date;
+  /** the demo users have already dismissed the demo release note (default false) */
+  dismissReleaseNote?: boolean;
 }
 
 export interface SeedSummary {
@@ -82,6 +85,7 @@ export async function seedDemoData(handle: DbHandle, options: SeedOptions = {}):
       scale,
       referenceDate,
       passwordHashes,
+      dismissReleaseNote: options.dismissReleaseNote ?? false,
     });
     for (const part of SEED_PARTS) await part.run(ctx);
     return ctx.counts;
