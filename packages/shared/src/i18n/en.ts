@@ -72,6 +72,12 @@ export const en = {
     reachable: 'Screens you can open',
     nothingReachable: 'There are no screens available to you in this organization yet.',
   },
+  /** the release-notes modal on the dashboards (spec 02 "Release-notes modal") */
+  releaseNotes: {
+    header: 'Release Notes',
+    doNotShowAgain: 'Do not show this release note again',
+    ok: 'Ok',
+  },
   maintenance: {
     onlineHeading: 'DOWN FOR MAINTENANCE',
     onlineText: 'We will be back soon.',

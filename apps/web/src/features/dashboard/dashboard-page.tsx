@@ -1,4 +1,7 @@
-/** The fallback landing page (/ and /dashboard): the current organisation and the screens the user can open. */
+/**
+ * The fallback landing page (/ and /dashboard): the current organisation and the screens the user can
+ * open, and the Release Notes dialog when there is a note the user has not dismissed.
+ */
 import { Card } from 'primereact/card';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +9,7 @@ import { Link } from 'react-router';
 import { menuLabel } from '../../lib/i18n';
 import { menuLeaves } from '../../lib/session/menu-utils';
 import { useSessionContext } from '../../lib/session/use-session-context';
+import { ReleaseNoteDialog } from './components/release-note-dialog';
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -32,6 +36,7 @@ export function DashboardPage() {
           <p>{t('dashboard.nothingReachable')}</p>
         )}
       </Card>
+      <ReleaseNoteDialog />
     </div>
   );
 }
