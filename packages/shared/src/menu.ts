@@ -33,7 +33,7 @@ const m = (
 export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   m('dashboard', null, 'Dashboard', 'pi pi-home', '/dashboard', null, 10, true),
   m('pest-dashboard', null, 'Pest Dashboard', 'pi pi-chart-bar', '/pest-dashboard', PERMISSIONS.dashboardPest, 20, false),
-  m('farm-operations', null, 'Farm Operations', 'pi pi-clock', '/farm-operations', PERMISSIONS.dashboardFarmOperations, 30, false),
+  m('farm-operations', null, 'Farm Operations', 'pi pi-clock', '/farm-operations', PERMISSIONS.dashboardFarmOperations, 30, true),
   m('harvest', null, 'Harvest', 'pi pi-box', '/harvest', PERMISSIONS.harvestReports, 40, true),
   m('packhouse', null, 'Packhouse', 'pi pi-building', null, null, 50, true),
   m('packhouse.harvestpucreport', 'packhouse', 'Harvest PUC Report', 'pi pi-table', '/packhouse/harvestpucreport', PERMISSIONS.harvestReports, 10, true),

@@ -34,6 +34,7 @@ const PackhousesPage = lazyPage(() => import('../features/packhouses/packhouses-
 const LoginHistoryPage = lazyPage(() => import('../features/login-history/login-history-page'));
 const EmployeesPage = lazyPage(() => import('../features/employees/employees-page'));
 const AttendancePage = lazyPage(() => import('../features/attendance/attendance-page'));
+const FarmOperationsPage = lazyPage(() => import('../features/farm-operations/farm-operations-page'));
 const UploadUpdatePage = lazyPage(() => import('../features/updates/upload-update-page'));
 
 interface AreaPage {
@@ -62,6 +63,7 @@ export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.managementLogins]: { Component: LoginHistoryPage, title: 'loginHistory.title' },
   [paths.managementEmployees]: { Component: EmployeesPage, title: 'employees.title' },
   [paths.userAttendance]: { Component: AttendancePage, title: 'attendance.title' },
+  [paths.farmOperations]: { Component: FarmOperationsPage, title: 'farmOperations.title' },
   [paths.systemUpdate]: { Component: UploadUpdatePage, title: 'uploadUpdate.title' },
 };
 

@@ -24,6 +24,7 @@ export const paths = {
   managementLogins: '/management/logins',
   managementEmployees: '/management/employees',
   userAttendance: '/user/attendance',
+  farmOperations: '/farm-operations',
   systemUpdate: '/system/update',
 } as const;
 

@@ -1,0 +1,38 @@
+/** GET /api/farm-operations/export?start=..&end=..&farms=..: the server's CSV (it logs the export) as a download. */
+import { useMutation } from '@tanstack/react-query';
+import { FARM_OPERATIONS_PATHS, farmOperationsFileName } from '@orchard/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface FarmOperationsExportRequest {
+  start: string;
+  end: string;
+  /** the farms part of the query ('' for every farm) */
+  farms: string;
+}
+
+export const exportFarmOperations = ({ start, end, farms }: FarmOperationsExportRequest) =>
+  apiRequest<Blob>(`${FARM_OPERATIONS_PATHS.export}?start=${start}&end=${end}${farms ? `&${farms}` : ''}`, {
+    tenant: true,
+    responseType: 'blob',
+    headers: { Accept: 'text/csv' },
+  });
+
+/** Saves a blob under `fileName` through a temporary link. */
+function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useExportFarmOperations() {
+  return useMutation({
+    mutationFn: async (request: FarmOperationsExportRequest) => {
+      downloadBlob(await exportFarmOperations(request), farmOperationsFileName(request.start, request.end));
+    },
+  });
+}
