@@ -3,7 +3,8 @@
  * Release Notes dialog on the dashboard; Ok with "Do not show this release note again" unticked
  * only closes it (it shows again on the next visit), Ok with the box ticked (the default) dismisses
  * it for good. The demo users of the browser suite start with the demo note dismissed
- * (SEED_RELEASE_NOTE_DISMISSED in scripts/e2e-server.mjs), so the journey uses a user it creates.
+ * (SEED_RELEASE_NOTE_DISMISSED in scripts/e2e-server.mjs), and so do the users other journeys create
+ * (support/users-api.ts), so this journey creates a user who keeps it.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { RELEASE_NOTE_DIALOG_Z_INDEX, RELEASE_NOTES_PATHS } from '@orchard/shared';
@@ -38,7 +39,7 @@ async function visitDashboard(page: Page, open: () => Promise<unknown>) {
 }
 
 test('a fresh user sees the release note until they close it with the box ticked', async ({ page }) => {
-  const created = await createUser(adminApi, GROWER, { prefix: 'notes', roles: ['Manager'], fullName: 'Notes Reader', jobTitle: 'Picker' });
+  const created = await createUser(adminApi, GROWER, { prefix: 'notes', roles: ['Manager'], fullName: 'Notes Reader', jobTitle: 'Picker', keepReleaseNote: true });
   const person: DemoUser = { ...created, isEnabled: true, lockedOut: false, organizations: [] };
 
   const first = await visitDashboard(page, () => signIn(page, person));

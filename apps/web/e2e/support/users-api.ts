@@ -3,9 +3,11 @@
  * works on rows of its own and never changes the demo users other spec files rely on.
  */
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { RELEASE_NOTES_PATHS } from '@orchard/shared';
 import type { DemoUser } from './demo-users';
 
 export interface ApiSession {
+  baseURL: string;
   api: APIRequestContext;
   token: string;
   organizations: { id: number; name: string }[];
@@ -20,7 +22,7 @@ export async function apiSignIn(baseURL: string, user: Pick<DemoUser, 'userName'
   const token = ((await res.json()) as { access_token: string }).access_token;
   const orgs = await api.get('/api/me/organizations', { headers: { Authorization: `Bearer ${token}` } });
   expect(orgs.status()).toBe(200);
-  return { api, token, organizations: (await orgs.json()) as { id: number; name: string }[] };
+  return { baseURL, api, token, organizations: (await orgs.json()) as { id: number; name: string }[] };
 }
 
 function headers(session: ApiSession, organization: string) {
@@ -41,11 +43,33 @@ export interface CreatedUser {
   jobTitle: string;
 }
 
-/** Creates a member of `organization` holding the named roles. */
+/**
+ * Dismisses, for `user`, the release note the server would show them (signing in through the API),
+ * so their dashboard opens without the Release Notes dialog.
+ */
+export async function dismissReleaseNote(baseURL: string, user: Pick<CreatedUser, 'userName' | 'password'>) {
+  // a context of its own, so the user's refresh cookie does not land in the administrator's
+  const api = await playwrightRequest.newContext({ baseURL });
+  const token = await api.post('/connect/token', {
+    data: { grant_type: 'password', username: user.userName, password: user.password, remember_me: false },
+  });
+  expect(token.status()).toBe(200);
+  const auth = { Authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
+  const current = await api.get(RELEASE_NOTES_PATHS.current, { headers: auth });
+  expect(current.status()).toBe(200);
+  const note = ((await current.json()) as { releaseNote: { id: number } | null }).releaseNote;
+  if (note) expect((await api.put(RELEASE_NOTES_PATHS.dismissal.replace(':id', String(note.id)), { headers: auth })).status()).toBe(204);
+  await api.dispose();
+}
+
+/**
+ * Creates a member of `organization` holding the named roles. The new user has dismissed the
+ * current release note (as the demo users of the browser suite have), unless `keepReleaseNote`.
+ */
 export async function createUser(
   session: ApiSession,
   organization: string,
-  options: { prefix: string; roles: string[]; fullName?: string; jobTitle?: string },
+  options: { prefix: string; roles: string[]; fullName?: string; jobTitle?: string; keepReleaseNote?: boolean },
 ): Promise<CreatedUser> {
   const h = headers(session, organization);
   const list = await session.api.get('/api/users', { headers: h });
@@ -68,5 +92,6 @@ export async function createUser(
   const res = await session.api.post('/api/users', { headers: h, data: body });
   expect(res.status(), await res.text()).toBe(201);
   const created = (await res.json()) as { id: number };
+  if (!options.keepReleaseNote) await dismissReleaseNote(session.baseURL, { userName, password: body.password });
   return { id: created.id, userName, password: body.password, email: body.email, fullName: body.fullName, jobTitle: body.jobTitle };
 }
