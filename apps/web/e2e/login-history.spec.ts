@@ -4,9 +4,18 @@
  * panel, page sizes, the CSV export parsed back, axe-core.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { LOGIN_HISTORY_CSV_COLUMNS, LOGIN_HISTORY_PATHS, type LoginHistoryArea, type LoginHistoryRole, type LoginHistoryRow } from '@orchard/shared';
+import {
+  LOGIN_HISTORY_CSV_COLUMNS,
+  LOGIN_HISTORY_PATHS,
+  USERS_PATHS,
+  type FarmOption,
+  type LoginHistoryArea,
+  type LoginHistoryRole,
+  type LoginHistoryRow,
+  type User,
+} from '@orchard/shared';
 import { en, exactly, signIn } from './support/app';
-import { DEMO_USERS, demoUser, type DemoMembership, type DemoUser } from './support/demo-users';
+import { demoUser } from './support/demo-users';
 import { apiHeaders, readCsv, seriousViolations } from './support/picking';
 
 interface DemoLoginCounts {
@@ -18,8 +27,6 @@ interface DemoLoginCounts {
 // the seed's sign-in plan, loaded by URL like the demo users (the web project cannot include server sources)
 const PLAN_MODULE = new URL('../../server/src/db/seed/demo-logins.ts', import.meta.url).href;
 const { countDemoLogins } = (await import(PLAN_MODULE)) as { countDemoLogins: (userName: string, organization: string) => DemoLoginCounts };
-const DATA_MODULE = new URL('../../server/src/db/seed/data.ts', import.meta.url).href;
-const { DEMO_FARMS } = (await import(DATA_MODULE)) as { DEMO_FARMS: readonly { name: string; area: string }[] };
 
 const l = en.loginHistory;
 const admin = demoUser('admin');
@@ -27,11 +34,14 @@ const locked = demoUser('locked');
 const disabled = demoUser('disabled');
 const GROWER = 'Citrus Valley Growers';
 const DAY_MS = 86_400_000;
-/** the demo users' memberships in the grower (the seed list also names each membership's farms) */
-const growerMembership = (u: DemoUser) => u.organizations.find((m) => m.organizationName === GROWER) as (DemoMembership & { farms: readonly string[] }) | undefined;
-const growerUsers = DEMO_USERS.filter((u) => growerMembership(u));
-const fullNames = (users: readonly DemoUser[]) => users.map((u) => u.fullName).sort();
-const farmsIn = (area: string) => DEMO_FARMS.filter((f) => f.area === area).map((f) => f.name);
+/** a member of the grower as the users API shows it now (other journeys may have added members) */
+interface Member {
+  name: string;
+  userName: string;
+  roles: string[];
+  areas: string[];
+}
+const names = (members: readonly Member[]) => members.map((m) => m.name).sort();
 
 const table = (page: Page) => page.locator('.login-history-table');
 const bodyRows = (page: Page) => table(page).locator('.p-datatable-tbody > tr');
@@ -66,6 +76,7 @@ async function openFromMenu(page: Page) {
 test.describe('Login history', () => {
   let areas: LoginHistoryArea[];
   let roles: LoginHistoryRole[];
+  let members: Member[];
   const areaLabel = (name: string) => {
     const area = areas.find((a) => a.area_Name === name)!;
     return `${area.area_Name} (${area.region})`;
@@ -75,7 +86,22 @@ test.describe('Login history', () => {
     const headers = await apiHeaders(request, admin, GROWER);
     areas = (await (await request.get(LOGIN_HISTORY_PATHS.areas, { headers })).json()) as LoginHistoryArea[];
     roles = (await (await request.get(LOGIN_HISTORY_PATHS.roles, { headers })).json()) as LoginHistoryRole[];
+    const { users } = (await (await request.get(USERS_PATHS.users, { headers })).json()) as { users: User[] };
+    const farms = (await (await request.get(USERS_PATHS.farmOptions, { headers })).json()) as FarmOption[];
+    const areaOf = new Map(farms.map((f) => [f.id, f.area_Name]));
+    members = users.map((u) => ({
+      name: u.fullName?.trim() ? u.fullName : u.userName,
+      userName: u.userName,
+      roles: u.roles,
+      areas: u.farms.map((id) => areaOf.get(id)).filter((a): a is string => Boolean(a)),
+    }));
   });
+
+  /** the table shows exactly these members, or the empty text when there are none */
+  async function expectMembers(page: Page, expected: readonly Member[]) {
+    if (expected.length === 0) await expect(table(page).getByText(l.noData, { exact: true })).toBeVisible();
+    else await expect.poll(async () => (await userColumn(page)).sort()).toEqual(names(expected));
+  }
 
   test("opens from the menu with every area and role chosen; a row's counts are the demo sign-ins", async ({ page }) => {
     const rows = await openFromMenu(page);
@@ -84,8 +110,8 @@ test.describe('Login history', () => {
     await expect(filterField(page, l.roles).locator('.p-multiselect-label')).toHaveText(en.filters.itemsSelected.replace('{0}', String(roles.length)));
 
     // every member of the organisation, also those without farms
-    await expect(bodyRows(page)).toHaveCount(growerUsers.length);
-    expect((await userColumn(page)).sort()).toEqual(fullNames(growerUsers));
+    await expect(bodyRows(page)).toHaveCount(members.length);
+    expect((await userColumn(page)).sort()).toEqual(names(members));
     await expect(table(page).locator('thead th')).toHaveText([l.user, l.weekCount, l.monthCount, l.lastThreeMonths, l.lastLogin]);
 
     // the locked-out user cannot sign in, so the figures are exactly the seeded ones
@@ -114,7 +140,7 @@ test.describe('Login history', () => {
 
   test('filters by area and role, hides and shows the filter panel, sorts and pages', async ({ page }) => {
     await openFromMenu(page);
-    await expect(bodyRows(page)).toHaveCount(growerUsers.length);
+    await expect(bodyRows(page)).toHaveCount(members.length);
 
     // Citrusdal only: the members with a Citrusdal farm
     const others = areas.filter((a) => a.area_Name !== 'Citrusdal').map((a) => areaLabel(a.area_Name));
@@ -127,17 +153,16 @@ test.describe('Login history', () => {
     await toggleOptions(page, l.area, others);
     expect(new URL((await narrowed).url()).searchParams.has('roles')).toBe(false);
     await expect(filterField(page, l.area).locator('.p-multiselect-label')).toHaveText(areaLabel('Citrusdal'));
-    const citrusdalFarms = farmsIn('Citrusdal');
-    const withCitrusdal = growerUsers.filter((u) => growerMembership(u)!.farms.some((f) => citrusdalFarms.includes(f)));
+    const withCitrusdal = members.filter((m) => m.areas.includes('Citrusdal'));
     expect(withCitrusdal.length).toBeGreaterThan(1);
-    await expect.poll(async () => (await userColumn(page)).sort()).toEqual(fullNames(withCitrusdal));
+    await expectMembers(page, withCitrusdal);
 
-    // and the Staff role: nobody on staff farms in Citrusdal
+    // and the Staff role: the staff members with a Citrusdal farm (none among the demo users)
     const notStaff = roles.filter((r) => r.name !== 'Staff').map((r) => r.name);
     await toggleOptions(page, l.roles, notStaff);
-    await expect(bodyRows(page)).toHaveCount(1);
-    await expect(table(page).getByText(l.noData, { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: l.exportCsv })).toBeDisabled();
+    const staffInCitrusdal = withCitrusdal.filter((m) => m.roles.includes('Staff'));
+    await expectMembers(page, staffInCitrusdal);
+    if (staffInCitrusdal.length === 0) await expect(page.getByRole('button', { name: l.exportCsv })).toBeDisabled();
 
     // hide and show the panel: the choices stay
     await page.getByRole('button', { name: en.filters.hideFilter }).click();
@@ -148,15 +173,15 @@ test.describe('Login history', () => {
 
     // every area again: the staff members, with or without farms
     await toggleOptions(page, l.area, others);
-    const staff = growerUsers.filter((u) => growerMembership(u)!.roles.includes('Staff'));
-    expect(staff.some((u) => growerMembership(u)!.farms.length === 0)).toBe(true);
-    await expect.poll(async () => (await userColumn(page)).sort()).toEqual(fullNames(staff));
+    const staff = members.filter((m) => m.roles.includes('Staff'));
+    expect(staff.some((m) => m.areas.length === 0)).toBe(true);
+    await expectMembers(page, staff);
 
     // no role chosen: nothing to show
     await toggleOptions(page, l.roles, ['Staff']);
     await expect(table(page).getByText(l.noData, { exact: true })).toBeVisible();
     await toggleOptions(page, l.roles, roles.map((r) => r.name));
-    await expect(bodyRows(page)).toHaveCount(growerUsers.length);
+    await expect(bodyRows(page)).toHaveCount(members.length);
 
     // sorting by Last 3 Months, descending on the second click
     const header = table(page).locator('thead th').filter({ hasText: l.lastThreeMonths });
@@ -173,13 +198,13 @@ test.describe('Login history', () => {
     await expect(page.getByRole('option')).toHaveText(['20', '50', '100']);
     await page.getByRole('option', { name: '50', exact: true }).click();
     await expect(pageSize).toContainText('50');
-    await expect(table(page).locator('.p-paginator-current')).toHaveText(`1 to ${growerUsers.length} of ${growerUsers.length}`);
+    await expect(table(page).locator('.p-paginator-current')).toHaveText(`1 to ${members.length} of ${members.length}`);
     await expect(table(page).locator('.p-datatable-wrapper')).toHaveCSS('max-height', '620px');
   });
 
   test('exports the rows as CSV, the same figures as the table', async ({ page }) => {
     await openFromMenu(page);
-    await expect(bodyRows(page)).toHaveCount(growerUsers.length);
+    await expect(bodyRows(page)).toHaveCount(members.length);
     const downloaded = page.waitForEvent('download');
     const exported = page.waitForResponse((r) => new URL(r.url()).pathname === LOGIN_HISTORY_PATHS.export);
     await page.getByRole('button', { name: l.exportCsv }).click();
@@ -190,7 +215,7 @@ test.describe('Login history', () => {
     // readCsv keeps the first line apart: here it is the header
     expect(firstLine?.split(',')).toEqual(LOGIN_HISTORY_CSV_COLUMNS.map((c) => c.header));
     const records = [header, ...rows];
-    expect(records.map((r) => r[0]).sort()).toEqual(fullNames(growerUsers));
+    expect(records.map((r) => r[0]).sort()).toEqual(names(members));
     const planned = countDemoLogins(locked.userName, 'grower');
     const lockedRecord = records.find((r) => r[1] === locked.userName)!;
     expect(lockedRecord.slice(2, 5)).toEqual([planned.weekCount, planned.monthCount, planned.lastThreeMonths].map(String));
@@ -203,7 +228,7 @@ test.describe('Login history', () => {
 
   test('axe-core: the page with the filters shown and hidden', async ({ page }) => {
     await openFromMenu(page);
-    await expect(bodyRows(page)).toHaveCount(growerUsers.length);
+    await expect(bodyRows(page)).toHaveCount(members.length);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: en.filters.hideFilter }).click();
     await expect(page.getByRole('region', { name: l.filters })).toBeHidden();
