@@ -119,7 +119,7 @@ test.describe('settings, users tab', () => {
     await search(page, '');
 
     // 20 rows a page with 20/50/100
-    await page.getByRole('button', { name: u.rowsPerPage }).click();
+    await page.locator('.rows-per-page').click();
     await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['20', '50', '100']);
     await page.keyboard.press('Escape');
 

@@ -6,9 +6,12 @@
 import { Dropdown, type DropdownChangeEvent } from 'primereact/dropdown';
 import type { PaginatorRowsPerPageDropdownOptions, PaginatorTemplateOptions } from 'primereact/paginator';
 
-export function namedPaginatorTemplate(rowsPerPageLabel: string): PaginatorTemplateOptions {
+const FULL_LAYOUT = 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport';
+
+/** `layout`: PrimeReact's paginator layout; by default page links, page size, then the page report. */
+export function namedPaginatorTemplate(rowsPerPageLabel: string, layout: string = FULL_LAYOUT): PaginatorTemplateOptions {
   return {
-    layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport',
+    layout,
     RowsPerPageDropdown: (options: PaginatorRowsPerPageDropdownOptions) => (
       <Dropdown
         value={options.value}

@@ -23,7 +23,7 @@ import { useSessionContext } from '../../lib/session/use-session-context';
 import { toast } from '../../lib/toast';
 import { useDeleteRole } from './api/delete-role';
 import { useRoles } from './api/get-roles';
-import { paginatorTemplate } from './components/paginator-template';
+import { namedPaginatorTemplate } from '../../components/table-accessibility';
 import { RoleEditor } from './components/role-editor';
 import { placeSavedRole, removeRole, withIndex, type RoleRow } from './roles-list';
 import './roles.css';
@@ -149,7 +149,7 @@ export function RolesTab() {
         paginator
         rows={TABLE_PAGE_SIZE}
         rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
-        paginatorTemplate={paginatorTemplate(t('roles.rowsPerPage'))}
+        paginatorTemplate={namedPaginatorTemplate(t('roles.rowsPerPage'), 'RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport')}
         currentPageReportTemplate={t('roles.pageReport')}
         scrollable
         scrollHeight={`${ROLES_TABLE_SCROLL_HEIGHT_PX}px`}

@@ -14,7 +14,7 @@ import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useImportBins } from '../api/import-bins';
 import { importProblem } from '../intake-dates';
-import { paginatorTemplate } from './paginator-template';
+import { namedPaginatorTemplate } from '../../../components/table-accessibility';
 
 /** The problems to list: the preview's errors, or those of a refused commit (field "line N: x"). */
 export function problemsOf(preview: BinImportResponse | null, refusal: unknown): string[] {
@@ -114,7 +114,7 @@ export function BinImportPanel() {
             paginator
             rows={20}
             rowsPerPageOptions={[20, 50, 100]}
-            paginatorTemplate={paginatorTemplate(t('harvest.import.rowsPerPage'))}
+            paginatorTemplate={namedPaginatorTemplate(t('harvest.import.rowsPerPage'), 'FirstPageLink PrevPageLink CurrentPageReport NextPageLink LastPageLink RowsPerPageDropdown')}
             currentPageReportTemplate="{first} - {last} of {totalRecords}"
             scrollable
             className="harvest-table"

@@ -19,7 +19,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { useRequestPasswordReset } from '../api/reset-password';
 import { ExportLegalEntityDialog } from './export-legal-entity-dialog';
-import { paginatorTemplate } from './paginator-template';
+import { namedPaginatorTemplate } from '../../../components/table-accessibility';
 import { UserSetupDialog } from './user-setup-dialog';
 import '../users.css';
 
@@ -172,7 +172,7 @@ export function UsersTab() {
         paginator
         rows={TABLE_PAGE_SIZE}
         rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
-        paginatorTemplate={paginatorTemplate(t('users.rowsPerPage'))}
+        paginatorTemplate={namedPaginatorTemplate(t('users.rowsPerPage'))}
         currentPageReportTemplate={t('users.pageReport')}
         emptyMessage={t('users.noData')}
         scrollable
