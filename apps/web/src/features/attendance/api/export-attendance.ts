@@ -2,21 +2,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { ATTENDANCE_PATHS, attendanceFileName } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/download';
 
 export const exportAttendance = () =>
   apiRequest<Blob>(ATTENDANCE_PATHS.export, { tenant: true, responseType: 'blob', headers: { Accept: 'text/csv' } });
-
-/** Saves a blob under `fileName` through a temporary link. */
-function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function useExportAttendance() {
   return useMutation({

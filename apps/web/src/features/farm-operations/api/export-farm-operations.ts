@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { FARM_OPERATIONS_PATHS, farmOperationsFileName } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/download';
 
 export interface FarmOperationsExportRequest {
   start: string;
@@ -16,18 +17,6 @@ export const exportFarmOperations = ({ start, end, farms }: FarmOperationsExport
     responseType: 'blob',
     headers: { Accept: 'text/csv' },
   });
-
-/** Saves a blob under `fileName` through a temporary link. */
-function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function useExportFarmOperations() {
   return useMutation({

@@ -4,23 +4,12 @@ import { PICKING_PATHS, pickingScheduleFileName, type PickingViewKind } from '@o
 import { apiRequest } from '../../../lib/api-client';
 import type { ScheduleFilterParams } from './get-schedule';
 import { toQueryString } from './keys';
+import { downloadBlob } from '../../../lib/download';
 
 export const exportPath = (view: PickingViewKind) => (view === 'producer' ? PICKING_PATHS.producerExport : PICKING_PATHS.packhouseExport);
 
 export const exportSchedule = (view: PickingViewKind, params: ScheduleFilterParams) =>
   apiRequest<Blob>(`${exportPath(view)}${toQueryString({ ...params })}`, { tenant: true, responseType: 'blob', headers: { Accept: 'text/csv' } });
-
-/** Saves a blob under `fileName` through a temporary link. */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function useExportSchedule(view: PickingViewKind) {
   return useMutation({

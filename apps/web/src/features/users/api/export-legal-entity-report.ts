@@ -5,6 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { USERS_PATHS, USER_LEGAL_ENTITY_REPORT_PREFIX } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/download';
 
 /** The file name of a Content-Disposition header (filename*= first, then filename=). */
 export function fileNameFromDisposition(header: string | null, fallback: string): string {
@@ -36,23 +37,11 @@ export async function exportLegalEntityReport(roleIds: number[]): Promise<{ file
   return { fileName: fileNameFromDisposition(disposition, `${USER_LEGAL_ENTITY_REPORT_PREFIX}.csv`), blob };
 }
 
-/** Hands a blob to the browser as a download. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export function useExportLegalEntityReport() {
   return useMutation({
     mutationFn: async (roleIds: number[]) => {
       const { fileName, blob } = await exportLegalEntityReport(roleIds);
-      saveBlob(blob, fileName);
+      downloadBlob(blob, fileName);
       return fileName;
     },
   });
