@@ -52,6 +52,9 @@ function ReleaseNoteDialogView({ note, onClosed }: { note: ReleaseNote; onClosed
       onHide={close}
       footer={footer}
       baseZIndex={RELEASE_NOTE_DIALOG_Z_INDEX}
+      // PrimeReact stacks a modal just above the last one it knows of, which can be below 1e4;
+      // the mask's class pins it at RELEASE_NOTE_DIALOG_Z_INDEX (release-note-dialog.css)
+      maskClassName="release-note-mask"
       style={{ width: '640px' }}
       breakpoints={{ '700px': '95vw' }}
       modal
