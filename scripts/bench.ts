@@ -16,9 +16,12 @@
  *     work a keystroke causes)
  *   - Login history after a million sign-ins (BENCH_LOGIN_EVENTS), beside its statement alone, on
  *     PGlite and PostgreSQL (budget: at most 2x the SQL)
+ *   - the farm operations CSV export of 200,000 sessions (BENCH_CSV_ROWS) streamed over HTTP: the
+ *     server's peak RSS growth beside the same file built whole in memory, as the exports once were
+ *     (budget: at most a quarter of it), on PGlite
  *
  * Environment:
- *   BENCH_ONLY=bundle,cold,menu,harvest,picking,picking-browser,logins  run only these sections; the table
+ *   BENCH_ONLY=bundle,cold,menu,harvest,picking,picking-browser,logins,csv  run only these sections; the table
  *       is printed and BENCHMARKS.md is left as it is (unset: every section, and the file is written)
  *   BENCH_HARVEST=0                   leave out the harvest section (when BENCH_ONLY is unset)
  *   BENCH_HARVEST_SCALE (42)          --scale of the harvest and picking data sets
@@ -40,17 +43,22 @@ import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import { openDatabase, type DbHandle } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { farmBlocks, users } from '../apps/server/src/db/schema/index';
 import { seedDemoData } from '../apps/server/src/db/seed/index';
 import { findBlockRows, findPucAggregates } from '../apps/server/src/modules/harvest/harvest.repository';
-import { clock, today } from '../apps/server/src/modules/picking/clock';
 import { findRowActuals, findRowWeeks, findScheduleRows } from '../apps/server/src/modules/picking/picking.repository';
 import { boundsOf, windowFor } from '../apps/server/src/modules/picking/schedule.service';
-import { HARVEST_PATHS, PICKING_MAX_ROWS, en, PICKING_PATHS, type PickingSchedulePage } from '@orchard/shared';
+import { dayOf, HARVEST_PATHS, PICKING_MAX_ROWS, en, PICKING_PATHS, type PickingSchedulePage } from '@orchard/shared';
 import { addPickingBenchData } from './bench/picking-data';
 import { bundleFigures, kb, LAZY_CHUNK_BUDGET_BYTES, LOGIN_BUDGET_BYTES } from './bundle-size';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { findLoginHistory } from '../apps/server/src/modules/login-history/login-history.repository';
 import { LOGIN_HISTORY_PATHS, LOGIN_HISTORY_WINDOWS } from '@orchard/shared';
+import http from 'node:http';
+import { stringify } from 'csv-stringify/sync';
+import { FARM_OPERATIONS_CSV_COLUMNS, FARM_OPERATIONS_PATHS, dayBounds, farmOperationsCsvRow, minutesPerHa, sessionMinutes } from '@orchard/shared';
+import { findSessions } from '../apps/server/src/modules/farm-operations/farm-operations.repository';
+import { neutraliseCell } from '../apps/server/src/modules/exports/csv';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -161,6 +169,13 @@ async function median(fn: () => Promise<unknown>): Promise<number> {
   return times[Math.floor(times.length / 2)] as number;
 }
 
+/** The demo administrator's id: the reports read as the signed-in user, within their farms (all of them). */
+async function adminUserId(handle: DbHandle): Promise<number> {
+  const [row] = await handle.db.select({ id: users.id }).from(users).where(eq(users.userName, 'admin')).limit(1);
+  if (!row) throw new Error('the demo administrator is missing');
+  return row.id;
+}
+
 async function harvestBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
   await migrateDatabase(handle);
   const seedStart = performance.now();
@@ -184,7 +199,8 @@ async function harvestBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
 
   const report = (await get(HARVEST_PATHS.pucReport)).json() as { season: number; rows: { not_Tipped: number; tipped: number }[] };
   const bins = report.rows.reduce((sum, r) => sum + r.not_Tipped + r.tipped, 0);
-  const scope = { organizationId, season: report.season, packhouseId: null, ownsPackhouse: false, varietyId: null };
+  const viewer = { userId: await adminUserId(handle), organizationId };
+  const scope = { ...viewer, season: report.season, packhouseId: null, ownsPackhouse: false, varietyId: null };
   const pucServer = await median(() => get(HARVEST_PATHS.pucReport));
   const pucSql = await median(() => findPucAggregates(handle.db, scope));
 
@@ -192,7 +208,7 @@ async function harvestBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
   if (!puc) throw new Error('no PUC in the demo data');
   const blockUrl = HARVEST_PATHS.blockReport.replace(':pucId', String(puc.id));
   const blockServer = await median(() => get(blockUrl));
-  const blockSql = await median(() => findBlockRows(handle.db, organizationId, report.season, { pucId: puc.id }));
+  const blockSql = await median(() => findBlockRows(handle.db, viewer, report.season, { pucId: puc.id }));
 
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   const beside = (server: number, raw: number) => `SQL alone ${ms(raw)}; server ${(server / raw).toFixed(2)}x (budget <= 2x)`;
@@ -247,13 +263,11 @@ const medianP95 = (s: Spread) => `median ${fmtMs(s.median)} / p95 ${fmtMs(s.p95)
 async function pickingBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
   await migrateDatabase(handle);
   await seedDemoData(handle, { referenceDate: PICKING_REFERENCE, scale: HARVEST_SCALE });
-  // the picking routes read "today" from their clock: the demo world's reference day
-  const realNow = clock.now;
-  clock.now = () => PICKING_REFERENCE;
+  // the picking routes read "today" from the app's clock: the demo world's reference day
   try {
-    const day = today();
+    const day = dayOf(PICKING_REFERENCE);
     const data = await addPickingBenchData(handle.db, { today: day });
-    const app = await buildApp({ db: handle, config: testConfig() });
+    const app = await buildApp({ db: handle, config: testConfig(), clock: { now: () => PICKING_REFERENCE } });
     const token = await app.inject({
       method: 'POST',
       url: '/connect/token',
@@ -277,8 +291,10 @@ async function pickingBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
     }
     const footerBins = page.footer.reduce((sum, f) => sum + f.total, 0);
 
+    const adminId = await adminUserId(handle);
     const sqlAlone = async () => {
       const metas = await findScheduleRows(handle.db, {
+        userId: adminId,
         organizationId: data.organizationId,
         view: 'producer',
         packhouseIds: [data.packhouseId],
@@ -317,7 +333,6 @@ async function pickingBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
     ]);
     await app.close();
   } finally {
-    clock.now = realNow;
     await handle.close();
   }
 }
@@ -426,7 +441,7 @@ async function pickingInBrowser() {
     const handle = await openDatabase({ dataDir });
     await migrateDatabase(handle);
     await seedDemoData(handle, { referenceDate: new Date() });
-    const data = await addPickingBenchData(handle.db, { today: today() });
+    const data = await addPickingBenchData(handle.db, { today: dayOf(new Date()) });
     await handle.close();
 
     server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
@@ -670,8 +685,113 @@ async function loginHistoryBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandl
   await handle.close();
 }
 
+/* ---------- a large CSV export keeps the server's memory flat ---------- */
+
+const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 200_000);
+const CSV_FIRST_DAY = '2025-06-01';
+const CSV_LAST_DAY = '2025-06-30';
+
+/** Peak RSS above the RSS at the start, sampled every 5 ms while `fn` runs, in bytes. */
+async function peakRssGrowth(fn: () => Promise<unknown>): Promise<number> {
+  const start = process.memoryUsage.rss();
+  let peak = start;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+  try {
+    await fn();
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(peak, process.memoryUsage.rss()) - start;
+}
+
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+
+/**
+ * CSV_ROWS scouting sessions in one 30-day range, exported through the real route over HTTP (the
+ * client reads and drops the bytes as they come), beside the old way of writing an export: every
+ * row read at once and the whole file stringified in memory. Both in this process, one after the
+ * other, each measured from the RSS just before it.
+ */
+async function csvExportMemory(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
+  await migrateDatabase(handle);
+  await seedDemoData(handle, { referenceDate: PICKING_REFERENCE });
+  const app = await buildApp({ db: handle, config: testConfig({ logLevel: 'warn' }), clock: { now: () => PICKING_REFERENCE } });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const token = await app.inject({ method: 'POST', url: '/connect/token', payload: { grant_type: 'password', username: 'admin', password: 'Admin@2025' } });
+  const accessToken = token.json().access_token as string;
+  const orgs = await app.inject({ method: 'GET', url: '/api/me/organizations', headers: { authorization: `Bearer ${accessToken}` } });
+  const organizationId = orgs.json()[0].id as number;
+  const userId = await adminUserId(handle);
+  const blocks = await handle.db.select({ id: farmBlocks.id }).from(farmBlocks).where(eq(farmBlocks.organizationId, organizationId)).orderBy(farmBlocks.id).limit(20);
+  const blockIds = blocks.map((r) => r.id);
+  if (blockIds.length === 0) throw new Error('csv: the demo organisation has no blocks');
+  const from = dayBounds(CSV_FIRST_DAY).from;
+  await handle.db.execute(sql`
+    insert into scouting_sessions (organization_id, farm_block_id, scout_user_id, started_at, ended_at)
+    select ${organizationId}, (${sql.raw(`array[${blockIds.join(',')}]`)})[1 + g % ${blockIds.length}], ${userId},
+           ${from}::timestamptz + make_interval(secs => (g::bigint * 12) % (29 * 86400)),
+           ${from}::timestamptz + make_interval(secs => (g::bigint * 12) % (29 * 86400) + 1200)
+    from generate_series(1, ${CSV_ROWS}) g`);
+  await handle.db.execute(sql`analyze scouting_sessions`);
+
+  let streamedBytes = 0;
+  let streamedLines = 0;
+  const streamed = await peakRssGrowth(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const url = `${address}${FARM_OPERATIONS_PATHS.export}?start=${CSV_FIRST_DAY}&end=${CSV_LAST_DAY}`;
+        http
+          .get(url, { headers: { authorization: `Bearer ${accessToken}`, 'x-organization-id': String(organizationId) } }, (res) => {
+            if (res.statusCode !== 200) reject(new Error(`csv export: ${res.statusCode}`));
+            res.on('data', (chunk: Buffer) => {
+              streamedBytes += chunk.length;
+              for (const byte of chunk) if (byte === 10) streamedLines += 1;
+            });
+            res.on('end', resolve);
+            res.on('error', reject);
+          })
+          .on('error', reject);
+      }),
+  );
+  if (streamedLines < CSV_ROWS) throw new Error(`csv export: ${streamedLines} lines for ${CSV_ROWS} sessions`);
+
+  let wholeBytes = 0;
+  const whole = await peakRssGrowth(async () => {
+    const sessions = await findSessions(handle.db, { userId, organizationId, farmIds: null, from, to: dayBounds(CSV_LAST_DAY).to });
+    const records = sessions.map((r) => {
+      const totalMinutes = sessionMinutes(r.startedAt, r.endedAt);
+      return farmOperationsCsvRow({
+        id: r.id,
+        scoutName: r.fullName?.trim() ? r.fullName : r.userName,
+        blockName: r.blockName,
+        farmName: r.farmName,
+        ha: r.ha,
+        scoutDate: CSV_FIRST_DAY,
+        startTime: new Date(r.startedAt).toISOString(),
+        endTime: new Date(r.endedAt).toISOString(),
+        totalMinutes,
+        minutesPerHa: minutesPerHa(totalMinutes, r.ha),
+      });
+    });
+    const csv = stringify(
+      [FARM_OPERATIONS_CSV_COLUMNS.map((c) => c.header), ...records.map((row) => FARM_OPERATIONS_CSV_COLUMNS.map((c) => neutraliseCell(row[c.key])))],
+      { record_delimiter: 'windows' },
+    );
+    wholeBytes = Buffer.byteLength(csv);
+  });
+
+  rows.push([
+    `GET ${FARM_OPERATIONS_PATHS.export}, ${CSV_ROWS.toLocaleString('en-US')} sessions streamed: server peak RSS growth`,
+    mib(streamed),
+    `whole file in memory ${mib(whole)} (reference); streamed ${(streamed / whole).toFixed(2)}x (budget <= 0.25x)`,
+    `${kind}; ${mib(streamedBytes)} sent (${mib(wholeBytes)} built whole); same process, one after the other`,
+  ]);
+  await app.close();
+  await handle.close();
+}
+
 /** BENCH_ONLY=a,b runs only those sections (and leaves BENCHMARKS.md alone); unset runs them all. */
-const SECTIONS = ['bundle', 'cold', 'menu', 'harvest', 'picking', 'picking-browser', 'logins'] as const;
+const SECTIONS = ['bundle', 'cold', 'menu', 'harvest', 'picking', 'picking-browser', 'logins', 'csv'] as const;
 type Section = (typeof SECTIONS)[number];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 for (const s of only ?? []) if (!SECTIONS.includes(s as Section)) throw new Error(`BENCH_ONLY: unknown section ${s} (one of ${SECTIONS.join(', ')})`);
@@ -697,6 +817,7 @@ async function main() {
     await loginHistoryBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
     await onFreshPostgres((handle) => loginHistoryBeside('PostgreSQL', handle));
   }
+  if (runs('csv')) await csvExportMemory('PGlite', await openDatabase({ dataDir: 'memory://' }));
 
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
   const table = ['| Measure | Value | Reference / budget | Notes |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');

@@ -8,6 +8,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Clock } from '@orchard/shared';
+import { systemClock } from '@orchard/shared';
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
 import { accessPlugin } from './plugins/access';
@@ -24,15 +26,19 @@ declare module 'fastify' {
     db: DbHandle['db'];
     dbKind: DbHandle['kind'];
     config: AppConfig;
+    /** "now" for every service that dates, windows or exports by the calendar */
+    clock: Clock;
   }
 }
 
 export interface BuildAppOptions {
   db: DbHandle;
   config: AppConfig;
+  /** where "now" comes from (default: the real time); tests give a fixed or movable one */
+  clock?: Clock;
 }
 
-export async function buildApp({ db, config }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, clock = systemClock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -49,6 +55,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   app.decorate('db', db.db);
   app.decorate('dbKind', db.kind);
   app.decorate('config', config);
+  app.decorate('clock', clock);
 
   await app.register(routePolicyPlugin);
   await app.register(errorsPlugin);

@@ -1,6 +1,6 @@
 /** Server configuration from the environment, validated once at start-up. */
 import { randomBytes } from 'node:crypto';
-import { UPDATE_MAX_BYTES_DEFAULT } from '@orchard/shared';
+import { instantOn, UPDATE_MAX_BYTES_DEFAULT } from '@orchard/shared';
 import { z } from 'zod';
 
 const bool = z
@@ -35,6 +35,7 @@ const envSchema = z.object({
   COOKIE_SECURE: bool.optional(),
   ACCESS_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   UPDATE_MAX_BYTES: z.coerce.number().int().min(1).max(1_000_000_000).default(UPDATE_MAX_BYTES_DEFAULT),
+  API_DOCS: z.enum(['public', 'signed-in', 'off']).optional(),
 });
 
 export interface AppConfig {
@@ -73,6 +74,8 @@ export interface AppConfig {
   accessCacheMs: number;
   /** the largest product update file accepted (bytes); larger uploads answer 413 */
   updateMaxBytes: number;
+  /** who may read /api/docs: anyone, signed-in callers (a bearer token), or nobody (not served) */
+  apiDocs: 'public' | 'signed-in' | 'off';
 }
 
 export class ConfigError extends Error {
@@ -100,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     seedDemo: e.SEED_DEMO,
-    seedReferenceDate: e.SEED_REFERENCE_DATE ? new Date(`${e.SEED_REFERENCE_DATE}T08:00:00+02:00`) : undefined,
+    seedReferenceDate: e.SEED_REFERENCE_DATE ? instantOn(e.SEED_REFERENCE_DATE, '08:00') : undefined,
     /** the demo users start with the demo release note dismissed (the browser suite's server) */
     seedReleaseNoteDismissed: e.SEED_RELEASE_NOTE_DISMISSED,
     logLevel: e.LOG_LEVEL,
@@ -124,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessCacheMs: e.ACCESS_CACHE_MS,
     updateMaxBytes: e.UPDATE_MAX_BYTES,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'signed-in' : 'public'),
   };
 }
 

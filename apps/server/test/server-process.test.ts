@@ -76,4 +76,40 @@ describe('server process', () => {
       if (first.child.exitCode === null) first.child.kill('SIGKILL');
     }
   }, 120_000);
+
+  it('starts again at once after being killed with SIGKILL, and still refuses a second server while it runs', async () => {
+    const crashDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oo-crash-'));
+    const servers: ReturnType<typeof startServer>[] = [];
+    try {
+      const first = startServer({ PORT: String(port + 3), DATA_DIR: crashDir });
+      servers.push(first);
+      await waitForReady(port + 3, first.child);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      // the lock file is left behind, naming a process that no longer exists
+      expect(fs.existsSync(`${crashDir}.lock`)).toBe(true);
+
+      // no waiting for the left-over lock to age: the restart takes it over and comes up
+      const restarted = startServer({ PORT: String(port + 4), DATA_DIR: crashDir });
+      servers.push(restarted);
+      await waitForReady(port + 4, restarted.child);
+      expect(JSON.parse(fs.readFileSync(`${crashDir}.lock`, 'utf8'))).toMatchObject({ pid: restarted.child.pid });
+      expect(restarted.output()).not.toContain('Demo data was added');
+      expect((await fetch(`http://127.0.0.1:${port + 4}/healthz`)).status).toBe(200);
+
+      const second = startServer({ PORT: String(port + 5), DATA_DIR: crashDir });
+      servers.push(second);
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`is in use by another process (pid ${restarted.child.pid}`);
+      expect((await fetch(`http://127.0.0.1:${port + 4}/healthz`)).status).toBe(200);
+
+      restarted.child.kill('SIGTERM');
+      expect(await restarted.exited).toBe(0);
+      expect(fs.existsSync(`${crashDir}.lock`)).toBe(false);
+    } finally {
+      for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+      fs.rmSync(crashDir, { recursive: true, force: true });
+      fs.rmSync(`${crashDir}.lock`, { force: true });
+    }
+  }, 120_000);
 });

@@ -2,7 +2,8 @@
  * The navigation menu catalogue. The server stores these rows in menu_items and returns only the
  * leaves the user's permissions allow (and the branches that still have a leaf). `available` is
  * false for areas whose screens do not exist yet: the server leaves them out of every menu and the
- * browser's router sends their URLs to 404.
+ * browser's router sends their URLs to 404. `superUserOnly` entries are system-wide screens (the
+ * product update): only super users get them, whatever their roles in the organisation.
  */
 import { PERMISSIONS, type Permission } from './permissions.js';
 
@@ -17,6 +18,8 @@ export interface MenuDefinition {
   permission: Permission | null;
   sort: number;
   available: boolean;
+  /** only for super users (platform operators); such an entry needs no organisation permission */
+  superUserOnly: boolean;
 }
 
 const m = (
@@ -28,7 +31,8 @@ const m = (
   permission: Permission | null,
   sort: number,
   available: boolean,
-): MenuDefinition => ({ id, parentId, displayName, icon, url, permission, sort, available });
+  superUserOnly = false,
+): MenuDefinition => ({ id, parentId, displayName, icon, url, permission, sort, available, superUserOnly });
 
 export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   m('dashboard', null, 'Dashboard', 'pi pi-home', '/dashboard', null, 10, true),
@@ -51,7 +55,8 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   m('user', null, 'User', 'pi pi-user', null, null, 70, true),
   m('user.attendance', 'user', 'Time Logger', 'pi pi-stopwatch', '/user/attendance', PERMISSIONS.attendanceLog, 10, true),
   m('system', null, 'System', 'pi pi-cog', null, null, 80, true),
-  m('system.update', 'system', 'Upload Update', 'pi pi-upload', '/system/update', PERMISSIONS.systemUpdate, 10, true),
+  // the product update is system-wide: super users only (not a permission of an organisation's role)
+  m('system.update', 'system', 'Upload Update', 'pi pi-upload', '/system/update', null, 10, true, true),
   m('settings', null, 'Settings', 'pi pi-sliders-h', null, null, 90, true),
   m('settings.profile', 'settings', 'Profile', 'pi pi-user-edit', '/settings/profile', null, 10, true),
   m('settings.preferences', 'settings', 'Preferences', 'pi pi-palette', '/settings/preferences', null, 20, true),

@@ -5,27 +5,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { lockDataDirectory } from './data-dir-lock';
 import * as schema from './schema/index';
+
+export { DataDirectoryInUseError } from './data-dir-lock';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
+
+/** The rows of a raw SQL query. Both drivers answer execute() with `{ rows }`; AppDb does not say so. */
+export async function rowsOf<T>(db: AppDb, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 export interface DbHandle {
   db: AppDb;
   kind: DbKind;
   close(): Promise<void>;
-}
-
-export class DataDirectoryInUseError extends Error {
-  constructor(dir: string) {
-    super(`The data directory ${dir} is in use by another process. Stop that process first (or set DATABASE_URL).`);
-    this.name = 'DataDirectoryInUseError';
-  }
 }
 
 export interface OpenDatabaseOptions {
@@ -57,23 +58,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
   }
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
-  let release: () => Promise<void>;
+  // PGlite is single-process: a second server on the same directory would corrupt it.
+  const release = lockDataDirectory(dir);
+  let client: PGlite;
   try {
-    // PGlite is single-process: a second server on the same directory would corrupt it.
-    release = await lockfile.lock(dir, { retries: 0, stale: 15_000, lockfilePath: `${dir}.lock` });
+    client = new PGlite(dir);
+    await client.waitReady;
   } catch (err) {
-    if ((err as { code?: string }).code === 'ELOCKED') throw new DataDirectoryInUseError(dir);
+    release();
     throw err;
   }
-  const client = new PGlite(dir);
-  await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as AppDb;
   return {
     db,
     kind: 'pglite',
     close: async () => {
-      await client.close();
-      await release();
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
     },
   };
 }

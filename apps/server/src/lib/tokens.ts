@@ -1,15 +1,25 @@
 /** Short-lived JWT access tokens (HS256). Permissions are never put in the token: the access check
- * reads them from the database (plugins/access.ts), so a role change takes effect on the next call. */
+ * reads them from the database (plugins/access.ts), so a role change takes effect on the next call.
+ * Each token names its session (`sid`, the refresh-token family it was issued for): ending the
+ * session ends its access tokens too, at the next access check. */
+import { INT_MAX } from '@orchard/shared';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppConfig } from '../config';
 
 const ISSUER = 'orchard-ops';
 const AUDIENCE = 'orchard-ops-api';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export async function signAccessToken(config: AppConfig, userId: number): Promise<string> {
-  return new SignJWT({})
+export interface AccessTokenSubject {
+  userId: number;
+  /** the session (refresh-token family) the token belongs to */
+  sessionId: string;
+}
+
+export async function signAccessToken(config: AppConfig, subject: AccessTokenSubject): Promise<string> {
+  return new SignJWT({ sid: subject.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
+    .setSubject(String(subject.userId))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
@@ -21,11 +31,12 @@ export async function signAccessToken(config: AppConfig, userId: number): Promis
  * Tokens already verified with a configuration's secret, until they expire: a client sends the same
  * token on every call for its lifetime, and the signature check is the costliest step of a request.
  */
-const verified = new WeakMap<AppConfig, Map<string, { userId: number; expiresAt: number }>>();
+const verified = new WeakMap<AppConfig, Map<string, AccessTokenSubject & { expiresAt: number }>>();
 const MAX_VERIFIED = 10_000;
 
-/** Returns the user id, or null for any invalid, expired or foreign token. */
-export async function verifyAccessToken(config: AppConfig, token: string): Promise<number | null> {
+/** The token's user and session, or null for any invalid, expired, foreign or incomplete token
+ * (one lacking exp, iat, sub or sid is refused, whatever its signature). */
+export async function verifyAccessToken(config: AppConfig, token: string): Promise<AccessTokenSubject | null> {
   let known = verified.get(config);
   if (!known) {
     known = new Map();
@@ -33,7 +44,7 @@ export async function verifyAccessToken(config: AppConfig, token: string): Promi
   }
   const hit = known.get(token);
   if (hit) {
-    if (hit.expiresAt > Date.now()) return hit.userId;
+    if (hit.expiresAt > Date.now()) return { userId: hit.userId, sessionId: hit.sessionId };
     known.delete(token);
   }
   try {
@@ -41,14 +52,18 @@ export async function verifyAccessToken(config: AppConfig, token: string): Promi
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
+      // a token can never have been issued for longer than the configured lifetime
+      maxTokenAge: `${config.accessTokenTtlSeconds}s`,
     });
     const id = Number(payload.sub);
-    if (!Number.isInteger(id) || id <= 0) return null;
-    if (typeof payload.exp === 'number') {
-      if (known.size >= MAX_VERIFIED) known.clear();
-      known.set(token, { userId: id, expiresAt: payload.exp * 1000 });
-    }
-    return id;
+    if (!/^[1-9][0-9]{0,9}$/.test(payload.sub ?? '') || !Number.isSafeInteger(id) || id > INT_MAX) return null;
+    const sid = payload.sid;
+    if (typeof sid !== 'string' || !UUID.test(sid)) return null;
+    if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+    if (known.size >= MAX_VERIFIED) known.clear();
+    known.set(token, { userId: id, sessionId: sid, expiresAt: payload.exp * 1000 });
+    return { userId: id, sessionId: sid };
   } catch {
     return null;
   }

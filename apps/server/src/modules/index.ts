@@ -8,6 +8,7 @@ import { preferencesRoutes } from './preferences/preferences.routes';
 import { releaseNotesModule } from './release-notes/index';
 import { rolesRoutes } from './roles/roles.routes';
 import { employeesModule } from './employees/index';
+import { exportsRoutes } from './exports/exports.routes';
 import { farmOperationsModule } from './farm-operations/index';
 import { harvestModule } from './harvest/index';
 import { loginHistoryModule } from './login-history/index';
@@ -26,6 +27,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(notificationsRoutes);
   await app.register(usersModule);
+  // the export log every CSV export writes to
+  await app.register(exportsRoutes);
   await app.register(harvestModule);
   await app.register(pickingModule);
   await app.register(packhousesModule);

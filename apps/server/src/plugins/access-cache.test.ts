@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../../test/helpers/app';
 import { addMember, createRole, createUser } from '../../test/helpers/fixtures';
 import { createTenantWorld, type TenantWorld } from '../../test/helpers/tenant-matrix';
-import { rolePermissions, users } from '../db/schema/index';
+import { refreshTokens, rolePermissions, users } from '../db/schema/index';
 
 describe('access check cache', () => {
   let t: TestApp;
@@ -25,8 +25,15 @@ describe('access check cache', () => {
     vi.useRealTimers();
   });
 
+  // one session per user, so every call after the first can be answered from the cache
+  const sessions = new Map<number, Record<string, string>>();
   const permissionsOf = async (userId: number) => {
-    const res = await t.app.inject({ method: 'GET', url: SHELL_PATHS.permissions, headers: await t.headersFor(userId, w.a.organizationId) });
+    let headers = sessions.get(userId);
+    if (!headers) {
+      headers = await t.headersFor(userId, w.a.organizationId);
+      sessions.set(userId, headers);
+    }
+    const res = await t.app.inject({ method: 'GET', url: SHELL_PATHS.permissions, headers });
     return { status: res.statusCode, body: res.statusCode === 200 ? (res.json() as string[]) : null };
   };
 
@@ -48,6 +55,27 @@ describe('access check cache', () => {
     await t.db.update(users).set({ isEnabled: false }).where(eq(users.id, user.id));
     vi.setSystemTime(Date.now() + 1001);
     expect((await permissionsOf(user.id)).status).toBe(401);
+  });
+
+  it('ends a session ended elsewhere within ACCESS_CACHE_MS, and only that session', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const user = await createUser(t.db, 'session-ended-elsewhere');
+    const role = await createRole(t.db, w.a.organizationId, 'Readers', [PERMISSIONS.pickingView]);
+    await addMember(t.db, user.id, w.a.organizationId, [role.id]);
+    const ended = await t.openSession(user.id);
+    const kept = await t.openSession(user.id);
+    const call = (accessToken: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: SHELL_PATHS.permissions,
+        headers: { authorization: `Bearer ${accessToken}`, 'x-organization-id': String(w.a.organizationId) },
+      });
+    expect((await call(ended.accessToken)).statusCode).toBe(200);
+    // another instance revokes the session (logout, password change, ...)
+    await t.db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, ended.sessionId));
+    vi.setSystemTime(Date.now() + 1001);
+    expect((await call(ended.accessToken)).statusCode).toBe(401);
+    expect((await call(kept.accessToken)).statusCode).toBe(200);
   });
 
   it('sees a change made through this instance on the very next request', async () => {

@@ -2,18 +2,22 @@
  * Authentication, organisation context and permission checks, applied to every route from its
  * declared policy. Runs on onRequest so an anonymous caller gets 401 before any validation.
  */
-import { ORGANIZATION_HEADER, type Permission } from '@orchard/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { INT_MAX, ORGANIZATION_HEADER, type Permission } from '@orchard/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDb } from '../db/client';
-import { maintenanceState, memberships, organizations, rolePermissions, userRoles, users } from '../db/schema/index';
 import { AppError, forbidden, notFound, unauthenticated, validationFailed } from '../lib/errors';
 import { verifyAccessToken } from '../lib/tokens';
+import { findMaintenanceFlag, loadRequestContext, type RequestContextRow } from './access.repository';
+import { isApiPath } from './route-policy';
 import type { AppConfig } from '../config';
 
 export interface AuthContext {
   userId: number;
+  /** the session (refresh-token family) of the presented access token */
+  sessionId: string;
+  /** a platform operator: may act across organisations (DOMAIN.md) */
+  isSuperUser: boolean;
 }
 export interface TenantContext {
   organizationId: number;
@@ -42,74 +46,12 @@ export function hasPermission(request: FastifyRequest, permission: Permission): 
   return request.tenant?.permissions.has(permission) ?? false;
 }
 
-/** The permissions a user holds in an organisation through their roles there. */
-export async function loadPermissions(db: AppDb, userId: number, organizationId: number): Promise<Set<string>> {
-  const rows = await db
-    .selectDistinct({ permission: rolePermissions.permission })
-    .from(userRoles)
-    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.organizationId, organizationId)));
-  return new Set(rows.map((r) => r.permission));
-}
-
-export async function isActiveMember(db: AppDb, userId: number, organizationId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: organizations.id })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(
-      and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId), eq(organizations.isActive, true)),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-interface RequestContextRow {
-  isEnabled: boolean;
-  isMember: boolean;
-  permissions: string[];
-}
-
-function prepareContextQuery(db: AppDb) {
-  const userId = sql.placeholder('userId');
-  const organizationId = sql.placeholder('organizationId');
-  return db
-    .select({
-      isEnabled: users.isEnabled,
-      isMember: sql<boolean>`exists (
-        select 1 from ${memberships} m join ${organizations} o on o.id = m.organization_id
-        where m.user_id = ${userId} and m.organization_id = ${organizationId} and o.is_active)`,
-      permissions: sql<string[]>`coalesce((
-        select array_agg(distinct rp.permission) from ${userRoles} ur
-        join ${rolePermissions} rp on rp.role_id = ur.role_id
-        where ur.user_id = ${userId} and ur.organization_id = ${organizationId}), '{}'::text[])`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1)
-    .prepare('access_request_context');
-}
-
-/** Prepared once per database: PostgreSQL plans the access query once per connection, not per request. */
-const contextQueries = new WeakMap<AppDb, ReturnType<typeof prepareContextQuery>>();
-
-/** Everything the access check needs about a user in an organisation, in one query. */
-export async function loadRequestContext(
-  db: AppDb,
-  userId: number,
-  organizationId: number | null,
-): Promise<RequestContextRow | null> {
-  if (organizationId === null) {
-    const [row] = await db.select({ isEnabled: users.isEnabled }).from(users).where(eq(users.id, userId)).limit(1);
-    return row ? { isEnabled: row.isEnabled, isMember: false, permissions: [] } : null;
-  }
-  let query = contextQueries.get(db);
-  if (!query) {
-    query = prepareContextQuery(db);
-    contextQueries.set(db, query);
-  }
-  const [row] = await query.execute({ userId, organizationId });
-  return row ?? null;
+/** A canonical positive 32-bit integer as the organisation header carries it ("1", never "1.0",
+ * "01", "1e0" or "0x1"), else null. */
+export function parseOrganizationHeader(value: string): number | null {
+  if (!/^[1-9][0-9]{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= INT_MAX ? id : null;
 }
 
 /** Maintenance flag, re-read at most every 500 ms so it reaches every instance quickly. */
@@ -119,8 +61,7 @@ function maintenanceReader(db: AppDb) {
     async isDown(): Promise<boolean> {
       const now = Date.now();
       if (cached && now - cached.at < 500) return cached.value;
-      const rows = await db.select({ isDown: maintenanceState.isDown }).from(maintenanceState).where(eq(maintenanceState.id, 1));
-      cached = { value: rows[0]?.isDown ?? false, at: now };
+      cached = { value: await findMaintenanceFlag(db), at: now };
       return cached.value;
     },
     invalidate() {
@@ -138,9 +79,8 @@ function accessCache(ttlMs: number) {
   const entries = new Map<string, { value: RequestContextRow | null; expiresAt: number }>();
   let generation = 0;
   return {
-    async get(userId: number, organizationId: number | null, load: () => Promise<RequestContextRow | null>) {
+    async get(key: string, load: () => Promise<RequestContextRow | null>) {
       if (ttlMs <= 0) return load();
-      const key = `${userId}:${organizationId ?? ''}`;
       const now = Date.now();
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now) return hit.value;
@@ -189,15 +129,16 @@ export const accessPlugin = fp(
       const policy = routeConfig.auth as import('./route-policy').AuthPolicy | undefined;
       if (policy === undefined) return; // unknown route (404 handler) or static files
 
-      if (!routeConfig.allowInMaintenance && request.url.startsWith('/api') && (await app.maintenance.isDown())) {
+      if (!routeConfig.allowInMaintenance && isApiPath(request) && (await app.maintenance.isDown())) {
         throw new AppError('MAINTENANCE', 'The system is down for maintenance');
       }
       if (policy === 'public') return;
 
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-      const userId = token ? await verifyAccessToken(config, token) : null;
-      if (!userId) throw unauthenticated();
+      const subject = token ? await verifyAccessToken(config, token) : null;
+      if (!subject) throw unauthenticated();
+      const { userId, sessionId } = subject;
       const needsTenant = routeConfig.tenant === true || typeof policy === 'object';
       let organizationId: number | null = null;
       if (needsTenant) {
@@ -208,16 +149,17 @@ export const accessPlugin = fp(
             { field: ORGANIZATION_HEADER, message: 'Required' },
           ]);
         }
-        organizationId = Number(value);
-        if (!Number.isInteger(organizationId) || organizationId <= 0 || organizationId > 2_147_483_647) {
-          throw notFound('Organization');
-        }
+        organizationId = parseOrganizationHeader(value);
+        if (organizationId === null) throw notFound('Organization');
       }
 
-      // One round trip: the user is still enabled, is an active member, and holds these permissions.
-      const context = await contexts.get(userId, organizationId, () => loadRequestContext(db, userId, organizationId));
-      if (!context || !context.isEnabled) throw unauthenticated();
-      request.auth = { userId };
+      // One round trip: the user is still enabled, the session not ended, an active member, and holds these permissions.
+      const context = await contexts.get(`${userId}:${sessionId}:${organizationId ?? ''}`, () =>
+        loadRequestContext(db, userId, sessionId, organizationId),
+      );
+      if (!context || !context.isEnabled || !context.isSessionLive) throw unauthenticated();
+      request.auth = { userId, sessionId, isSuperUser: context.isSuperUser };
+      if (policy === 'superUser' && !context.isSuperUser) throw forbidden();
       if (organizationId === null) return;
       // Another organisation's context looks exactly like one that does not exist.
       if (!context.isMember) throw notFound('Organization');

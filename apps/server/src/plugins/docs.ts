@@ -20,9 +20,24 @@ export const docsPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
+    if (app.config.apiDocs === 'off') return;
     await app.register(async (scope) => {
-      markRoutesPublic(scope);
+      // production default: only with a bearer token (API_DOCS=public opens it, off removes it)
+      markRoutesPublic(scope, app.config.apiDocs === 'public' ? 'public' : 'authenticated');
       await scope.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+      // swagger-ui writes its own Content-Security-Policy; nobody may frame the docs either way
+      scope.addHook('onSend', async (_request, reply, payload) => {
+        const csp = reply.getHeader('content-security-policy');
+        if (typeof csp === 'string') {
+          const framed = /frame-ancestors[^;]*/i;
+          reply.header(
+            'content-security-policy',
+            framed.test(csp) ? csp.replace(framed, "frame-ancestors 'none'") : `${csp.replace(/;\s*$/, '')}; frame-ancestors 'none'`,
+          );
+        }
+        reply.header('x-frame-options', 'DENY');
+        return payload;
+      });
     });
   },
   { name: 'docs' },

@@ -4,10 +4,15 @@
  * forgot to say.
  */
 import type { Permission } from '@orchard/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-export type AuthPolicy = 'public' | 'authenticated' | { permissions: readonly Permission[] };
+/**
+ * - public: anyone; authenticated: any signed-in user with a live session;
+ * - superUser: a platform operator (users.is_super_user), whatever their roles in any organisation;
+ * - { permissions }: inside the current organisation, holding every one of them.
+ */
+export type AuthPolicy = 'public' | 'authenticated' | 'superUser' | { permissions: readonly Permission[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -62,8 +67,43 @@ export const routePolicyPlugin = fp(
  * For routes registered by third-party plugins (static files, API docs) that cannot take our
  * config: call inside the plugin's own encapsulated context, before registering it.
  */
-export function markRoutesPublic(instance: FastifyInstance): void {
+export function markRoutesPublic(instance: FastifyInstance, auth: 'public' | 'authenticated' = 'public'): void {
   instance.addHook('onRoute', (route) => {
-    route.config = { ...(route.config as object), auth: 'public', tenant: false, allowInMaintenance: true };
+    route.config = { ...(route.config as object), auth, tenant: false, allowInMaintenance: true };
   });
+}
+
+/**
+ * The path every path rule (maintenance, caching, API or web app) judges a request by, seen the way
+ * the router matches it: the route's own pattern when a route answers, otherwise the decoded
+ * request path. Lower case, because the router ignores case ("/API/USERS" is "/api/users").
+ */
+export function policyPath(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern && !pattern.includes('*')) return pattern.toLowerCase();
+  return requestPath(request.url);
+}
+
+/** A request URL's path, decoded and in lower case, as the router reads it. */
+export function requestPath(url: string): string {
+  const raw = url.split('?', 1)[0] ?? '/';
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // a malformed escape: judge the raw path
+  }
+  return decoded.replace(/\/{2,}/g, '/').toLowerCase();
+}
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** The JSON API (maintenance applies, never cached). */
+export function isApiPath(request: FastifyRequest): boolean {
+  return under(policyPath(request), '/api');
+}
+
+/** The token and logout endpoints (never cached). */
+export function isConnectPath(request: FastifyRequest): boolean {
+  return under(policyPath(request), '/connect');
 }

@@ -2,6 +2,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiPath, isConnectPath } from './route-policy';
 
 /** The policy the web app runs under (bundled scripts, fonts and themes; images from blobs). */
 export const CONTENT_SECURITY_POLICY = {
@@ -22,15 +23,16 @@ export const securityPlugin = fp(
     await app.register(helmet, {
       contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
       crossOriginEmbedderPolicy: false,
-      hsts: false,
+      // HTTPS only in production (a year, subdomains too); development runs on plain http://localhost
+      hsts: app.config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       frameguard: { action: 'deny' },
     });
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/api') || request.url.startsWith('/connect')) {
+      if (isApiPath(request) || isConnectPath(request)) {
         reply.header('cache-control', 'no-store');
       }
       return payload;
     });
   },
-  { name: 'security' },
+  { name: 'security', dependencies: ['route-policy'] },
 );

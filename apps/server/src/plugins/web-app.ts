@@ -8,11 +8,11 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { markRoutesPublic } from './route-policy';
+import { markRoutesPublic, requestPath } from './route-policy';
 
-/** Paths that belong to the server, never to the web app's router. */
-export function isApiPath(url: string): boolean {
-  return /^\/(api|connect|healthz|readyz)(\/|\?|$)/i.test(url);
+/** Paths that belong to the server, never to the web app's router (judged as the router reads them). */
+export function isServerPath(url: string): boolean {
+  return /^\/(api|connect|healthz|readyz)(\/|$)/.test(requestPath(url));
 }
 
 export function findWebDist(configured: string | undefined): string | null {
@@ -35,12 +35,14 @@ export const webAppPlugin = fp(
         wildcard: false,
         index: false,
         decorateReply: false,
+        // our own rule below; the plugin's default would overwrite it with max-age=0
+        cacheControl: false,
         setHeaders: (res, filePath) => {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
           else res.setHeader('cache-control', 'no-cache');
         },
       });
-      scope.get('/*', (request, reply) => (isApiPath(request.url) ? reply.callNotFound() : serveSpa(reply)));
+      scope.get('/*', (request, reply) => (isServerPath(request.url) ? reply.callNotFound() : serveSpa(reply)));
       scope.get('/', (_request, reply) => serveSpa(reply));
     });
   },

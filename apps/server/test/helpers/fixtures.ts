@@ -4,7 +4,7 @@
  */
 import type { Permission } from '@orchard/shared';
 import type { AppDb } from '../../src/db/client';
-import { memberships, organizations, rolePermissions, roles, userRoles, users } from '../../src/db/schema/index';
+import { memberships, organizations, rolePermissions, roles, userFarms, userRoles, users } from '../../src/db/schema/index';
 import { hashPassword } from '../../src/lib/password';
 
 let passwordHashCache: Promise<string> | undefined;
@@ -54,4 +54,13 @@ export async function addMember(db: AppDb, userId: number, organizationId: numbe
   if (roleIds.length > 0) {
     await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId, organizationId })));
   }
+}
+
+/** Assigns farms of the organisation to the user there (the farms the user may see, db/farm-scope). */
+export async function assignFarms(db: AppDb, userId: number, organizationId: number, farmIds: readonly number[]) {
+  if (farmIds.length === 0) return;
+  await db
+    .insert(userFarms)
+    .values(farmIds.map((farmId) => ({ userId, farmId, organizationId })))
+    .onConflictDoNothing();
 }

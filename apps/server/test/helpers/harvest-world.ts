@@ -1,7 +1,8 @@
 /**
  * A small, hand-checkable harvest world for the harvest tests, on top of the tenant world (A and B):
  * A grows on two farms (PUCs C1, C2, C10), a packhouse organisation P owns packhouses PH1 and PH2,
- * PH3 belongs to nobody we know, and a second grower G delivers to PH1 and PH3.
+ * PH3 belongs to nobody we know, and a second grower G delivers to PH1 and PH3. A's member is
+ * assigned both of A's farms (the farms a user may see, db/farm-scope).
  *
  * Season 2025 (the latest with activity). Per block, everything the figures need:
  *
@@ -30,7 +31,7 @@ import {
   yieldEstimates,
 } from '../../src/db/schema/index';
 import type { TestApp } from './app';
-import { addMember, createOrganization, createRole, createUser } from './fixtures';
+import { addMember, assignFarms, createOrganization, createRole, createUser } from './fixtures';
 import { createTenantWorld, type TenantWorld } from './tenant-matrix';
 
 export const SEASON = 2025;
@@ -99,6 +100,7 @@ export async function createHarvestWorld(t: TestApp): Promise<HarvestWorld> {
   const entity = await one(db.insert(legalEntities).values({ organizationId: a, name: `Entity ${world.a.canary}` }).returning());
   const f1 = await one(db.insert(farms).values({ organizationId: a, legalEntityId: entity.id, farmName: `Kransvlei ${world.a.canary}` }).returning());
   const f2 = await one(db.insert(farms).values({ organizationId: a, legalEntityId: entity.id, farmName: 'Aardvark' }).returning());
+  await assignFarms(db, world.a.userId, a, [f1.id, f2.id]);
   const c10 = await one(db.insert(pucs).values({ organizationId: a, farmId: f1.id, pucName: 'C10' }).returning());
   const c2 = await one(db.insert(pucs).values({ organizationId: a, farmId: f1.id, pucName: 'C2' }).returning());
   const c1 = await one(db.insert(pucs).values({ organizationId: a, farmId: f2.id, pucName: 'C1' }).returning());
@@ -163,11 +165,12 @@ export async function createHarvestWorld(t: TestApp): Promise<HarvestWorld> {
   };
 }
 
-/** A member of the organisation holding exactly these permissions. */
-export async function memberWith(t: TestApp, organizationId: number, userName: string, permissions: readonly Permission[]) {
+/** A member of the organisation holding exactly these permissions, assigned these farms there. */
+export async function memberWith(t: TestApp, organizationId: number, userName: string, permissions: readonly Permission[], farmIds: readonly number[] = []) {
   const user = await createUser(t.db, userName);
   const role = await createRole(t.db, organizationId, `Role ${userName}`, permissions);
   await addMember(t.db, user.id, organizationId, [role.id]);
+  await assignFarms(t.db, user.id, organizationId, farmIds);
   return user.id;
 }
 

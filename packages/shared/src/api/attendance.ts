@@ -11,11 +11,12 @@
  *   after a pause resumes the session, a stop ends it (also when paused).
  * - Hours: every start opens an interval, the next stop or pause closes it. A start without a stop
  *   yet (recording now) counts up to now. Intervals are split at month boundaries.
- * - Months and days are South African (Africa/Johannesburg, UTC+2 all year, no daylight saving).
+ * - Months and days are South African: the business calendar (../calendar).
  * - Last attendance: hour/min/sec of the current session (all intervals since the last stop, the
  *   open one up to now); 0:0:0 when stopped. isRecording: the latest record is a start.
  */
 import { z } from 'zod';
+import { monthBounds, monthOf } from '../calendar.js';
 import { exportFileTimestamp } from '../picking/csv.js';
 
 export const ATTENDANCE_PATHS = {
@@ -35,8 +36,6 @@ export type AttendanceType = (typeof ATTENDANCE_TYPES)[keyof typeof ATTENDANCE_T
 /** The report's months: the current calendar month and the two before it. */
 export const ATTENDANCE_MONTHS = 3;
 
-/** South Africa is UTC+2 all year. */
-const SA_OFFSET_MS = 2 * 3_600_000;
 const MONTH_LABELS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 export interface AttendanceMonth {
@@ -50,24 +49,16 @@ export interface AttendanceMonth {
   end: Date;
 }
 
-const saMonthStart = (year: number, monthIndex: number) => new Date(Date.UTC(year, monthIndex, 1) - SA_OFFSET_MS);
-
 /** The last `count` South African calendar months up to and including the one of `now`, oldest first. */
 export function attendanceMonths(now: Date, count: number = ATTENDANCE_MONTHS): AttendanceMonth[] {
-  const local = new Date(now.getTime() + SA_OFFSET_MS);
-  const year = local.getUTCFullYear();
-  const month = local.getUTCMonth();
+  const { year, monthIndex: month } = monthOf(now);
   const months: AttendanceMonth[] = [];
   for (let i = count - 1; i >= 0; i--) {
     const first = new Date(Date.UTC(year, month - i, 1));
     const y = first.getUTCFullYear();
     const m = first.getUTCMonth();
-    months.push({
-      key: `${y}-${String(m + 1).padStart(2, '0')}`,
-      label: `${MONTH_LABELS[m]} ${y}`,
-      start: saMonthStart(y, m),
-      end: saMonthStart(y, m + 1),
-    });
+    const { from, to } = monthBounds(y, m);
+    months.push({ key: `${y}-${String(m + 1).padStart(2, '0')}`, label: `${MONTH_LABELS[m]} ${y}`, start: from, end: to });
   }
   return months;
 }

@@ -9,6 +9,7 @@
  * Editing sends the version the client read; a stale version answers 412.
  */
 import { z } from 'zod';
+import { idSchema, jsonIdSchema, versionSchema } from './common.js';
 
 export const EMPLOYEES_PATHS = {
   /** GET the rows (`?legalEntities=..&types=..`), POST adds one */
@@ -46,9 +47,6 @@ export const EMPLOYEE_MESSAGES = {
   staleVersion: 'The employee was changed by someone else; reload and try again',
 } as const;
 
-const INT_MAX = 2_147_483_647;
-const id = z.number().int().positive().max(INT_MAX);
-const idQuery = z.coerce.number().int().positive().max(INT_MAX);
 
 /** `?types=1&types=2` or `?types=1,2`; absent means no restriction. */
 const idListQuery = z.preprocess(
@@ -57,7 +55,7 @@ const idListQuery = z.preprocess(
     const parts = Array.isArray(value) ? value : String(value).split(',');
     return parts.map((part) => String(part).trim()).filter((part) => part !== '');
   },
-  z.array(idQuery).max(EMPLOYEE_FILTER_MAX_IDS).optional(),
+  z.array(idSchema).max(EMPLOYEE_FILTER_MAX_IDS).optional(),
 );
 
 export const employeesQuerySchema = z.object({ legalEntities: idListQuery, types: idListQuery });
@@ -78,22 +76,22 @@ export const employeeSchema = z.object({
 export type Employee = z.infer<typeof employeeSchema>;
 export const employeesResponseSchema = z.array(employeeSchema);
 
-export const employeeIdParamsSchema = z.object({ id: idQuery });
+export const employeeIdParamsSchema = z.object({ id: idSchema });
 
 const fullname = z.string().trim().min(1, EMPLOYEE_MESSAGES.fullnameRequired).max(EMPLOYEE_FULLNAME_MAX);
 
 /** Add: legal entity, full name and type are all required. */
-export const addEmployeeBodySchema = z.object({ fullname, legal_Entity: id, type: id });
+export const addEmployeeBodySchema = z.object({ fullname, legal_Entity: jsonIdSchema, type: jsonIdSchema });
 export type AddEmployeeBody = z.infer<typeof addEmployeeBodySchema>;
 
 /** Edit: the same fields and the version the client read. */
-export const updateEmployeeBodySchema = addEmployeeBodySchema.extend({ version: id });
+export const updateEmployeeBodySchema = addEmployeeBodySchema.extend({ version: versionSchema });
 export type UpdateEmployeeBody = z.infer<typeof updateEmployeeBodySchema>;
 
 export const findEmployeeQuerySchema = z.object({
   fullname: z.string().trim().min(1).max(EMPLOYEE_FULLNAME_MAX),
-  legalEntity: idQuery,
-  type: idQuery,
+  legalEntity: idSchema,
+  type: idSchema,
 });
 export type FindEmployeeQuery = z.infer<typeof findEmployeeQuerySchema>;
 

@@ -4,6 +4,7 @@
  * exports built in the browser report theirs through POST /api/export-logs.
  */
 import { z } from 'zod';
+import { INT_MAX } from './common.js';
 
 export const EXPORTS_PATHS = {
   exportLogs: '/api/export-logs',
@@ -16,7 +17,7 @@ export const createExportLogBodySchema = z.object({
   /** seconds */
   timeToComplete: z.number().min(0).max(86_400),
   /** bytes */
-  size: z.number().int().min(0).max(2_147_483_647),
+  size: z.number().int().min(0).max(INT_MAX),
   /** when the export finished; the server's clock when omitted */
   exportTime: z.iso.datetime({ offset: true }).optional(),
 });

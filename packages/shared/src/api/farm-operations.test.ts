@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays, dayBounds, dayOf, daysBetween, isCalendarDay } from '../calendar';
 import {
-  addCalendarDays,
-  calendarDaysBetween,
   farmOperationsCsvRow,
   farmOperationsExportQuerySchema,
   farmOperationsFarmsSearch,
@@ -11,11 +10,8 @@ import {
   farmOperationsQuerySchema,
   farmOperationsRangeProblem,
   formatScoutingTime,
-  isCalendarDay,
   minutesPerHa,
   sessionMinutes,
-  southAfricanDay,
-  southAfricanDayBounds,
 } from './farm-operations';
 
 describe('minutesPerHa', () => {
@@ -79,16 +75,16 @@ describe('South African days and times', () => {
   });
 
   it('a moment belongs to its South African day (UTC+2)', () => {
-    expect(southAfricanDay('2025-06-19T21:59:59Z')).toBe('2025-06-19');
-    expect(southAfricanDay('2025-06-19T22:00:00Z')).toBe('2025-06-20');
-    expect(southAfricanDayBounds('2025-06-20')).toEqual({ from: new Date('2025-06-19T22:00:00Z'), to: new Date('2025-06-20T22:00:00Z') });
+    expect(dayOf('2025-06-19T21:59:59Z')).toBe('2025-06-19');
+    expect(dayOf('2025-06-19T22:00:00Z')).toBe('2025-06-20');
+    expect(dayBounds('2025-06-20')).toEqual({ from: new Date('2025-06-19T22:00:00Z'), to: new Date('2025-06-20T22:00:00Z') });
   });
 
   it('counts and adds calendar days, and knows a real day', () => {
-    expect(addCalendarDays('2025-02-27', 2)).toBe('2025-03-01');
-    expect(addCalendarDays('2024-12-31', 1)).toBe('2025-01-01');
-    expect(calendarDaysBetween('2025-06-01', '2025-07-02')).toBe(31);
-    expect(calendarDaysBetween('2025-06-02', '2025-06-01')).toBe(-1);
+    expect(addDays('2025-02-27', 2)).toBe('2025-03-01');
+    expect(addDays('2024-12-31', 1)).toBe('2025-01-01');
+    expect(daysBetween('2025-06-01', '2025-07-02')).toBe(31);
+    expect(daysBetween('2025-06-02', '2025-06-01')).toBe(-1);
     expect(isCalendarDay('2025-02-29')).toBe(false);
     expect(isCalendarDay('2024-02-29')).toBe(true);
     expect(isCalendarDay('2025-6-1')).toBe(false);
@@ -117,10 +113,10 @@ describe('the export range', () => {
   it('every end up to the latest allowed end makes a usable range', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 40 }), (back, length) => {
-        const start = addCalendarDays(today, -back);
-        const end = addCalendarDays(start, length);
+        const start = addDays(today, -back);
+        const end = addDays(start, length);
         const usable = farmOperationsRangeProblem(start, end, today) === null;
-        expect(usable).toBe(calendarDaysBetween(end, farmOperationsMaxEnd(start, today)) >= 0);
+        expect(usable).toBe(daysBetween(end, farmOperationsMaxEnd(start, today)) >= 0);
       }),
     );
   });

@@ -10,6 +10,8 @@
  * organisation; given: sessions on blocks of those farms. A farm of another organisation answers 404.
  */
 import { z } from 'zod';
+import { addDays, BUSINESS_TIME_ZONE, daysBetween, isCalendarDay } from '../calendar.js';
+import { idSchema } from './common.js';
 
 export const FARM_OPERATIONS_PATHS = {
   /** the sessions of one day */
@@ -29,7 +31,6 @@ export const FARM_OPERATIONS_SCROLL_HEIGHT = '620px';
 export const FARM_OPERATIONS_EXPORT_MAX_DAYS = 31;
 /** Most farm ids one filter takes. */
 export const FARM_OPERATIONS_FILTER_MAX_IDS = 500;
-export const FARM_OPERATIONS_TIME_ZONE = 'Africa/Johannesburg';
 export const FARM_OPERATIONS_EXPORT_NAMES = { componentName: 'FarmOperationsComponent', reportName: 'Farm Operations' } as const;
 
 /** Farm_Operations_{start} - {end}.csv */
@@ -37,40 +38,7 @@ export function farmOperationsFileName(start: string, end: string): string {
   return `Farm_Operations_${start} - ${end}.csv`;
 }
 
-const DAY_MS = 86_400_000;
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** true for a real calendar day written yyyy-MM-dd */
-export function isCalendarDay(value: string): boolean {
-  if (!DAY_PATTERN.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-/** yyyy-MM-dd plus `days` calendar days */
-export function addCalendarDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** whole calendar days from `start` to `end` (negative when end is earlier) */
-export function calendarDaysBetween(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS);
-}
-
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: FARM_OPERATIONS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The South African calendar day (yyyy-MM-dd) of a moment. */
-export function southAfricanDay(at: Date | string): string {
-  return dayFormat.format(typeof at === 'string' ? new Date(at) : at);
-}
-
-/** The first moment of a South African day and of the day after it (UTC+2 all year). */
-export function southAfricanDayBounds(day: string): { from: Date; to: Date } {
-  const from = new Date(`${day}T00:00:00+02:00`);
-  return { from, to: new Date(from.getTime() + DAY_MS) };
-}
-
-const clockFormat = new Intl.DateTimeFormat('en-US', { timeZone: FARM_OPERATIONS_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
+const clockFormat = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
 
 /** A moment as South African hours:minutes with am/pm, e.g. "7:05 am", "12:30 pm". */
 export function formatScoutingTime(at: Date | string): string {
@@ -104,19 +72,18 @@ export type FarmOperationsRangeProblem = 'incomplete' | 'order' | 'tooLong' | 'f
  */
 export function farmOperationsRangeProblem(start: string | null, end: string | null, today: string): FarmOperationsRangeProblem | null {
   if (!start || !end) return 'incomplete';
-  if (calendarDaysBetween(start, end) < 0) return 'order';
-  if (calendarDaysBetween(start, end) > FARM_OPERATIONS_EXPORT_MAX_DAYS) return 'tooLong';
-  if (calendarDaysBetween(today, end) > 0) return 'future';
+  if (daysBetween(start, end) < 0) return 'order';
+  if (daysBetween(start, end) > FARM_OPERATIONS_EXPORT_MAX_DAYS) return 'tooLong';
+  if (daysBetween(today, end) > 0) return 'future';
   return null;
 }
 
 /** While the first date is being picked: the latest end allowed, the earlier of start + 31 days and today. */
 export function farmOperationsMaxEnd(start: string, today: string): string {
-  const limit = addCalendarDays(start, FARM_OPERATIONS_EXPORT_MAX_DAYS);
-  return calendarDaysBetween(limit, today) < 0 ? today : limit;
+  const limit = addDays(start, FARM_OPERATIONS_EXPORT_MAX_DAYS);
+  return daysBetween(limit, today) < 0 ? today : limit;
 }
 
-const idQuery = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** `?farms=1&farms=2` or `?farms=1,2`; absent means every farm. */
 const idListQuery = z.preprocess(
@@ -125,7 +92,7 @@ const idListQuery = z.preprocess(
     const parts = Array.isArray(value) ? value : String(value).split(',');
     return parts.map((part) => String(part).trim()).filter((part) => part !== '');
   },
-  z.array(idQuery).max(FARM_OPERATIONS_FILTER_MAX_IDS).optional(),
+  z.array(idSchema).max(FARM_OPERATIONS_FILTER_MAX_IDS).optional(),
 );
 
 const dayQuery = z.string().refine(isCalendarDay, { message: 'Expected a date as yyyy-MM-dd' });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { blockReportRowSchema, pucReportRowSchema } from '../harvest/schemas.js';
+import { idSchema, jsonIdSchema } from './common.js';
 
 export const HARVEST_PATHS = {
   /** packhouses for the PUC report: linked to the organisation or owned by it */
@@ -31,9 +32,6 @@ export const HARVEST_PATHS = {
   binImports: '/api/harvest/bin-imports',
 } as const;
 
-const INT_MAX = 2_147_483_647;
-const idSchema = z.number().int().positive().max(INT_MAX);
-const idQuerySchema = z.coerce.number().int().positive().max(INT_MAX);
 
 export const SEASON_MIN = 2000;
 export const SEASON_MAX = 2100;
@@ -49,7 +47,7 @@ export const harvestPackhouseSchema = z.object({ id: z.number().int(), name: z.s
 export type HarvestPackhouse = z.infer<typeof harvestPackhouseSchema>;
 export const harvestPackhousesResponseSchema = z.array(harvestPackhouseSchema);
 
-export const harvestVarietiesQuerySchema = z.object({ packhouse: idQuerySchema.optional(), season: seasonSchema.optional() });
+export const harvestVarietiesQuerySchema = z.object({ packhouse: idSchema.optional(), season: seasonSchema.optional() });
 export type HarvestVarietiesQuery = z.infer<typeof harvestVarietiesQuerySchema>;
 export const harvestVarietySchema = z.object({ id: z.number().int(), variety_Name: z.string(), commodity: z.string() });
 export type HarvestVariety = z.infer<typeof harvestVarietySchema>;
@@ -59,7 +57,7 @@ export const harvestFarmSchema = z.object({ id: z.number().int(), farm_Name: z.s
 export type HarvestFarm = z.infer<typeof harvestFarmSchema>;
 export const harvestFarmsResponseSchema = z.array(harvestFarmSchema);
 
-export const harvestPucsQuerySchema = z.object({ farm: idQuerySchema.optional() });
+export const harvestPucsQuerySchema = z.object({ farm: idSchema.optional() });
 export type HarvestPucsQuery = z.infer<typeof harvestPucsQuerySchema>;
 export const harvestPucOptionSchema = z.object({
   id: z.number().int(),
@@ -76,15 +74,17 @@ export const harvestPucsResponseSchema = z.array(harvestPucOptionSchema);
 
 export const pucReportQuerySchema = z.object({
   /** omitted: All */
-  packhouse: idQuerySchema.optional(),
+  packhouse: idSchema.optional(),
   /** omitted: All */
-  variety: idQuerySchema.optional(),
+  variety: idSchema.optional(),
   /** omitted: the current season */
   season: seasonSchema.optional(),
 });
 export type PucReportQuery = z.infer<typeof pucReportQuerySchema>;
 
 export const pucReportRowResponseSchema = pucReportRowSchema.extend({
+  /** the PUC's id: its row opens the Fruitbins Block Report of that PUC (?puc=) */
+  pucId: z.number().int(),
   isUntippedEstimateMissing: z.boolean(),
   untippedTonnes: z.number(),
   tippedTonnes: z.number(),
@@ -115,8 +115,8 @@ export type PucReportPage = z.infer<typeof pucReportPageSchema>;
 
 export const blockReportQuerySchema = z.object({ season: seasonSchema.optional() });
 export type BlockReportQuery = z.infer<typeof blockReportQuerySchema>;
-export const pucIdParamsSchema = z.object({ pucId: idQuerySchema });
-export const productionBlockIdParamsSchema = z.object({ productionBlockId: idQuerySchema });
+export const pucIdParamsSchema = z.object({ pucId: idSchema });
+export const productionBlockIdParamsSchema = z.object({ productionBlockId: idSchema });
 
 const figure = z.number().nullable();
 export const blockReportRowResponseSchema = blockReportRowSchema.extend({
@@ -233,8 +233,8 @@ const kgsSchema = z.number({ error: BIN_MESSAGES.tippedKgsRange }).positive({ er
 /** Bins received for a production block; `count` rows are created. `tipped_Kgs` is their total. */
 export const binIntakeBodySchema = z
   .object({
-    production_Block: idSchema,
-    packhouse: idSchema,
+    production_Block: jsonIdSchema,
+    packhouse: jsonIdSchema,
     count: binCountSchema,
     received_Date: receivedDateSchema,
     tipped: z.boolean({ error: BIN_MESSAGES.tipped }),
@@ -259,8 +259,8 @@ export type BinIntakeResponse = z.infer<typeof binIntakeResponseSchema>;
 /** Marks the oldest `count` untipped bins of a block at a packhouse as tipped, `tipped_Kgs` in total. */
 export const binTippingBodySchema = z
   .object({
-    production_Block: idSchema,
-    packhouse: idSchema,
+    production_Block: jsonIdSchema,
+    packhouse: jsonIdSchema,
     count: binCountSchema,
     tipped_Kgs: kgsSchema,
   })

@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { exportFileTimestamp } from '../picking/csv.js';
+import { idSchema } from './common.js';
 
 export const LOGIN_HISTORY_PATHS = {
   /** the spec's path, served case-insensitively */
@@ -52,7 +53,6 @@ export const LOGIN_HISTORY_CSV_COLUMNS = [
   { key: 'lastLogin', header: 'Last Login Date' },
 ] as const;
 
-const idQuery = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** `?areas=1&areas=2` or `?areas=1,2`; absent means no restriction. */
 const idListQuery = z.preprocess(
@@ -61,7 +61,7 @@ const idListQuery = z.preprocess(
     const parts = Array.isArray(value) ? value : String(value).split(',');
     return parts.map((part) => String(part).trim()).filter((part) => part !== '');
   },
-  z.array(idQuery).max(LOGIN_HISTORY_FILTER_MAX_IDS).optional(),
+  z.array(idSchema).max(LOGIN_HISTORY_FILTER_MAX_IDS).optional(),
 );
 
 export const loginHistoryQuerySchema = z.object({ areas: idListQuery, roles: idListQuery });

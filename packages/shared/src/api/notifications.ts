@@ -1,5 +1,6 @@
 /** The signed-in user's notifications and their live stream (spec 01, section 4.7, made real). */
 import { z } from 'zod';
+import { idSchema } from './common.js';
 
 export const NOTIFICATIONS_PATHS = {
   notifications: '/api/notifications',
@@ -31,7 +32,7 @@ export type NotificationItem = z.infer<typeof notificationSchema>;
 
 export const notificationsQuerySchema = z.object({
   /** only this organisation's notifications plus those tied to none */
-  organizationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  organizationId: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_SIZE_MAX).default(50),
 });
 export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;
@@ -40,7 +41,7 @@ export const notificationsResponseSchema = z.array(notificationSchema);
 
 export const unreadCountResponseSchema = z.object({ count: z.number().int() });
 
-export const notificationIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const notificationIdParamsSchema = z.object({ id: idSchema });
 
 export const pinNotificationBodySchema = z.object({ isPinned: z.boolean() });
 export const readNotificationBodySchema = z.object({ isRead: z.boolean().default(true) }).nullish();

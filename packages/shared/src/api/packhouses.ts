@@ -4,6 +4,7 @@
  * removing one from the organisation.
  */
 import { z } from 'zod';
+import { idSchema, jsonIdSchema } from './common.js';
 
 export const PACKHOUSES_PATHS = {
   /** the organisation's packhouses (linked or owned) */
@@ -14,7 +15,6 @@ export const PACKHOUSES_PATHS = {
   one: '/api/packhouses/:id',
 } as const;
 
-const INT_MAX = 2_147_483_647;
 
 export const PACKHOUSE_NAME_MAX = 200;
 export const PACKHOUSE_SHORTNAME_MAX = 50;
@@ -25,6 +25,8 @@ export const PACKHOUSE_LIST_MAX = 500;
 
 export const PACKHOUSE_MESSAGES = {
   nameRequired: 'Name is required',
+  /** names are unique ignoring case and surrounding spaces, across every organisation */
+  nameTaken: 'A packhouse with this name already exists',
   alreadyLinked: 'This packhouse is already in the organisation\'s list.',
   inUse: 'This packhouse cannot be removed while the organisation\'s picking schedule has rows for it.',
   owned: 'This packhouse is run by the organisation and cannot be removed from its list.',
@@ -55,7 +57,7 @@ export const packhouseSuggestionsResponseSchema = z.array(packhouseSuggestionSch
  */
 export const addPackhouseBodySchema = z
   .object({
-    id: z.number().int().positive().max(INT_MAX).nullable().optional(),
+    id: jsonIdSchema.nullable().optional(),
     name: z.string().trim().max(PACKHOUSE_NAME_MAX).nullable().optional(),
     shortname: z.string().trim().max(PACKHOUSE_SHORTNAME_MAX).nullable().optional(),
   })
@@ -65,4 +67,4 @@ export const addPackhouseBodySchema = z
   });
 export type AddPackhouseBody = z.infer<typeof addPackhouseBodySchema>;
 
-export const packhouseIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(INT_MAX) });
+export const packhouseIdParamsSchema = z.object({ id: idSchema });

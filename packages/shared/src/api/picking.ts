@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { binCountSchema, capacitySchema } from '../picking/rules.js';
 import { isPlainDate, isValidIsoWeek } from '../picking/weeks.js';
+import { idSchema, INT_MAX, jsonIdSchema, versionSchema } from './common.js';
 
 export const PICKING_PATHS = {
   /** filter options of a view: packhouses, producers, farms, varieties (`?view=&farms=`) */
@@ -34,9 +35,6 @@ export const PICKING_PATHS = {
   packhouseCapacity: '/api/picking/capacities/:packhouseId',
 } as const;
 
-const INT_MAX = 2_147_483_647;
-const idSchema = z.number().int().positive().max(INT_MAX);
-const idQuerySchema = z.coerce.number().int().positive().max(INT_MAX);
 
 /** Most ids a list filter may name. */
 export const PICKING_FILTER_MAX_IDS = 200;
@@ -74,7 +72,7 @@ export const idListQuerySchema = z.preprocess(
     const parts = Array.isArray(value) ? value : String(value).split(',');
     return parts.map((part) => String(part).trim()).filter((part) => part !== '');
   },
-  z.array(idQuerySchema).max(PICKING_FILTER_MAX_IDS).optional(),
+  z.array(idSchema).max(PICKING_FILTER_MAX_IDS).optional(),
 );
 
 export const plainDateSchema = z
@@ -186,8 +184,8 @@ export type PucSchedulePage = z.infer<typeof pucSchedulePageSchema>;
 const optionalChoiceSchema = z.number().int().min(0).max(INT_MAX).nullable().optional();
 
 export const pucScheduleCellBodySchema = z.object({
-  puc: idSchema,
-  variety: idSchema,
+  puc: jsonIdSchema,
+  variety: jsonIdSchema,
   date: plainDateSchema,
   bins: binCountSchema,
   /** null, missing or 0: "Please Select a Packhouse" */
@@ -195,7 +193,7 @@ export const pucScheduleCellBodySchema = z.object({
   /** null, missing or 0: "Please Select a Picking Progress" */
   pickingProgress: optionalChoiceSchema,
   /** the cell's version as read; null (or missing) for a cell not saved before */
-  version: z.number().int().positive().max(INT_MAX).nullable().optional(),
+  version: versionSchema.nullable().optional(),
 });
 export type PucScheduleCellBody = z.infer<typeof pucScheduleCellBodySchema>;
 
@@ -323,26 +321,26 @@ const rowWeeksSchema = z.array(pickingRowWeekBodySchema).max(PICKING_SAVE_MAX_WE
 
 export const pickingRowSaveBodySchema = z.object({
   /** null: "Please Select a Packhouse" */
-  packhouse: idSchema.nullable(),
+  packhouse: jsonIdSchema.nullable(),
   ...figuresBodySchema,
   weeks: rowWeeksSchema,
-  version: z.number().int().positive().max(INT_MAX),
+  version: versionSchema,
   /** the pager date the answer's weeks are cut for; default today */
   pagerDate: plainDateSchema.optional(),
 });
 export type PickingRowSaveBody = z.infer<typeof pickingRowSaveBodySchema>;
 
 export const pickingRowCreateBodySchema = z.object({
-  puc: idSchema,
-  variety: idSchema,
-  packhouse: idSchema.nullable(),
+  puc: jsonIdSchema,
+  variety: jsonIdSchema,
+  packhouse: jsonIdSchema.nullable(),
   ...figuresBodySchema,
   weeks: rowWeeksSchema,
   pagerDate: plainDateSchema.optional(),
 });
 export type PickingRowCreateBody = z.infer<typeof pickingRowCreateBodySchema>;
 
-export const pickingRowParamsSchema = z.object({ id: idQuerySchema });
+export const pickingRowParamsSchema = z.object({ id: idSchema });
 
 /* ---------- capacity ---------- */
 
@@ -378,7 +376,7 @@ export const capacityPageSchema = z.object({
 });
 export type CapacityPage = z.infer<typeof capacityPageSchema>;
 
-export const capacityParamsSchema = z.object({ packhouseId: idQuerySchema });
+export const capacityParamsSchema = z.object({ packhouseId: idSchema });
 export const capacitySaveBodySchema = z.object({
   weeks: z
     .array(
@@ -388,7 +386,7 @@ export const capacitySaveBodySchema = z.object({
           week: weekNumberSchema,
           capacity: capacitySchema,
           /** the week's version as read; null for a week without a saved capacity */
-          version: z.number().int().positive().max(INT_MAX).nullable(),
+          version: versionSchema.nullable(),
         })
         .refine((w) => isValidIsoWeek(w), { message: 'No such ISO week', path: ['week'] }),
     )

@@ -5,6 +5,7 @@
  * `release_Notes` is HTML, sanitised by the server (no scripts, no event handlers, safe links only).
  */
 import { z } from 'zod';
+import { idSchema } from './common.js';
 
 export const RELEASE_NOTES_PATHS = {
   /** the newest release note the user has not dismissed: `{ releaseNote: ReleaseNote | null }` */
@@ -13,7 +14,6 @@ export const RELEASE_NOTES_PATHS = {
   dismissal: '/api/release-notes/:id/dismissal',
 } as const;
 
-const INT_MAX = 2_147_483_647;
 
 /** Release note: id, release_Notes (HTML). */
 export const releaseNoteSchema = z.object({
@@ -25,7 +25,7 @@ export type ReleaseNote = z.infer<typeof releaseNoteSchema>;
 export const currentReleaseNoteResponseSchema = z.object({ releaseNote: releaseNoteSchema.nullable() });
 export type CurrentReleaseNoteResponse = z.infer<typeof currentReleaseNoteResponseSchema>;
 
-export const releaseNoteIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(INT_MAX) });
+export const releaseNoteIdParamsSchema = z.object({ id: idSchema });
 
 /** The dialog sits above every other overlay (PrimeReact baseZIndex). */
 export const RELEASE_NOTE_DIALOG_Z_INDEX = 10_000;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ROLE_NAME_MAX, ROLE_NAME_MIN } from '../constants.js';
 import { isPermission } from '../permissions.js';
+import { idSchema, versionSchema } from './common.js';
 
 export const ROLES_PATHS = {
   roles: '/api/roles',
@@ -9,6 +10,12 @@ export const ROLES_PATHS = {
 } as const;
 
 export const ROLE_DESCRIPTION_MAX = 500;
+
+/**
+ * An organisation always keeps at least one enabled member who holds every permission of the
+ * catalogue; a change that would leave none is refused with this (409).
+ */
+export const LAST_FULL_MEMBER_MESSAGE = 'The organisation must keep at least one enabled member who holds every permission';
 /** the spec's "page 1, size 99999" listing is the largest page a client may ask for */
 export const ROLES_PAGE_SIZE_MAX = 99_999;
 
@@ -20,6 +27,11 @@ export const ROLE_MESSAGES = {
   nameTaken: 'A role with this name already exists',
   landingPageUnavailable: 'The default landing page is not available with the selected permissions',
   escalation: 'You cannot grant permissions you do not hold yourself',
+  /** removing, from a role, a permission the caller lacks (403) */
+  removalEscalation: 'You cannot remove permissions you do not hold yourself',
+  /** changing (name, description, landing page, permissions) or deleting a role that carries a permission the caller lacks (403) */
+  roleAboveCaller: 'You cannot change or delete a role that carries permissions you do not hold',
+  lastFullMember: LAST_FULL_MEMBER_MESSAGE,
   selfLockout: 'You cannot remove your own permission to manage roles',
   versionRequired: 'The version of the role being edited is required',
   stale: 'The role was changed by someone else; reload it and try again',
@@ -33,7 +45,7 @@ export const rolesQuerySchema = z.object({
 });
 export type RolesQuery = z.input<typeof rolesQuerySchema>;
 
-export const roleIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const roleIdParamsSchema = z.object({ id: idSchema });
 
 export const roleSchema = z.object({
   id: z.number().int(),
@@ -99,6 +111,6 @@ export type RoleBody = z.input<typeof roleBodySchema>;
 
 export const updateRoleBodySchema = roleBodySchema.extend({
   /** required unless the If-Match header carries it */
-  version: z.number().int().positive().max(2_147_483_647).optional(),
+  version: versionSchema.optional(),
 });
 export type UpdateRoleBody = z.input<typeof updateRoleBodySchema>;

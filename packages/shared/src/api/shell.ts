@@ -1,6 +1,7 @@
 /** What the shell loads after sign-in and on organisation switch (spec 01, sections 4.1, 4.2, 7). */
 import { z } from 'zod';
 import { MAX_STRING } from '../constants.js';
+import { idSchema } from './common.js';
 
 export const SHELL_PATHS = {
   me: '/api/me',
@@ -19,7 +20,7 @@ export const SHELL_PATHS = {
   systemStatus: '/api/system/status',
 } as const;
 
-export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export { idSchema } from './common.js';
 
 export const currentUserSchema = z.object({
   id: z.number().int(),

@@ -1,7 +1,8 @@
 /**
  * Product update API (spec 02 "Upload Update"): one pending update for the whole system. Uploading
  * schedules a file (an archive, judged by its bytes) and replaces any update already pending; the
- * screen asks whether one is pending to show the warning instead of the chooser. Needs system.update.
+ * screen asks whether one is pending to show the warning instead of the chooser. Super users only
+ * (the update is system-wide); no organisation is needed.
  */
 import { z } from 'zod';
 

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MIN, USER_NAME_MAX, USER_NAME_MIN } from '../constants.js';
 import { CHANGE_PASSWORD_MESSAGES } from './account.js';
-import { idSchema } from './shell.js';
+import { LAST_FULL_MEMBER_MESSAGE } from './roles.js';
+import { idSchema, versionSchema } from './common.js';
 
 export const USERS_PATHS = {
   /** GET: users of the current organisation (with its roles when the caller may view roles); POST: create */
@@ -53,12 +54,23 @@ export const USER_MESSAGES = {
   passwordOnlySelf: 'You can only change your own password; use Reset Password for other users',
   alreadyMember: 'The user is already a member of this organisation',
   staleVersion: 'The user was changed by someone else; reload and try again',
+  /**
+   * the identity (user name, email, names, job title, phone, avatar, password, lockout, enabled
+   * state) of a user who also belongs to another organisation is theirs, or a super user's (403)
+   */
   sharedUserProfile:
-    'This user also belongs to other organisations; their user name, email and enabled state can only be changed by themselves',
+    'This user also belongs to another organisation; only they or a platform administrator can change their details',
   roleNotAssignable: (roleName: string) => `You cannot assign or remove the role "${roleName}": it carries permissions you do not hold`,
+  /** acting on a member who holds, in this organisation, a permission the caller lacks (403) */
+  userAboveCaller: 'This user holds permissions you do not hold; you cannot change, disable, unblock, reset or remove them',
+  /** searching for and linking users of other organisations (403 for everyone but super users) */
+  superUserOnly: 'Only a platform administrator can find or link users of other organisations',
+  lastFullMember: LAST_FULL_MEMBER_MESSAGE,
   resetLinkInvalid: 'This password reset link is invalid or has expired',
   avatarNotImage: 'Only images can be uploaded (PNG, JPEG, GIF or WebP)',
   avatarTooLarge: 'The image is larger than 1000000 bytes',
+  /** a small file that would unpack to a huge picture (the server re-makes every avatar) */
+  avatarTooManyPixels: 'The image has too many pixels (at most 50 megapixels)',
   avatarMissing: 'Please choose an image to upload',
   resetEmailSent: (email: string) => `Password change email has been sent to ${email}`,
 } as const;
@@ -169,7 +181,7 @@ const optionalPasswordSchema = z.string().max(PASSWORD_MAX, { error: USER_MESSAG
  */
 export const updateUserBodySchema = z
   .object({
-    version: z.number().int().positive().max(2_147_483_647),
+    version: versionSchema,
     userName: userNameSchema,
     email: emailSchema,
     fullName: optionalTextSchema,
@@ -191,15 +203,15 @@ export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 /** Replacing one of a user's assignment lists; version optional (checked when sent). */
 export const setUserRolesBodySchema = z.object({
   roleIds: roleIdsSchema,
-  version: z.number().int().positive().max(2_147_483_647).optional(),
+  version: versionSchema.optional(),
 });
 export const setUserFarmsBodySchema = z.object({
   farmIds: idListSchema,
-  version: z.number().int().positive().max(2_147_483_647).optional(),
+  version: versionSchema.optional(),
 });
 export const setUserPackhousesBodySchema = z.object({
   packhouseIds: idListSchema,
-  version: z.number().int().positive().max(2_147_483_647).optional(),
+  version: versionSchema.optional(),
 });
 export type SetUserRolesBody = z.input<typeof setUserRolesBodySchema>;
 export type SetUserFarmsBody = z.input<typeof setUserFarmsBodySchema>;
@@ -275,6 +287,11 @@ export const userSchema = z.object({
   packhouses: z.array(z.number().int()),
   isEnabled: z.boolean(),
   isLockedOut: z.boolean(),
+  /**
+   * also a member of another organisation: their identity (names, email, phone, avatar, password,
+   * lockout, enabled state) then changes only by themselves or a super user
+   */
+  inOtherOrganizations: z.boolean(),
   /** send back when saving (optimistic concurrency) */
   version: z.number().int(),
 });

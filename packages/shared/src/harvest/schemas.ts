@@ -5,6 +5,7 @@
  * wire: both sides compute them with `figures.ts`.
  */
 import { z } from 'zod';
+import { INT_MAX, jsonIdSchema } from '../api/common.js';
 
 /** Spec 02, sections 5 and 9: adjusted tonnes per hectare lies in 0 to 400, both ends allowed. */
 export const ADJUSTED_TONNES_PER_HA_MIN = 0;
@@ -12,7 +13,6 @@ export const ADJUSTED_TONNES_PER_HA_MAX = 400;
 export const ADJUSTED_TONNES_PER_HA_MESSAGE = `Adjusted T/Ha must be a number from ${ADJUSTED_TONNES_PER_HA_MIN} to ${ADJUSTED_TONNES_PER_HA_MAX}`;
 /** No orchard block comes near this; it only keeps absurd numbers out of the database. */
 export const BLOCK_HA_MAX = 100_000;
-const INT_MAX = 2_147_483_647;
 
 /**
  * One message for every way the value can be wrong (empty input arrives as NaN, text as a string),
@@ -29,7 +29,7 @@ export const adjustedTonnesPerHaSchema = z
  * a stale row can be refused with 412 instead of overwriting someone else's estimate.
  */
 export const blockEstimateSaveBodySchema = z.object({
-  production_Block: z.number().int().positive().max(INT_MAX),
+  production_Block: jsonIdSchema,
   ha: z.number().min(0).max(BLOCK_HA_MAX),
   tonnes_Per_Ha: adjustedTonnesPerHaSchema,
   version: z.number().int().min(0).max(INT_MAX),

@@ -5,6 +5,8 @@
  */
 export const enPublic = {
   app: { name: 'Orchard Ops', loading: 'Loading...' },
+  /** the meter under a new password (spec 01 section 5.2; the reset page shows it without a session) */
+  passwordStrength: { label: 'Password strength', weak: 'Weak', medium: 'Medium', strong: 'Strong' },
   login: {
     title: 'Sign in',
     subtitle: 'Sign in to your account',
@@ -14,7 +16,6 @@ export const enPublic = {
     logIn: 'Log In',
     loggingIn: 'Logging In',
     showPassword: 'Show password',
-    hidePassword: 'Hide password',
     attempting: 'Attempting login...',
     welcome: 'Welcome',
     sessionRestored: 'Session restored',

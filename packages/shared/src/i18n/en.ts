@@ -65,6 +65,13 @@ export const en = {
     Users: 'Users',
     Roles: 'Roles',
   },
+  /** closing an editor dialog with unsaved changes (components/discard-guard) */
+  editor: {
+    discardTitle: 'Discard changes?',
+    discardMessage: 'You have changes that are not saved. Close and lose them?',
+    discard: 'Discard',
+    keepEditing: 'Keep editing',
+  },
   dashboard: {
     title: 'Dashboard',
     heading: 'Welcome to {{organization}}',
@@ -118,6 +125,7 @@ export const en = {
     confirmDelete: 'Are you sure you want to delete "{{userName}}"?',
     confirmResetPassword: 'Are you sure you want to reset the password for {{email}}?',
     resetEmailSent: 'Password change email has been sent to {{email}}',
+    deleted: 'User "{{userName}}" was deleted',
     success: 'Success',
     loadError: 'Load Error',
     loadUsersFailed: 'Unable to retrieve users from the server.',
@@ -144,6 +152,7 @@ export const en = {
     linked: 'User "{{userName}}" was linked to this organization',
     linkError: 'Link Error',
     linkErrorText: 'An error occured whilst linking the user.',
+    identityLocked: 'This user also belongs to another organisation; only they or a platform administrator can change their details.',
     avatarError: 'Upload Error',
     avatarErrorText: 'The below errors occured whilst uploading the avatar:',
     dialogTitle: 'User Setup',
@@ -160,6 +169,9 @@ export const en = {
     avatarNotImage: 'Only images can be uploaded (PNG, JPEG, GIF or WebP)',
     enabled: 'Enabled',
     lockedOut: 'This user is locked out.',
+    /** the Users table's marks and filter (locked out, disabled) */
+    status: { column: 'Status', filter: 'Show', all: 'All users', lockedOut: 'Locked out', disabled: 'Disabled' },
+    unblockUser: 'Unblock {{userName}}',
     unblock: 'Unblock',
     cancel: 'Cancel',
     save: 'Save',
@@ -346,6 +358,7 @@ export const en = {
     noBlocks: 'This PUC has no production blocks.',
     pucReportTable: 'Harvest PUC report',
     blockReportTable: 'Fruitbins block report {{puc}}',
+    openBlockReport: '{{puc}} block report',
     appraisalTable: 'Estimate appraisal {{puc}}',
     columns: {
       puc: 'PUC',
@@ -431,6 +444,9 @@ export const en = {
   picking: {
     producerTitle: 'Picking Schedule',
     packhouseTitle: 'Packhouse Picking Schedule',
+    noPackhouseRun:
+      '{{organization}} runs no packhouse, so this schedule has nothing to show: it lists the bins planned for the packhouses an organisation runs. The bins you plan for a packhouse are in the Picking Schedule.',
+    openProducerView: 'Open the Picking Schedule',
     pucTitle: 'Picking Schedule By PUC',
     filters: 'Filters',
     packhouse: 'Packhouse',
@@ -495,7 +511,7 @@ export const en = {
     packhouseLocked: 'The packhouse cannot change because a saved week of this row has bins.',
     cellConflict: 'This cell was changed by someone else. Refresh to see the latest bins.',
     rowConflict: 'This row was changed by someone else. Refresh to see the latest figures.',
-    invalidBins: 'Enter 1 to 5 digits',
+    invalidBins: 'Enter a whole number from 0 to 99999',
     unsavedCell: 'not saved',
     rowsPerPage: 'Rows per page',
   },
@@ -593,6 +609,7 @@ export const en = {
     typeAdded: 'Type Added Successfully',
     typeNotAdded: 'Type Could Not Be Added',
     deleteConfirm: 'Are you sure you want to delete this record?',
+    deleted: 'Employee Deleted',
     confirmHeader: 'Confirmation',
     yes: 'Yes',
     no: 'No',
@@ -661,6 +678,11 @@ export const en = {
     errorSummary: 'Uploading Error',
     errorDetail: 'Unable to upload update.',
     loadFailed: 'Unable to load the update state.',
+    progress: '{{percent}}% sent ({{sent}} of {{total}})',
+    checking: 'Sent. The server is checking the file...',
+    cancel: 'Cancel upload',
+    cancelled: 'Upload cancelled',
+    cancelledDetail: 'The update was not uploaded.',
   },
 } as const;
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   PLEASE_SELECT_A_PACKHOUSE,
   PLEASE_SELECT_A_PICKING_PROGRESS,
+  WHOLE_NUMBER_MESSAGE,
+  parseBinCellText,
   binCountSchema,
   canChangePackhouse,
   capacitySchema,
@@ -232,5 +234,24 @@ describe('validatePucCellEdit', () => {
   it('uses the spec texts', () => {
     expect(PLEASE_SELECT_A_PACKHOUSE).toBe('Please Select a Packhouse');
     expect(PLEASE_SELECT_A_PICKING_PROGRESS).toBe('Please Select a Picking Progress');
+  });
+});
+
+describe('parseBinCellText: what was typed is saved or refused, never reshaped', () => {
+  it.each([
+    ['', null],
+    ['  ', null],
+    ['0', 0],
+    ['7', 7],
+    [' 42 ', 42],
+    ['99999', 99_999],
+    ['00012', 12],
+  ])('%j is %j', (text, value) => {
+    expect(parseBinCellText(text)).toEqual({ ok: true, value });
+  });
+
+  it.each(['-1', '1.5', '1,5', '12x3', '100000', '1e3', '+1', '0x1', '١٢'])('%j is refused with the message', (text) => {
+    expect(parseBinCellText(text)).toEqual({ ok: false, message: WHOLE_NUMBER_MESSAGE });
+    expect(WHOLE_NUMBER_MESSAGE).toBe('Enter a whole number from 0 to 99999');
   });
 });

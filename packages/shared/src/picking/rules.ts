@@ -27,14 +27,28 @@ export const BIN_COUNT_MAX = 99_999;
 
 const digitsPattern = new RegExp(`^\\d{1,${BIN_COUNT_MAX_DIGITS}}$`);
 
+/** What a bin or capacity input says when its text is not a whole number of 1 to 5 digits. */
+export const WHOLE_NUMBER_MESSAGE = `Enter a whole number from 0 to ${BIN_COUNT_MAX}`;
+
 function wholeNumberSchema() {
   return z.union([
     z.number().int().min(0).max(BIN_COUNT_MAX),
     z
       .string()
-      .regex(digitsPattern, `Enter 1 to ${BIN_COUNT_MAX_DIGITS} digits`)
+      .regex(digitsPattern, WHOLE_NUMBER_MESSAGE)
       .transform((value) => Number(value)),
   ]);
+}
+
+/**
+ * A bin cell's text as typed: '' (or spaces) is an empty cell, 1 to 5 digits its number, anything
+ * else (a minus, a decimal, letters, six digits) is refused with the message; never reshaped into
+ * another number.
+ */
+export function parseBinCellText(text: string): { ok: true; value: number | null } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: null };
+  return digitsPattern.test(trimmed) ? { ok: true, value: Number(trimmed) } : { ok: false, message: WHOLE_NUMBER_MESSAGE };
 }
 
 /** A bin cell: numeric, minimum 0, 1 to 5 digits; accepts the input's text or a number, gives a number. */

@@ -8,6 +8,7 @@
  * Internally a string becomes a Date at local midnight only for the length of one date-fns call
  * and is formatted back straight away, so the process time zone cannot shift a day.
  */
+import { addDays as addCalendarDays } from '../calendar.js';
 import { addDays, getISOWeek, getISOWeekYear, getISOWeeksInYear, startOfISOWeek } from 'date-fns';
 
 /** A calendar date as 'yyyy-MM-dd'. */
@@ -54,9 +55,9 @@ export function formatPlainDate(date: Date): PlainDate {
   return `${y}-${m}-${d}`;
 }
 
-/** `date` moved by `days` calendar days (negative goes back). */
+/** `date` moved by `days` calendar days (negative goes back): the business calendar's addDays. */
 export function addPlainDays(date: PlainDate, days: number): PlainDate {
-  return formatPlainDate(addDays(toLocalDate(date), days));
+  return addCalendarDays(date, days);
 }
 
 /** Negative, zero or positive like a comparator. 'yyyy-MM-dd' sorts as text for years 0000-9999. */

@@ -1,5 +1,6 @@
 /** Reference lists of places, legal entities, farms and packhouses. */
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations } from './organization';
 import { users } from './identity';
 
@@ -61,18 +62,26 @@ export const farms = pgTable(
   (t) => [index('farms_org_idx').on(t.organizationId)],
 );
 
+/** The unique index on a packhouse's name (lower case, without surrounding spaces). */
+export const PACKHOUSE_NAME_UNIQUE_INDEX = 'packhouses_name_unique_idx';
+
 /** Packhouses are a global list; organisations link to them. owner_organization_id is the
- * organisation that runs the packhouse (sees rows addressed to it, edits its capacity). */
-export const packhouses = pgTable('packhouses', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  shortName: text('short_name'),
-  regionId: integer('region_id').references(() => regions.id),
-  /** Int | Ext | Joint */
-  affiliation: text('affiliation'),
-  commodity: text('commodity'),
-  ownerOrganizationId: integer('owner_organization_id').references(() => organizations.id, { onDelete: 'set null' }),
-});
+ * organisation that runs the packhouse (sees rows addressed to it, edits its capacity). Names are
+ * unique ignoring case and surrounding spaces ("Addo", " addo " are one name), whoever runs them. */
+export const packhouses = pgTable(
+  'packhouses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    shortName: text('short_name'),
+    regionId: integer('region_id').references(() => regions.id),
+    /** Int | Ext | Joint */
+    affiliation: text('affiliation'),
+    commodity: text('commodity'),
+    ownerOrganizationId: integer('owner_organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex(PACKHOUSE_NAME_UNIQUE_INDEX).on(sql`lower(btrim(${t.name}))`)],
+);
 
 export const organizationPackhouses = pgTable(
   'organization_packhouses',

@@ -1,4 +1,5 @@
-/** What the settings area keeps: password reset links, outgoing mail, notifications, export logs. */
+/** What the settings area keeps: password reset links, outgoing mail, notifications (and used stream
+ * tickets), export logs. */
 import { boolean, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organization';
 import { users } from './identity';
@@ -45,6 +46,20 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Notification stream tickets already used (their jti) until they expire. Inserting the id is what
+ * spends a ticket: the primary key lets exactly one of any number of attempts, on any instance,
+ * succeed. Rows well past their expiry are purged now and then (an expired ticket is refused anyway).
+ */
+export const usedStreamTickets = pgTable(
+  'used_stream_tickets',
+  {
+    ticketId: text('ticket_id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_stream_tickets_expires_idx').on(t.expiresAt)],
 );
 
 /** One row per CSV export: url, componentName, reportName, timeToComplete (s), size (bytes), exportTime. */

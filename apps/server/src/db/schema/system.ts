@@ -18,6 +18,8 @@ export const menuItems = pgTable('menu_items', {
   permission: text('permission'),
   sort: integer('sort').notNull().default(0),
   isAvailable: boolean('is_available').notNull().default(true),
+  /** shown only to super users (system-wide screens); permission is then null */
+  superUserOnly: boolean('super_user_only').notNull().default(false),
 });
 
 export const blobs = pgTable(

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { instantOn } from '@orchard/shared';
 import { DataDirectoryInUseError, openDatabase } from '../client';
 import { migrateDatabase } from '../migrate';
 import { seedDemoData, type SeedSummary } from './index';
@@ -73,7 +74,7 @@ async function main(): Promise<number> {
     await migrateDatabase(handle);
     const started = performance.now();
     const reference = process.env.SEED_REFERENCE_DATE;
-    const referenceDate = reference ? new Date(`${reference}T08:00:00+02:00`) : new Date();
+    const referenceDate = reference ? instantOn(reference, '08:00') : new Date();
     const summary = await seedDemoData(handle, { scale, referenceDate });
     console.log(formatSummary(summary, performance.now() - started));
     return 0;

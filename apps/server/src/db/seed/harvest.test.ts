@@ -2,20 +2,16 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers/db';
-import type { DbHandle } from '../client';
-import { farmBlocks, farms, fruitBins, organizations, packhouses, productionBlocks, pucs, varieties, yieldEstimates } from '../schema/index';
+import { rowsOf, type DbHandle } from '../client';
+import { farmBlocks, farms, fruitBins, organizations, packhouses, productionBlocks, pucs, users, varieties, yieldEstimates } from '../schema/index';
 import { getBlockReport, getPucReport } from '../../modules/harvest/harvest.service';
 import { SEED_REFERENCE_DATE, seedDemoData, type SeedSummary } from './index';
 import { DEMO_VARIETIES } from './parts/harvest';
 
-async function rows<T>(handle: DbHandle, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** A fingerprint of every harvest row, to compare two seeds. */
 async function fingerprint(handle: DbHandle) {
-  const [row] = await rows<{ pucs: string; blocks: string; estimates: string; bins: string }>(
-    handle,
+  const [row] = await rowsOf<{ pucs: string; blocks: string; estimates: string; bins: string }>(
+    handle.db,
     sql`select
       (select md5(string_agg(concat_ws('|', id, organization_id, farm_id, puc_name), ',' order by id)) from pucs) as pucs,
       (select md5(string_agg(concat_ws('|', id, puc_id, code, variety_id, farm_block_id), ',' order by id)) from production_blocks) as blocks,
@@ -23,6 +19,13 @@ async function fingerprint(handle: DbHandle) {
       (select md5(string_agg(concat_ws('|', id, production_block_id, packhouse_id, received_at, received_date, tipped, tipped_at, tipped_kgs), ',' order by id)) from fruit_bins) as bins`,
   );
   return row!;
+}
+
+/** A demo user in an organisation, as the reports see the caller. */
+async function viewer(handle: DbHandle, userName: string, organizationName: string) {
+  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.userName, userName));
+  const [org] = await handle.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, organizationName));
+  return { userId: user!.id, organizationId: org!.id };
 }
 
 describe('harvest demo data', () => {
@@ -70,8 +73,8 @@ describe('harvest demo data', () => {
     expect(unlinked).toBeGreaterThanOrEqual(3);
     expect(unlinked / production.length).toBeLessThan(0.1);
     // each block stays inside its organisation
-    const [crossing] = await rows<{ n: number }>(
-      handle,
+    const [crossing] = await rowsOf<{ n: number }>(
+      handle.db,
       sql`select count(*)::int as n from production_blocks pb
           join pucs p on p.id = pb.puc_id left join farm_blocks fb on fb.id = pb.farm_block_id
           where p.organization_id <> pb.organization_id or fb.organization_id <> pb.organization_id or fb.variety_id <> pb.variety_id`,
@@ -80,8 +83,8 @@ describe('harvest demo data', () => {
   });
 
   it('estimates most blocks for the season, some with a history of saves', async () => {
-    const perBlock = await rows<{ versions: number; latestOriginal: number | null; latestAdjusted: number }>(
-      handle,
+    const perBlock = await rowsOf<{ versions: number; latestOriginal: number | null; latestAdjusted: number }>(
+      handle.db,
       sql`select count(ye.id)::int as versions,
             (array_agg(ye.tonnes_per_ha order by ye.id desc))[1] as "latestOriginal",
             (array_agg(ye.tonnes_per_ha_adjusted order by ye.id desc))[1] as "latestAdjusted"
@@ -100,7 +103,7 @@ describe('harvest demo data', () => {
   });
 
   it('delivers a season of realistic bins to the Sundays River Packers packhouses', async () => {
-    const [stats] = await rows<{
+    const [stats] = await rowsOf<{
       n: number;
       untipped: number;
       minKg: number;
@@ -112,7 +115,7 @@ describe('harvest demo data', () => {
       wrongVariety: number;
       wrongOrg: number;
     }>(
-      handle,
+      handle.db,
       sql`select count(*)::int as n,
             (count(*) filter (where not fb.tipped))::int as untipped,
             min(fb.tipped_kgs) as "minKg", max(fb.tipped_kgs) as "maxKg", avg(fb.tipped_kgs)::float8 as "avgKg",
@@ -140,21 +143,22 @@ describe('harvest demo data', () => {
       .from(fruitBins)
       .innerJoin(packhouses, eq(packhouses.id, fruitBins.packhouseId));
     expect(byPackhouse).toEqual([{ owner: org.get('Sundays River Packers') }]);
-    const [season] = await rows<{ seasons: number[] }>(handle, sql`select array_agg(distinct season) as seasons from fruit_bins`);
+    const [season] = await rowsOf<{ seasons: number[] }>(handle.db, sql`select array_agg(distinct season) as seasons from fruit_bins`);
     expect(season!.seasons).toEqual([2025]);
   });
 
   it('shows finished, barely started and unestimated blocks in the reports', async () => {
     const now = new Date();
     const grower = org.get('Citrus Valley Growers')!;
-    const report = await getPucReport(handle.db, grower, {}, now);
+    const admin = await viewer(handle, 'admin', 'Citrus Valley Growers');
+    const report = await getPucReport(handle.db, admin, {}, now);
     expect(report.season).toBe(2025);
     expect(report.rows).toHaveLength(20);
     expect(report.totals.remainingTonnes).toBeGreaterThan(0);
     expect(report.totals.completedBlocks).toBeLessThan(report.totals.totalBlocks);
 
     const pucIds = await handle.db.select({ id: pucs.id }).from(pucs).where(eq(pucs.organizationId, grower));
-    const blocks = (await Promise.all(pucIds.map((p) => getBlockReport(handle.db, grower, p.id, {}, now)))).flatMap((page) => page.rows);
+    const blocks = (await Promise.all(pucIds.map((p) => getBlockReport(handle.db, admin, p.id, {}, now)))).flatMap((page) => page.rows);
     const finished = blocks.filter((b) => (b.percentage_Complete ?? 0) >= 95);
     const barelyStarted = blocks.filter((b) => b.tipped + b.not_Tipped > 0 && b.percentage_Complete !== null && b.percentage_Complete < 5);
     expect(finished.length).toBeGreaterThanOrEqual(3);
@@ -162,11 +166,21 @@ describe('harvest demo data', () => {
     expect(blocks.some((b) => !b.isLinked)).toBe(true);
     expect(blocks.some((b) => b.isLinked && b.version === 0)).toBe(true);
 
-    // the packhouse organisation sees both growers' bins at its packhouses
-    const packhouseReport = await getPucReport(handle.db, org.get('Sundays River Packers')!, {}, now);
+    // the packhouse organisation sees both growers' bins at its packhouses, whoever grew them
+    const packhouseReport = await getPucReport(handle.db, await viewer(handle, 'packhouse', 'Sundays River Packers'), {}, now);
     expect(packhouseReport.rows).toHaveLength(24);
-    const letabaReport = await getPucReport(handle.db, org.get('Letaba Citrus Estates')!, {}, now);
+    const letabaReport = await getPucReport(handle.db, await viewer(handle, 'admin', 'Letaba Citrus Estates'), {}, now);
     expect(letabaReport.rows.map((r) => r.puc).every((p) => p.startsWith('L'))).toBe(true);
+
+    // the manager sees the PUCs of the two Citrusdal farms assigned to them, no other
+    const onManagerFarms = await handle.db
+      .select({ name: pucs.pucName })
+      .from(pucs)
+      .innerJoin(farms, eq(farms.id, pucs.farmId))
+      .where(sql`${pucs.organizationId} = ${grower} and ${farms.farmName} in ('Kransvlei', 'Goedehoop')`);
+    const managerReport = await getPucReport(handle.db, await viewer(handle, 'manager', 'Citrus Valley Growers'), {}, now);
+    expect(onManagerFarms.length).toBeGreaterThan(0);
+    expect(managerReport.rows.map((r) => r.puc).sort()).toEqual(onManagerFarms.map((p) => p.name).sort());
   });
 
   it('builds the season around whatever day the demo world is made on', async () => {
@@ -177,16 +191,15 @@ describe('harvest demo data', () => {
       const other = await createTestDatabase();
       try {
         await seedDemoData(other, { referenceDate: new Date(reference) });
-        const [stats] = await rows<{ seasons: number[]; last: string; estimateSeasons: number[] }>(
-          other,
+        const [stats] = await rowsOf<{ seasons: number[]; last: string; estimateSeasons: number[] }>(
+          other.db,
           sql`select array_agg(distinct season) as seasons, max(received_date)::text as last,
                 (select array_agg(distinct season) from yield_estimates) as "estimateSeasons" from fruit_bins`,
         );
         expect(stats!.seasons).toEqual([season]);
         expect(stats!.estimateSeasons).toEqual([season]);
         expect(stats!.last <= lastDay).toBe(true);
-        const [growerRow] = await other.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, 'Citrus Valley Growers'));
-        const report = await getPucReport(other.db, growerRow!.id, {}, new Date(reference));
+        const report = await getPucReport(other.db, await viewer(other, 'admin', 'Citrus Valley Growers'), {}, new Date(reference));
         expect(report.season).toBe(season);
         expect(report.rows).toHaveLength(20);
         expect(report.totals.tippedTonnes).toBeGreaterThan(0);
@@ -210,7 +223,7 @@ describe('harvest demo data', () => {
       const [n] = await doubled.db.select({ n: count() }).from(fruitBins);
       expect(n!.n).toBe(twice.counts.fruit_bins);
       // the secondary indexes the seed rebuilt are all there
-      const indexes = await rows<{ name: string }>(doubled, sql`select indexname as name from pg_indexes where tablename = 'fruit_bins' order by 1`);
+      const indexes = await rowsOf<{ name: string }>(doubled.db, sql`select indexname as name from pg_indexes where tablename = 'fruit_bins' order by 1`);
       expect(indexes.map((i) => i.name)).toEqual(['fruit_bins_block_idx', 'fruit_bins_org_date_idx', 'fruit_bins_packhouse_variety_idx', 'fruit_bins_pkey']);
     } finally {
       await again.close();

@@ -210,6 +210,21 @@ describe('demo data seed', () => {
     expect(demoUser('multi').organizations).toHaveLength(2);
   });
 
+  it('assigns every Administrator every farm of the organisation, so they see all its farm data (db/farm-scope)', async () => {
+    const farmRows = await handle.db.select().from(farms);
+    const administrators = DEMO_USERS.flatMap((u) => u.organizations.filter((m) => m.roles.includes('Administrator')).map((m) => ({ u, m })));
+    expect(administrators.length).toBeGreaterThanOrEqual(3);
+    for (const { u, m } of administrators) {
+      const orgId = orgIds.get(m.organizationName)!;
+      const assigned = await handle.db
+        .select({ farmId: userFarms.farmId })
+        .from(userFarms)
+        .where(and(eq(userFarms.userId, await userId(handle, u.userName)), eq(userFarms.organizationId, orgId)));
+      const orgFarms = farmRows.filter((f) => f.organizationId === orgId).map((f) => f.id);
+      expect(assigned.map((a) => a.farmId).sort(), `${u.userName} in ${m.organizationName}`).toEqual(orgFarms.sort());
+    }
+  });
+
   it('keeps every assignment inside its organisation', async () => {
     const roleRows = await handle.db.select().from(roles);
     const memberKeys = new Set((await handle.db.select().from(memberships)).map((m) => `${m.userId}/${m.organizationId}`));

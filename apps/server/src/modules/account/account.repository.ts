@@ -3,9 +3,34 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
 
-export async function findPasswordHash(db: AppDb, userId: number): Promise<string | null> {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.passwordHash ?? null;
+/** The password hash and the lockout state it is checked under. */
+export async function findPasswordState(
+  db: AppDb,
+  userId: number,
+): Promise<{ passwordHash: string; failedLoginCount: number; lockoutEnd: Date | null } | null> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, failedLoginCount: users.failedLoginCount, lockoutEnd: users.lockoutEnd })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The family (session) belongs to the user, has not been revoked and has a token still valid at `now`. */
+export async function isLiveFamily(db: AppDb, userId: number, familyId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Replaces the hash only while it is still the one verified (two concurrent changes: one wins). */

@@ -1,25 +1,10 @@
 /** The signed-in user's own account: changing their password. */
-import { ACCOUNT_PATHS, REFRESH_COOKIE, changePasswordBodySchema } from '@orchard/shared';
-import type { FastifyReply } from 'fastify';
+import { ACCOUNT_PATHS, changePasswordBodySchema } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppConfig } from '../../config';
 import { requireAuth } from '../../plugins/access';
-import { errorResponses, noContentSchema } from '../shell/schemas';
-import { changeOwnPassword, type ReplacementSession } from './account.service';
-
-/** Where the token endpoint scopes the refresh cookie (see modules/auth/auth.routes.ts). */
-const REFRESH_COOKIE_PATH = '/connect';
-
-/** Sets the replacement session of a password change as the refresh cookie (as the token endpoint does). */
-export function setReplacementRefreshCookie(reply: FastifyReply, config: AppConfig, replacement: ReplacementSession): void {
-  reply.setCookie(REFRESH_COOKIE, replacement.refreshToken, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: config.cookieSecure,
-    path: REFRESH_COOKIE_PATH,
-    ...(replacement.rememberMe ? { maxAge: Math.max(0, Math.round((replacement.expiresAt.getTime() - Date.now()) / 1000)) } : {}),
-  });
-}
+import { errorResponses, noContentSchema } from '../../http/schemas';
+import { presentedRefreshToken, setRefreshCookie } from '../auth/refresh-cookie';
+import { changeOwnPassword } from './account.service';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -28,7 +13,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         auth: 'authenticated',
         tenant: false,
-        // per user, on this instance: slows guessing the current password with a stolen access token
+        // per user, on this instance: slows guessing; wrong passwords also count towards the account's lockout
         rateLimit: {
           max: 10,
           timeWindow: '1 minute',
@@ -43,15 +28,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { userId } = requireAuth(request);
-      const replacement = await changeOwnPassword(
-        app.db,
-        app.config,
-        userId,
-        request.body,
-        request.cookies[REFRESH_COOKIE] || undefined,
-      );
-      if (replacement) setReplacementRefreshCookie(reply, app.config, replacement);
+      const replacement = await changeOwnPassword(app.db, app.config, requireAuth(request), request.body, presentedRefreshToken(request));
+      if (replacement) setRefreshCookie(reply, app.config, replacement);
       return reply.code(204).send();
     },
   );

@@ -13,9 +13,9 @@
  * - too many attempts: 429 RATE_LIMITED (route limit per user).
  *
  * On success every other session ends: the user's refresh-token families are revoked except the
- * caller's own. The caller's family is known when the refresh cookie (or token) is presented; the
- * browser's cookie is scoped to /connect and does not reach /api, so then every family is revoked
- * and the caller gets a fresh one (a new refresh cookie), keeping this browser signed in.
+ * caller's own, known from the refresh cookie (or token) when presented, else from the access
+ * token's session. Only when neither is live is every family revoked and the caller given a fresh
+ * one (a new refresh cookie), keeping this browser signed in.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { CHANGE_PASSWORD_MESSAGES } from '@orchard/shared';
@@ -23,10 +23,11 @@ import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { AppError, unauthenticated, validationFailed } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { findRefreshTokenByHash, insertRefreshToken } from '../auth/auth.repository';
+import { findRefreshTokenByHash, insertRefreshToken, recordFailedPassword, resetFailedPasswords } from '../auth/auth.repository';
 import {
   findLatestLiveRefreshToken,
-  findPasswordHash,
+  findPasswordState,
+  isLiveFamily,
   replacePasswordHash,
   revokeRefreshFamiliesExcept,
 } from './account.repository';
@@ -51,25 +52,48 @@ const incorrectPassword = () =>
 /** Same hashing as the token endpoint (SHA-256 hex of the opaque token). */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Verifies the user's current password; returns the stored hash it verified against. */
-export async function verifyCurrentPassword(db: AppDb, userId: number, currentPassword: string): Promise<string> {
-  const currentHash = await findPasswordHash(db, userId);
-  if (!currentHash) throw unauthenticated();
-  if (!(await verifyPassword(currentHash, currentPassword))) throw incorrectPassword();
-  return currentHash;
+/**
+ * Verifies the user's current password; returns the stored hash it verified against. A wrong one
+ * counts towards the account's lockout like a failed sign-in (in the database, so on every
+ * instance); while the account is locked out no current password is accepted, so a stolen session
+ * cannot be used to guess it.
+ */
+export async function verifyCurrentPassword(
+  db: AppDb,
+  config: AppConfig,
+  userId: number,
+  currentPassword: string,
+): Promise<string> {
+  const account = await findPasswordState(db, userId);
+  if (!account) throw unauthenticated();
+  const now = new Date();
+  const matches = await verifyPassword(account.passwordHash, currentPassword);
+  if (account.lockoutEnd && account.lockoutEnd > now) throw incorrectPassword();
+  if (!matches) {
+    await recordFailedPassword(db, userId, config.lockoutMaxFailures, new Date(now.getTime() + config.lockoutMinutes * 60_000));
+    throw incorrectPassword();
+  }
+  if (account.failedLoginCount > 0) await resetFailedPasswords(db, userId);
+  return account.passwordHash;
 }
 
-/** The caller's refresh-token family when they presented a live one of their own, else null. */
+/**
+ * The caller's refresh-token family: the one of the refresh token they presented when it is a live
+ * one of their own, else the session of their access token while it is live, else null.
+ */
 export async function presentedFamily(
   db: AppDb,
   userId: number,
   presentedRefreshToken: string | undefined,
   now: Date,
+  callerSessionId?: string,
 ): Promise<string | null> {
   const presented = presentedRefreshToken ? await findRefreshTokenByHash(db, hashToken(presentedRefreshToken)) : null;
-  return presented && presented.userId === userId && !presented.revokedAt && !presented.replacedAt && presented.expiresAt > now
-    ? presented.familyId
-    : null;
+  if (presented && presented.userId === userId && !presented.revokedAt && !presented.replacedAt && presented.expiresAt > now) {
+    return presented.familyId;
+  }
+  if (callerSessionId && (await isLiveFamily(db, userId, callerSessionId, now))) return callerSessionId;
+  return null;
 }
 
 /**
@@ -105,13 +129,14 @@ export async function applyPasswordChange(
 export async function changeOwnPassword(
   db: AppDb,
   config: AppConfig,
-  userId: number,
+  caller: { userId: number; sessionId: string },
   input: ChangePasswordInput,
   presentedRefreshToken: string | undefined,
 ): Promise<ReplacementSession | null> {
-  const currentHash = await verifyCurrentPassword(db, userId, input.currentPassword);
+  const { userId } = caller;
+  const currentHash = await verifyCurrentPassword(db, config, userId, input.currentPassword);
   const newHash = await hashPassword(input.newPassword);
   const now = new Date();
-  const keepFamily = await presentedFamily(db, userId, presentedRefreshToken, now);
+  const keepFamily = await presentedFamily(db, userId, presentedRefreshToken, now, caller.sessionId);
   return db.transaction((tx) => applyPasswordChange(tx, config, userId, currentHash, newHash, keepFamily, now));
 }

@@ -2,12 +2,11 @@ import { ATTENDANCE_CSV_COLUMNS, ATTENDANCE_EXPORT_NAMES, ATTENDANCE_MESSAGES, A
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { addMember, createRole, createUser } from '../../../test/helpers/fixtures';
 import { createTenantWorld, runTenantCase, type TenantCase, type TenantWorld } from '../../../test/helpers/tenant-matrix';
 import { attendanceRecords, exportLogs } from '../../db/schema/index';
-import { clock } from './clock';
 
 let now = new Date('2026-03-15T10:00:00Z');
 
@@ -36,9 +35,8 @@ describe('time logger', () => {
       .where(and(eq(attendanceRecords.userId, userId), eq(attendanceRecords.organizationId, organizationId)));
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { clock: { now: () => now } });
     w = await createTenantWorld(t);
-    vi.spyOn(clock, 'now').mockImplementation(() => now);
     const A = w.a.organizationId;
     const B = w.b.organizationId;
     const logger = await createRole(t.db, A, 'Logs time', [PERMISSIONS.attendanceLog]);
@@ -54,7 +52,6 @@ describe('time logger', () => {
     Object.assign(ids, { worker: workerUser.id, viewer: viewer.id, both: both.id });
   });
   afterAll(async () => {
-    vi.restoreAllMocks();
     await t.close();
   });
 

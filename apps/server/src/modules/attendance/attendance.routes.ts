@@ -14,9 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
-import { errorResponses } from '../shell/schemas';
+import { sendCsvExport } from '../exports/csv';
+import { errorResponses } from '../../http/schemas';
 import { exportAttendance, getAttendanceLogs, getLastAttendance, saveAttendance } from './attendance.service';
-import { clock } from './clock';
 
 const log = { auth: { permissions: [PERMISSIONS.attendanceLog] }, tenant: true } as const;
 const readErrors = errorResponses(400, 401, 403, 404);
@@ -30,30 +30,24 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ATTENDANCE_PATHS.last,
     { config: log, schema: { response: { 200: lastAttendanceSchema, ...readErrors } } },
-    async (request) => getLastAttendance(app.db, owner(request), clock.now()),
+    async (request) => getLastAttendance(app.db, owner(request), app.clock.now()),
   );
 
   app.post(
     ATTENDANCE_PATHS.records,
     { config: log, schema: { body: saveAttendanceBodySchema, response: { 201: attendanceRecordSchema, ...errorResponses(400, 401, 403, 404, 409) } } },
-    async (request, reply) => reply.code(201).send(await saveAttendance(app.db, owner(request), request.body, clock.now())),
+    async (request, reply) => reply.code(201).send(await saveAttendance(app.db, owner(request), request.body, app.clock.now())),
   );
 
   app.get(
     ATTENDANCE_PATHS.logs,
     { config: log, schema: { response: { 200: attendanceLogsResponseSchema, ...readErrors } } },
-    async (request) => getAttendanceLogs(app.db, owner(request), clock.now()),
+    async (request) => getAttendanceLogs(app.db, owner(request), app.clock.now()),
   );
 
   app.get(
     ATTENDANCE_PATHS.export,
     { config: log, schema: { response: { 200: z.any().describe('text/csv attachment: Date, User, Type, Lat, Lng'), ...readErrors } } },
-    async (request, reply) => {
-      const { fileName, csv } = await exportAttendance(app.db, owner(request), clock.now(), request.url);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(Buffer.from(csv, 'utf8'));
-    },
+    async (request, reply) => sendCsvExport(reply, app.db, await exportAttendance(app.db, owner(request), app.clock.now(), request.url)),
   );
 };

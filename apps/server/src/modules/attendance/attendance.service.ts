@@ -22,8 +22,7 @@ import {
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { conflict } from '../../lib/errors';
-import { toCsv } from '../exports/csv';
-import { logExport, secondsSince } from '../exports/exports.service';
+import { byColumns, type CsvExport } from '../exports/csv';
 import { findLatestRecord, findRecordsBetween, findSessionRecords, findUserNames, insertRecord, lockOwner, type AttendanceOwner } from './attendance.repository';
 
 type RecordRow = { id: number; date: Date; type: number; lat: number | null; lng: number | null };
@@ -69,14 +68,8 @@ export async function getAttendanceLogs(db: AppDb, owner: AttendanceOwner, now: 
   ];
 }
 
-export interface CsvDownload {
-  fileName: string;
-  csv: string;
-}
-
 /** The user's records of the recent months as CSV (date, user, type, lat, lng), logged as one export. */
-export async function exportAttendance(db: AppDb, owner: AttendanceOwner, now: Date, url: string): Promise<CsvDownload> {
-  const startedAt = performance.now();
+export async function exportAttendance(db: AppDb, owner: AttendanceOwner, now: Date, url: string): Promise<CsvExport> {
   const months = attendanceMonths(now);
   const { inside } = await findRecordsBetween(db, owner, months[0]!.start, now);
   const user = displayName(await findUserNames(db, owner.userId));
@@ -87,15 +80,9 @@ export async function exportAttendance(db: AppDb, owner: AttendanceOwner, now: D
     lat: r.lat,
     lng: r.lng,
   }));
-  const csv = toCsv(rows, ATTENDANCE_CSV_COLUMNS);
-  await logExport(db, {
-    userId: owner.userId,
-    organizationId: owner.organizationId,
-    url,
-    ...ATTENDANCE_EXPORT_NAMES,
-    timeToComplete: secondsSince(startedAt),
-    size: Buffer.byteLength(csv, 'utf8'),
-    exportTime: now,
-  });
-  return { fileName: attendanceFileName(now), csv };
+  return {
+    fileName: attendanceFileName(now),
+    ...byColumns(ATTENDANCE_CSV_COLUMNS, rows),
+    log: { userId: owner.userId, organizationId: owner.organizationId, url, ...ATTENDANCE_EXPORT_NAMES, exportTime: now },
+  };
 }

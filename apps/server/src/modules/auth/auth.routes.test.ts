@@ -88,7 +88,7 @@ describe('POST /connect/token and /connect/logout', () => {
         expires_in: t.config.accessTokenTtlSeconds,
         user_id: user.id,
       });
-      expect(await verifyAccessToken(t.config, body.access_token)).toBe(user.id);
+      expect(await verifyAccessToken(t.config, body.access_token)).toMatchObject({ userId: user.id });
       expect(res.headers['cache-control']).toBe('no-store');
     });
 
@@ -306,7 +306,7 @@ describe('POST /connect/token and /connect/logout', () => {
       const res = await refreshWithCookie(t, first.refreshToken);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ token_type: 'Bearer', user_id: user.id });
-      expect(await verifyAccessToken(t.config, res.json().access_token)).toBe(user.id);
+      expect(await verifyAccessToken(t.config, res.json().access_token)).toMatchObject({ userId: user.id });
       const next = refreshCookieOf(res)!;
       expect(next.value).not.toBe(first.refreshToken);
       expect(next).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/connect' });

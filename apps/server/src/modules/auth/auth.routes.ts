@@ -3,16 +3,15 @@
  * token in an httpOnly, SameSite=Strict cookie scoped to /connect; other clients may send it in the
  * body instead.
  */
-import { AUTH_PATHS, MAX_STRING, REFRESH_COOKIE, errorEnvelopeSchema, tokenBodySchema, tokenResponseSchema } from '@orchard/shared';
-import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_PATHS, MAX_STRING, tokenBodySchema, tokenResponseSchema } from '@orchard/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
-import { AppError } from '../../lib/errors';
+import { errorResponses } from '../../http/schemas';
+import { AppError, forbidden } from '../../lib/errors';
 import { refreshSession, revokeSession, signInWithPassword, type IssuedSession } from './auth.service';
-
-const COOKIE_PATH = '/connect';
+import { clearRefreshCookie, presentedRefreshToken, setRefreshCookie } from './refresh-cookie';
 
 export const logoutBodySchema = z
   .object({
@@ -22,30 +21,28 @@ export const logoutBodySchema = z
   // no body at all arrives as null
   .nullish();
 
-function cookieOptions(config: AppConfig): CookieSerializeOptions {
-  return { httpOnly: true, sameSite: 'strict', secure: config.cookieSecure, path: COOKIE_PATH };
-}
-
-/** Persistent only with remember-me (lasting as long as the token); otherwise a session cookie. */
-function setRefreshCookie(reply: FastifyReply, config: AppConfig, session: IssuedSession) {
-  const options = cookieOptions(config);
-  if (session.rememberMe) {
-    options.maxAge = Math.max(0, Math.round((session.expiresAt.getTime() - Date.now()) / 1000));
-  }
-  reply.setCookie(REFRESH_COOKIE, session.refreshToken, options);
-}
-
-function clearRefreshCookie(reply: FastifyReply, config: AppConfig) {
-  reply.clearCookie(REFRESH_COOKIE, cookieOptions(config));
-}
-
-function presentedRefreshToken(request: FastifyRequest, fromBody: string | undefined): string | undefined {
-  return fromBody || request.cookies[REFRESH_COOKIE] || undefined;
+/**
+ * True for a browser request sent from another site: a form posted to the token endpoint from
+ * elsewhere could otherwise sign the visitor in as someone else (login CSRF). Browsers say where a
+ * request comes from (Sec-Fetch-Site, else Origin); other clients send neither and are not affected.
+ */
+export function isCrossSiteRequest(request: FastifyRequest, config: AppConfig): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== '') return site !== 'same-origin' && site !== 'none';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string' || origin === '') return false;
+  const allowed = new Set([new URL(config.publicUrl).origin, `${request.protocol}://${request.host}`]);
+  return !allowed.has(origin);
 }
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
+
+  // this plugin's routes only (it is encapsulated)
+  app.addHook('preValidation', async (request) => {
+    if (isCrossSiteRequest(request, config)) throw forbidden('Cross-site requests cannot sign in or out');
+  });
 
   app.post(
     AUTH_PATHS.token,
@@ -56,12 +53,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         summary: 'Sign in with a password, or exchange a refresh token for new tokens',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         body: tokenBodySchema,
-        response: {
-          200: tokenResponseSchema,
-          400: errorEnvelopeSchema,
-          401: errorEnvelopeSchema,
-          429: errorEnvelopeSchema,
-        },
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -97,7 +89,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         summary: 'End the session: revokes the refresh token family and clears the cookie',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         body: logoutBodySchema,
-        response: { 204: z.null().describe('No content'), 400: errorEnvelopeSchema },
+        response: { 204: z.null().describe('No content'), ...errorResponses(400, 403) },
       },
     },
     async (request, reply) => {

@@ -67,9 +67,9 @@ function newRefreshToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashRefreshToken(token) };
 }
 
-async function accessTokenResponse(config: AppConfig, userId: number): Promise<TokenResponse> {
+async function accessTokenResponse(config: AppConfig, userId: number, sessionId: string): Promise<TokenResponse> {
   return {
-    access_token: await signAccessToken(config, userId),
+    access_token: await signAccessToken(config, { userId, sessionId }),
     token_type: 'Bearer',
     expires_in: config.accessTokenTtlSeconds,
     user_id: userId,
@@ -129,11 +129,12 @@ export async function signInWithPassword(db: AppDb, config: AppConfig, input: Pa
     ? new Date(now.getTime() + config.rememberMeTtlDays * 86_400_000)
     : new Date(now.getTime() + config.refreshTokenTtlHours * 3_600_000);
   const { token, tokenHash } = newRefreshToken();
+  const familyId = randomUUID();
   await db.transaction(async (tx) => {
     await resetFailedPasswords(tx, user.id);
     await insertRefreshToken(tx, {
       userId: user.id,
-      familyId: randomUUID(),
+      familyId,
       tokenHash,
       rememberMe: input.rememberMe,
       expiresAt,
@@ -141,7 +142,7 @@ export async function signInWithPassword(db: AppDb, config: AppConfig, input: Pa
     await insertLoginEvent(tx, event(true, null));
   });
   return {
-    response: await accessTokenResponse(config, user.id),
+    response: await accessTokenResponse(config, user.id, familyId),
     refreshToken: token,
     rememberMe: input.rememberMe,
     expiresAt,
@@ -185,7 +186,7 @@ export async function refreshSession(db: AppDb, config: AppConfig, presented: st
     throw refreshFailed();
   }
   return {
-    response: await accessTokenResponse(config, stored.userId),
+    response: await accessTokenResponse(config, stored.userId, stored.familyId),
     refreshToken: token,
     rememberMe: stored.rememberMe,
     expiresAt: stored.expiresAt,

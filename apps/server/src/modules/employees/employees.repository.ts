@@ -1,6 +1,11 @@
-/** Queries of employee management; every one is filtered by the organisation. */
+/**
+ * Queries of employee management; every one is filtered by the organisation, and employees and
+ * legal entities also by the caller's farms (db/farm-scope: the legal entities of the farms assigned
+ * to the caller, and their employees).
+ */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { legalEntityVisibleTo, type FarmViewer } from '../../db/farm-scope';
 import { employeeTypes, employees, legalEntities } from '../../db/schema/index';
 
 const rowColumns = {
@@ -21,17 +26,20 @@ const joinedRows = (db: AppDb) =>
     .innerJoin(legalEntities, eq(legalEntities.id, employees.legalEntityId))
     .innerJoin(employeeTypes, eq(employeeTypes.id, employees.employeeTypeId));
 
+/** An employee of the organisation under a legal entity the caller may see. */
+const visibleEmployee = (viewer: FarmViewer) =>
+  and(eq(employees.organizationId, viewer.organizationId), legalEntityVisibleTo(viewer, employees.legalEntityId));
 
 export async function findEmployees(
   db: AppDb,
-  organizationId: number,
+  viewer: FarmViewer,
   filter: { legalEntities?: number[]; types?: number[] },
   limit: number,
 ) {
   return joinedRows(db)
     .where(
       and(
-        eq(employees.organizationId, organizationId),
+        visibleEmployee(viewer),
         filter.legalEntities ? inArray(employees.legalEntityId, filter.legalEntities) : undefined,
         filter.types ? inArray(employees.employeeTypeId, filter.types) : undefined,
       ),
@@ -40,9 +48,9 @@ export async function findEmployees(
     .limit(limit);
 }
 
-export async function findEmployee(db: AppDb, organizationId: number, id: number) {
+export async function findEmployee(db: AppDb, viewer: FarmViewer, id: number) {
   const [row] = await joinedRows(db)
-    .where(and(eq(employees.organizationId, organizationId), eq(employees.id, id)))
+    .where(and(visibleEmployee(viewer), eq(employees.id, id)))
     .limit(1);
   return row ?? null;
 }
@@ -82,28 +90,30 @@ export async function updateEmployee(
   return rows.length > 0;
 }
 
-export async function deleteEmployee(db: AppDb, organizationId: number, id: number): Promise<boolean> {
+export async function deleteEmployee(db: AppDb, viewer: FarmViewer, id: number): Promise<boolean> {
   const rows = await db
     .delete(employees)
-    .where(and(eq(employees.organizationId, organizationId), eq(employees.id, id)))
+    .where(and(visibleEmployee(viewer), eq(employees.id, id)))
     .returning({ id: employees.id });
   return rows.length > 0;
 }
 
-export async function findLegalEntities(db: AppDb, organizationId: number) {
+/** The organisation's legal entities the caller may see. */
+export async function findLegalEntities(db: AppDb, viewer: FarmViewer) {
   return db
     .select({ id: legalEntities.id, name: legalEntities.name })
     .from(legalEntities)
-    .where(eq(legalEntities.organizationId, organizationId))
+    .where(and(eq(legalEntities.organizationId, viewer.organizationId), legalEntityVisibleTo(viewer, legalEntities.id)))
     .orderBy(asc(legalEntities.name), asc(legalEntities.id));
 }
 
-export async function countLegalEntities(db: AppDb, organizationId: number, ids: number[]): Promise<number> {
+/** How many of `ids` are legal entities of the organisation the caller may see. */
+export async function countLegalEntities(db: AppDb, viewer: FarmViewer, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(legalEntities)
-    .where(and(eq(legalEntities.organizationId, organizationId), inArray(legalEntities.id, ids)));
+    .where(and(eq(legalEntities.organizationId, viewer.organizationId), legalEntityVisibleTo(viewer, legalEntities.id), inArray(legalEntities.id, ids)));
   return row?.n ?? 0;
 }
 

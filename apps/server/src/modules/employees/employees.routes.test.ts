@@ -3,16 +3,30 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { addMember, createRole, createUser } from '../../../test/helpers/fixtures';
+import { addMember, assignFarms, createRole, createUser } from '../../../test/helpers/fixtures';
 import { createTenantWorld, runTenantCase, type TenantWorld } from '../../../test/helpers/tenant-matrix';
-import { employeeTypes, employees, legalEntities } from '../../db/schema/index';
+import { employeeTypes, employees, farms, legalEntities } from '../../db/schema/index';
 
 const onePath = (id: number) => EMPLOYEES_PATHS.one.replace(':id', String(id));
 
 describe('employee management', () => {
   let t: TestApp;
   let w: TenantWorld;
-  const ids = {} as { le1: number; le2: number; leB: number; permanent: number; seasonal: number; typeB: number; thabo: number; anele: number; empB: number };
+  const ids = {} as {
+    le1: number;
+    le2: number;
+    le3: number;
+    leB: number;
+    farm1: number;
+    farm2: number;
+    farm3: number;
+    permanent: number;
+    seasonal: number;
+    typeB: number;
+    thabo: number;
+    anele: number;
+    empB: number;
+  };
 
   const as = async (userId: number, organizationId: number, options: InjectOptions) =>
     t.app.inject({ ...options, headers: { ...(await t.headersFor(userId, organizationId)), ...(options.headers ?? {}) } });
@@ -32,14 +46,28 @@ describe('employee management', () => {
     w = await createTenantWorld(t);
     const A = w.a.organizationId;
     const B = w.b.organizationId;
-    const [le1, le2, leB] = await t.db
+    const [le1, le2, leB, le3] = await t.db
       .insert(legalEntities)
       .values([
         { organizationId: A, name: 'Alpha Farming (Pty) Ltd' },
         { organizationId: A, name: 'Beta Boerdery (Pty) Ltd' },
         { organizationId: B, name: `B Entity ${w.b.canary}` },
+        { organizationId: A, name: 'Gamma Estates (Pty) Ltd' },
       ])
       .returning();
+    // a legal entity is visible through the farms assigned to the caller (db/farm-scope): A's member
+    // has a farm of Alpha and of Beta, none of Gamma
+    const [farm1, farm2, farm3, farmB] = await t.db
+      .insert(farms)
+      .values([
+        { organizationId: A, legalEntityId: le1!.id, farmName: 'Alpha farm' },
+        { organizationId: A, legalEntityId: le2!.id, farmName: 'Beta farm' },
+        { organizationId: A, legalEntityId: le3!.id, farmName: 'Gamma farm' },
+        { organizationId: B, legalEntityId: leB!.id, farmName: 'B farm' },
+      ])
+      .returning();
+    await assignFarms(t.db, w.a.userId, A, [farm1!.id, farm2!.id]);
+    await assignFarms(t.db, w.b.userId, B, [farmB!.id]);
     const [permanent, seasonal, typeB] = await t.db
       .insert(employeeTypes)
       .values([
@@ -56,7 +84,7 @@ describe('employee management', () => {
         { organizationId: B, legalEntityId: leB!.id, employeeTypeId: typeB!.id, fullname: `B Person ${w.b.canary}` },
       ])
       .returning();
-    Object.assign(ids, { le1: le1!.id, le2: le2!.id, leB: leB!.id, permanent: permanent!.id, seasonal: seasonal!.id, typeB: typeB!.id, thabo: thabo!.id, anele: anele!.id, empB: empB!.id });
+    Object.assign(ids, { le1: le1!.id, le2: le2!.id, le3: le3!.id, leB: leB!.id, farm1: farm1!.id, farm2: farm2!.id, farm3: farm3!.id, permanent: permanent!.id, seasonal: seasonal!.id, typeB: typeB!.id, thabo: thabo!.id, anele: anele!.id, empB: empB!.id });
     // A's own rows carry A's canary for the tenant matrix
     await t.db.insert(employees).values({ organizationId: A, legalEntityId: le1!.id, employeeTypeId: seasonal!.id, fullname: `A Person ${w.a.canary}` });
   });
@@ -89,7 +117,7 @@ describe('employee management', () => {
     expect((await asA({ method: 'GET', url: `${EMPLOYEES_PATHS.list}?types=abc` })).statusCode).toBe(400);
   });
 
-  it('answers the legal entities and employee types of the organisation', async () => {
+  it("answers the organisation's legal entities of the caller's farms, and its employee types", async () => {
     expect((await asA({ method: 'GET', url: EMPLOYEES_PATHS.legalEntities })).json()).toEqual([
       { id: ids.le1, name: 'Alpha Farming (Pty) Ltd' },
       { id: ids.le2, name: 'Beta Boerdery (Pty) Ltd' },
@@ -240,6 +268,7 @@ describe('employee management', () => {
       const user = await createUser(t.db, name);
       const role = await createRole(t.db, w.a.organizationId, `Role ${name}`, permissions);
       await addMember(t.db, user.id, w.a.organizationId, [role.id]);
+      await assignFarms(t.db, user.id, w.a.organizationId, [ids.farm1, ids.farm2]);
       return user.id;
     };
     const reads = (): InjectOptions[] => [
@@ -285,6 +314,81 @@ describe('employee management', () => {
       expect((await as(manager, w.a.organizationId, addType())).statusCode).toBe(403);
       const typer = await memberWith('emp-typer', [PERMISSIONS.employeesManageTypes]);
       expect((await as(typer, w.a.organizationId, addType())).statusCode).toBe(201);
+    });
+  });
+
+  describe('farm assignments', () => {
+    const extra = {} as { betaOnly: number; gammaOnly: number; alphaOnly: number };
+    const member = async (name: string, farmIds: number[]) => {
+      const user = await createUser(t.db, name);
+      const role = await createRole(t.db, w.a.organizationId, `Role ${name}`, [PERMISSIONS.employeesView, PERMISSIONS.employeesManage]);
+      await addMember(t.db, user.id, w.a.organizationId, [role.id]);
+      await assignFarms(t.db, user.id, w.a.organizationId, farmIds);
+      return user.id;
+    };
+    const status = async (userId: number, options: InjectOptions) => (await as(userId, w.a.organizationId, options)).statusCode;
+    const json = async <T>(userId: number, url: string): Promise<T> => {
+      const res = await as(userId, w.a.organizationId, { method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      return res.json<T>();
+    };
+
+    beforeAll(async () => {
+      const [alphaOnly, betaOnly, gammaOnly] = await t.db
+        .insert(employees)
+        .values([
+          { organizationId: w.a.organizationId, legalEntityId: ids.le1, employeeTypeId: ids.permanent, fullname: 'Alpha Only' },
+          { organizationId: w.a.organizationId, legalEntityId: ids.le2, employeeTypeId: ids.permanent, fullname: 'Beta Only' },
+          { organizationId: w.a.organizationId, legalEntityId: ids.le3, employeeTypeId: ids.permanent, fullname: 'Gamma Only' },
+        ])
+        .returning();
+      Object.assign(extra, { alphaOnly: alphaOnly!.id, betaOnly: betaOnly!.id, gammaOnly: gammaOnly!.id });
+    });
+
+    it('a member assigned the Alpha and Gamma farms sees those legal entities and their employees only', async () => {
+      const two = await member('emp-two-farms', [ids.farm1, ids.farm3]);
+      expect(await json<{ name: string }[]>(two, EMPLOYEES_PATHS.legalEntities)).toEqual([
+        { id: ids.le1, name: 'Alpha Farming (Pty) Ltd' },
+        { id: ids.le3, name: 'Gamma Estates (Pty) Ltd' },
+      ]);
+      const rows = await json<Employee[]>(two, EMPLOYEES_PATHS.list);
+      expect(new Set(rows.map((r) => r.legal_Entity))).toEqual(new Set([ids.le1, ids.le3]));
+      expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining([extra.alphaOnly, extra.gammaOnly]));
+      expect(rows.map((r) => r.id)).not.toContain(extra.betaOnly);
+      expect((await json<Employee[]>(two, `${EMPLOYEES_PATHS.list}?legalEntities=${ids.le3}`)).map((r) => r.id)).toEqual([extra.gammaOnly]);
+      // A's member (Alpha and Beta farms) does not see Gamma's
+      expect((await listA()).map((r) => r.id)).not.toContain(extra.gammaOnly);
+      expect((await asA({ method: 'GET', url: `${EMPLOYEES_PATHS.list}?legalEntities=${ids.le3}` })).statusCode).toBe(404);
+    });
+
+    it("answers 404 for a legal entity or employee reached only through another farm, and changes nothing", async () => {
+      const two = await member('emp-two-farms-2', [ids.farm1, ids.farm3]);
+      const before = await rowsOf(w.a.organizationId);
+      const beta = (await asA({ method: 'GET', url: onePath(extra.betaOnly) })).json() as Employee;
+      for (const options of [
+        { method: 'GET', url: `${EMPLOYEES_PATHS.list}?legalEntities=${ids.le2}` },
+        { method: 'GET', url: `${EMPLOYEES_PATHS.find}?fullname=Beta%20Only&legalEntity=${ids.le2}&type=${ids.permanent}` },
+        { method: 'GET', url: onePath(extra.betaOnly) },
+        { method: 'PUT', url: onePath(extra.betaOnly), payload: { fullname: 'Moved', legal_Entity: ids.le1, type: ids.permanent, version: beta.version } },
+        { method: 'DELETE', url: onePath(extra.betaOnly) },
+        { method: 'POST', url: EMPLOYEES_PATHS.list, payload: { fullname: 'New Beta', legal_Entity: ids.le2, type: ids.permanent } },
+        { method: 'PUT', url: onePath(extra.alphaOnly), payload: { fullname: 'Alpha Only', legal_Entity: ids.le2, type: ids.permanent, version: 1 } },
+      ] as InjectOptions[]) {
+        const res = await as(two, w.a.organizationId, options);
+        expect(res.statusCode, `${options.method} ${options.url}`).toBe(404);
+        expect(res.json().error.code).toBe('NOT_FOUND');
+      }
+      expect(await rowsOf(w.a.organizationId)).toEqual(before);
+    });
+
+    it('a member with no farm assigned sees no legal entity and no employee', async () => {
+      const none = await member('emp-no-farms', []);
+      expect(await json<unknown[]>(none, EMPLOYEES_PATHS.legalEntities)).toEqual([]);
+      expect(await json<unknown[]>(none, EMPLOYEES_PATHS.list)).toEqual([]);
+      expect(await status(none, { method: 'GET', url: onePath(extra.alphaOnly) })).toBe(404);
+      expect(await status(none, { method: 'GET', url: `${EMPLOYEES_PATHS.list}?legalEntities=${ids.le1}` })).toBe(404);
+      // employee types are the organisation's, not farm data
+      expect((await json<unknown[]>(none, EMPLOYEES_PATHS.types)).length).toBeGreaterThan(0);
     });
   });
 

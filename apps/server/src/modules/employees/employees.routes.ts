@@ -1,6 +1,7 @@
 /**
  * Employee management API. Reading needs employees.view; adding, editing and deleting employees
- * employees.manage; adding employee types employees.manageTypes. All inside the current organisation.
+ * employees.manage; adding employee types employees.manageTypes. All inside the current organisation;
+ * legal entities and employees within the caller's farms.
  */
 import {
   EMPLOYEES_PATHS,
@@ -19,7 +20,7 @@ import {
 } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
-import { errorResponses, noContentSchema } from '../shell/schemas';
+import { errorResponses, noContentSchema } from '../../http/schemas';
 import {
   addEmployee,
   addEmployeeType,
@@ -41,31 +42,31 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     EMPLOYEES_PATHS.list,
     { config: view, schema: { querystring: employeesQuerySchema, response: { 200: employeesResponseSchema, ...readErrors } } },
-    async (request) => listEmployees(app.db, requireTenant(request).organizationId, request.query),
+    async (request) => listEmployees(app.db, requireTenant(request), request.query),
   );
 
   app.get(
     EMPLOYEES_PATHS.find,
     { config: view, schema: { querystring: findEmployeeQuerySchema, response: { 200: employeesResponseSchema, ...readErrors } } },
-    async (request) => findEmployeesByCombination(app.db, requireTenant(request).organizationId, request.query),
+    async (request) => findEmployeesByCombination(app.db, requireTenant(request), request.query),
   );
 
   app.get(
     EMPLOYEES_PATHS.legalEntities,
     { config: view, schema: { response: { 200: employeeLegalEntitiesResponseSchema, ...readErrors } } },
-    async (request) => listLegalEntities(app.db, requireTenant(request).organizationId),
+    async (request) => listLegalEntities(app.db, requireTenant(request)),
   );
 
   app.get(
     EMPLOYEES_PATHS.one,
     { config: view, schema: { params: employeeIdParamsSchema, response: { 200: employeeSchema, ...readErrors } } },
-    async (request) => getEmployee(app.db, requireTenant(request).organizationId, request.params.id),
+    async (request) => getEmployee(app.db, requireTenant(request), request.params.id),
   );
 
   app.post(
     EMPLOYEES_PATHS.list,
     { config: manage, schema: { body: addEmployeeBodySchema, response: { 201: employeeSchema, ...errorResponses(400, 401, 403, 404, 409) } } },
-    async (request, reply) => reply.code(201).send(await addEmployee(app.db, requireTenant(request).organizationId, request.body)),
+    async (request, reply) => reply.code(201).send(await addEmployee(app.db, requireTenant(request), request.body)),
   );
 
   app.put(
@@ -78,14 +79,14 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: employeeSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
-    async (request) => editEmployee(app.db, requireTenant(request).organizationId, request.params.id, request.body),
+    async (request) => editEmployee(app.db, requireTenant(request), request.params.id, request.body),
   );
 
   app.delete(
     EMPLOYEES_PATHS.one,
     { config: manage, schema: { params: employeeIdParamsSchema, response: { 204: noContentSchema, ...readErrors } } },
     async (request, reply) => {
-      await removeEmployee(app.db, requireTenant(request).organizationId, request.params.id);
+      await removeEmployee(app.db, requireTenant(request), request.params.id);
       return reply.code(204).send();
     },
   );

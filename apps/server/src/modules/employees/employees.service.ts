@@ -3,6 +3,9 @@
  *
  * - Everything is inside the current organisation: another organisation's employee, legal entity
  *   or employee type answers 404, like an id that does not exist.
+ * - Legal entities and their employees are limited to the caller's farms (db/farm-scope): a legal
+ *   entity is visible when one of its farms is assigned to the caller in the organisation. An
+ *   employee or legal entity outside them answers 404 too; a caller with no farm sees none.
  * - One employee per full name (trimmed, case-insensitive), legal entity and type: adding or
  *   editing into an existing combination answers 409 "User and type combination Aleady Exists for
  *   this Legal Entity" (the unique index makes this hold under concurrent saves too).
@@ -20,6 +23,8 @@ import {
   type UpdateEmployeeBody,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
+import type { FarmViewer } from '../../db/farm-scope';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import {
   countEmployeeTypes,
@@ -42,34 +47,39 @@ const toEmployee = ({ dateCreate, ...row }: Row): Employee => ({ ...row, date_Cr
 const duplicate = () => conflict(EMPLOYEE_MESSAGES.duplicate);
 const staleVersion = () => new AppError('PRECONDITION_FAILED', EMPLOYEE_MESSAGES.staleVersion);
 
-async function requireOwn(db: AppDb, organizationId: number, legalEntityIds: readonly number[] | undefined, typeIds: readonly number[] | undefined) {
+/** The caller: the user in the current organisation. */
+export type EmployeesActor = FarmViewer;
+
+/** Legal entities the caller may see and employee types of the organisation; else 404. */
+async function requireOwn(db: AppDb, viewer: EmployeesActor, legalEntityIds: readonly number[] | undefined, typeIds: readonly number[] | undefined) {
   const entities = [...new Set(legalEntityIds ?? [])];
-  if (entities.length && (await countLegalEntities(db, organizationId, entities)) !== entities.length) throw notFound('Legal entity');
+  if (entities.length && (await countLegalEntities(db, viewer, entities)) !== entities.length) throw notFound('Legal entity');
   const types = [...new Set(typeIds ?? [])];
-  if (types.length && (await countEmployeeTypes(db, organizationId, types)) !== types.length) throw notFound('Employee type');
+  if (types.length && (await countEmployeeTypes(db, viewer.organizationId, types)) !== types.length) throw notFound('Employee type');
 }
 
-export async function listEmployees(db: AppDb, organizationId: number, query: EmployeesQuery): Promise<Employee[]> {
-  await requireOwn(db, organizationId, query.legalEntities, query.types);
-  const rows = await findEmployees(db, organizationId, { legalEntities: query.legalEntities, types: query.types }, EMPLOYEE_LIST_MAX);
+export async function listEmployees(db: AppDb, viewer: EmployeesActor, query: EmployeesQuery): Promise<Employee[]> {
+  await requireOwn(db, viewer, query.legalEntities, query.types);
+  const rows = await findEmployees(db, viewer, { legalEntities: query.legalEntities, types: query.types }, EMPLOYEE_LIST_MAX);
   return rows.map(toEmployee);
 }
 
-export async function getEmployee(db: AppDb, organizationId: number, id: number): Promise<Employee> {
-  const row = await findEmployee(db, organizationId, id);
+export async function getEmployee(db: AppDb, viewer: EmployeesActor, id: number): Promise<Employee> {
+  const row = await findEmployee(db, viewer, id);
   if (!row) throw notFound('Employee');
   return toEmployee(row);
 }
 
-export async function findEmployeesByCombination(db: AppDb, organizationId: number, query: FindEmployeeQuery): Promise<Employee[]> {
-  await requireOwn(db, organizationId, [query.legalEntity], [query.type]);
-  const rows = await findByCombination(db, organizationId, { fullname: query.fullname, legalEntityId: query.legalEntity, typeId: query.type });
+export async function findEmployeesByCombination(db: AppDb, viewer: EmployeesActor, query: FindEmployeeQuery): Promise<Employee[]> {
+  await requireOwn(db, viewer, [query.legalEntity], [query.type]);
+  const rows = await findByCombination(db, viewer.organizationId, { fullname: query.fullname, legalEntityId: query.legalEntity, typeId: query.type });
   return rows.map(toEmployee);
 }
 
-export async function addEmployee(db: AppDb, organizationId: number, body: AddEmployeeBody): Promise<Employee> {
+export async function addEmployee(db: AppDb, viewer: EmployeesActor, body: AddEmployeeBody): Promise<Employee> {
+  const { organizationId } = viewer;
   return db.transaction(async (tx) => {
-    await requireOwn(tx, organizationId, [body.legal_Entity], [body.type]);
+    await requireOwn(tx, viewer, [body.legal_Entity], [body.type]);
     const id = await insertEmployee(tx, {
       organizationId,
       legalEntityId: body.legal_Entity,
@@ -77,43 +87,36 @@ export async function addEmployee(db: AppDb, organizationId: number, body: AddEm
       fullname: body.fullname.trim(),
     });
     if (id === null) throw duplicate();
-    return getEmployee(tx, organizationId, id);
+    return getEmployee(tx, viewer, id);
   });
 }
 
-/** A concurrent save that reached the unique index first (pg error or its wrapped cause). */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
-export async function editEmployee(db: AppDb, organizationId: number, id: number, body: UpdateEmployeeBody): Promise<Employee> {
+export async function editEmployee(db: AppDb, viewer: EmployeesActor, id: number, body: UpdateEmployeeBody): Promise<Employee> {
   try {
-    return await saveEdit(db, organizationId, id, body);
+    return await saveEdit(db, viewer, id, body);
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate();
     throw err;
   }
 }
 
-async function saveEdit(db: AppDb, organizationId: number, id: number, body: UpdateEmployeeBody): Promise<Employee> {
+async function saveEdit(db: AppDb, viewer: EmployeesActor, id: number, body: UpdateEmployeeBody): Promise<Employee> {
+  const { organizationId } = viewer;
   return db.transaction(async (tx) => {
-    const current = await findEmployee(tx, organizationId, id);
+    const current = await findEmployee(tx, viewer, id);
     if (!current) throw notFound('Employee');
-    await requireOwn(tx, organizationId, [body.legal_Entity], [body.type]);
+    await requireOwn(tx, viewer, [body.legal_Entity], [body.type]);
     if (current.version !== body.version) throw staleVersion();
     const others = await findByCombination(tx, organizationId, { fullname: body.fullname, legalEntityId: body.legal_Entity, typeId: body.type });
     if (others.some((o) => o.id !== id)) throw duplicate();
     const values = { legalEntityId: body.legal_Entity, employeeTypeId: body.type, fullname: body.fullname.trim() };
     if (!(await updateEmployee(tx, organizationId, id, body.version, values))) throw staleVersion();
-    return getEmployee(tx, organizationId, id);
+    return getEmployee(tx, viewer, id);
   });
 }
 
-export async function removeEmployee(db: AppDb, organizationId: number, id: number): Promise<void> {
-  if (!(await deleteEmployee(db, organizationId, id))) throw notFound('Employee');
+export async function removeEmployee(db: AppDb, viewer: EmployeesActor, id: number): Promise<void> {
+  if (!(await deleteEmployee(db, viewer, id))) throw notFound('Employee');
 }
 
 export const listLegalEntities = findLegalEntities;

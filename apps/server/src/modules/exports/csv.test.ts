@@ -1,7 +1,18 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { neutraliseCell, toCsv } from './csv';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppDb } from '../../db/client';
+import { byColumns, CSV_BATCH_ROWS, csvChunks, neutraliseCell, sendCsvExport, type CsvCell, type CsvExport } from './csv';
+import { logExport } from './exports.service';
+
+vi.mock('./exports.service', () => ({ logExport: vi.fn(async () => ({})) }));
+
+async function textOf(csv: Pick<CsvExport, 'preamble' | 'header' | 'rows'>): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of csvChunks(csv)) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 describe('neutraliseCell', () => {
   it.each([
@@ -27,36 +38,49 @@ describe('neutraliseCell', () => {
     expect(neutraliseCell(true)).toBe('true');
     expect(neutraliseCell(new Date('2026-01-02T03:04:05Z'))).toBe('2026-01-02T03:04:05.000Z');
   });
+
+  it('changes nothing the second time', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        expect(neutraliseCell(neutraliseCell(text) as string)).toBe(neutraliseCell(text));
+      }),
+    );
+  });
 });
 
-describe('toCsv', () => {
+describe('csvChunks', () => {
   const columns = [
     { key: 'name', header: 'Name' },
     { key: 'note', header: 'Note' },
     { key: 'amount', header: 'Amount' },
   ] as const;
 
-  it('writes a header and quoted rows with CRLF line ends that parse back to the same cells', () => {
-    const csv = toCsv(
-      [
+  it('writes the header (neutralised too) and quoted rows with CRLF line ends that parse back to the same cells', async () => {
+    const csv = await textOf(
+      byColumns(columns, [
         { name: 'Smith, John', note: 'said "hi"\nthen left', amount: 3 },
         { name: '=cmd|calc', note: null, amount: -2 },
-      ],
-      columns,
+      ]),
     );
     expect(csv.split('\r\n')[0]).toBe('Name,Note,Amount');
+    expect(csv.endsWith('-2\r\n')).toBe(true);
     expect(parse(csv)).toEqual([
       ['Name', 'Note', 'Amount'],
       ['Smith, John', 'said "hi"\nthen left', '3'],
       ["'=cmd|calc", '', '-2'],
     ]);
+    expect(await textOf({ header: ['=Total', 'x'], rows: [] })).toBe("'=Total,x\r\n");
   });
 
-  it('never lets a text cell begin a formula, and round-trips every other text', () => {
-    fc.assert(
-      fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), (texts) => {
+  it('writes a preamble line verbatim before the header', async () => {
+    expect(await textOf({ preamble: 'sep=,', header: ['A', 'B'], rows: [['1', 2]] })).toBe('sep=,\r\nA,B\r\n1,2\r\n');
+  });
+
+  it('never lets a text cell begin a formula, and round-trips every other text', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), async (texts) => {
         const rows = texts.map((text) => ({ name: text, note: '', amount: 0 }));
-        const parsed = parse(toCsv(rows, columns), { relax_column_count: true }) as string[][];
+        const parsed = parse(await textOf(byColumns(columns, rows)), { relax_column_count: true }) as string[][];
         for (let i = 0; i < texts.length; i++) {
           const cell = parsed[i + 1]![0]!;
           expect(/^[=+\-@\t\r]/.test(cell)).toBe(false);
@@ -67,5 +91,75 @@ describe('toCsv', () => {
         }
       }),
     );
+  });
+
+  it('streams many rows a batch at a time: reads only as far as the chunk being written, and counts every byte', async () => {
+    const total = 20 * CSV_BATCH_ROWS + 7;
+    let read = 0;
+    async function* rows(): AsyncGenerator<CsvCell[]> {
+      for (let i = 0; i < total; i++) {
+        read++;
+        yield [i, `row ${i}`, i % 2 === 0 ? '=odd' : null];
+      }
+    }
+    let size = -1;
+    const chunks = csvChunks({ header: ['N', 'Text', 'Note'], rows: rows() }, async (bytes) => {
+      size = bytes;
+    });
+    const first = await chunks.next();
+    // the header shares the first chunk with the first rows; nothing beyond that batch is read yet
+    expect(read).toBeLessThanOrEqual(CSV_BATCH_ROWS);
+    const received: Buffer[] = [first.value as Buffer];
+    let count = 1;
+    for await (const chunk of chunks) {
+      received.push(chunk);
+      count++;
+      expect(read - count * CSV_BATCH_ROWS).toBeLessThanOrEqual(CSV_BATCH_ROWS);
+    }
+    expect(count).toBe(Math.ceil((total + 1) / CSV_BATCH_ROWS));
+    const bytes = Buffer.concat(received);
+    expect(size).toBe(bytes.length);
+    const parsed = parse(bytes) as string[][];
+    expect(parsed).toHaveLength(total + 1);
+    expect(parsed[1]).toEqual(['0', 'row 0', "'=odd"]);
+    expect(parsed[total]).toEqual([String(total - 1), `row ${total - 1}`, "'=odd"]);
+  });
+});
+
+describe('sendCsvExport', () => {
+  afterEach(() => vi.mocked(logExport).mockClear());
+  const db = {} as AppDb;
+  const log = { userId: 1, organizationId: 2, url: '/api/x/export?a=1', componentName: 'XComponent', reportName: 'X', exportTime: new Date('2026-03-11T06:00:00Z') };
+
+  async function appSending(csv: () => CsvExport) {
+    const app = Fastify();
+    app.get('/export', async (_request, reply) => sendCsvExport(reply, db, csv()));
+    await app.ready();
+    return app;
+  }
+
+  it('answers the attachment with its headers and bytes, and logs the export once with its size', async () => {
+    const app = await appSending(() => ({ fileName: 'X-2026-03-11-08-00-00.csv', header: ['Name'], rows: [['@a'], ['b']], log }));
+    const res = await app.inject({ method: 'GET', url: '/export' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="X-2026-03-11-08-00-00.csv"');
+    expect(res.body).toBe("Name\r\n'@a\r\nb\r\n");
+    expect(logExport).toHaveBeenCalledTimes(1);
+    expect(logExport).toHaveBeenCalledWith(db, expect.objectContaining({ ...log, size: Buffer.byteLength(res.body), timeToComplete: expect.any(Number) }));
+    await app.close();
+  });
+
+  it('a source that fails before its first row answers an error, not a broken download, and logs nothing', async () => {
+    async function* failing(): AsyncGenerator<CsvCell[]> {
+      yield* [];
+      throw new Error('database went away');
+    }
+    const app = await appSending(() => ({ fileName: 'x.csv', header: ['Name'], rows: failing(), log }));
+    const res = await app.inject({ method: 'GET', url: '/export' });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-disposition']).toBeUndefined();
+    expect(logExport).not.toHaveBeenCalled();
+    await app.close();
   });
 });

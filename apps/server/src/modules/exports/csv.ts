@@ -1,9 +1,22 @@
 /**
- * The CSV writer every export in the product uses: RFC 4180 quoting from csv-stringify, CRLF line
- * ends, and cells that cannot start a spreadsheet formula.
+ * The one way the server sends a CSV download. Every export (attendance, farm operations, login
+ * history, picking schedules, the users' legal-entity report) describes itself as a CsvExport (file
+ * name, header, rows, what to log) and sendCsvExport does the rest the same way for all of them:
+ *
+ * - cells that could start a spreadsheet formula are neutralised (headers too);
+ * - RFC 4180 quoting from csv-stringify, CRLF line ends;
+ * - the attachment headers (text/csv; charset=utf-8, Content-Disposition with the file name);
+ * - the rows are streamed: read from the (async) iterable a batch at a time and written as they
+ *   come, so the whole file is never held in memory;
+ * - one export-log row (url, componentName, reportName, timeToComplete, size, exportTime) once the
+ *   last byte is written and before the response ends.
  */
+import { Readable } from 'node:stream';
 import { neutraliseFormula } from '@orchard/shared';
-import { stringify } from 'csv-stringify/sync';
+import { stringify, type Options } from 'csv-stringify/sync';
+import type { FastifyReply } from 'fastify';
+import type { AppDb } from '../../db/client';
+import { logExport } from './exports.service';
 
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
@@ -12,11 +25,37 @@ export interface CsvColumn<K extends string = string> {
   header: string;
 }
 
+export type CsvRows = Iterable<readonly CsvCell[]> | AsyncIterable<readonly CsvCell[]>;
+
+export interface CsvExport {
+  /** the attachment's file name */
+  fileName: string;
+  /** a line written verbatim before the header (the picking exports' `sep=,`), without its line end */
+  preamble?: string;
+  header: readonly string[];
+  /** the data rows, read lazily while the response is written */
+  rows: CsvRows;
+  /** the export-log row; its time to complete and size are measured while sending */
+  log: {
+    userId: number;
+    organizationId: number;
+    url: string;
+    componentName: string;
+    reportName: string;
+    exportTime: Date;
+  };
+}
+
+/** Rows written per csv-stringify call (and per chunk of the response). */
+export const CSV_BATCH_ROWS = 500;
+
+const WRITER_OPTIONS: Options = { record_delimiter: 'windows' };
+
 /**
  * One cell made safe for a spreadsheet. Text starting with = + - @ tab or carriage return gets a
  * leading apostrophe (the rule lives in packages/shared, so browser-built exports agree). Numbers
  * stay numbers: String(number) cannot start a formula and a negative figure must remain a figure.
- * null and undefined become empty cells; dates become ISO 8601.
+ * null and undefined become empty cells; dates become ISO 8601. Neutralising twice changes nothing.
  */
 export function neutraliseCell(value: CsvCell): string | number {
   if (value === null || value === undefined) return '';
@@ -26,11 +65,58 @@ export function neutraliseCell(value: CsvCell): string | number {
   return neutraliseFormula(value);
 }
 
-/** A header row plus one line per row, every cell (headers too) passed through neutraliseCell. */
-export function toCsv<K extends string>(rows: readonly Record<K, CsvCell>[], columns: readonly CsvColumn<K>[]): string {
-  const records = [
-    columns.map((c) => neutraliseCell(c.header)),
-    ...rows.map((row) => columns.map((c) => neutraliseCell(row[c.key]))),
-  ];
-  return stringify(records, { record_delimiter: 'windows' });
+/** The header and the rows of keyed records, cells in the columns' order (rows mapped lazily). */
+export function byColumns<K extends string>(
+  columns: readonly CsvColumn<K>[],
+  records: Iterable<Record<K, CsvCell>> | AsyncIterable<Record<K, CsvCell>>,
+): Pick<CsvExport, 'header' | 'rows'> {
+  async function* rows() {
+    for await (const record of records) yield columns.map((c) => record[c.key]);
+  }
+  return { header: columns.map((c) => c.header), rows: rows() };
+}
+
+/**
+ * The file as chunks of UTF-8 bytes: preamble and header, then the rows a batch at a time. After the
+ * last chunk `finished` receives the byte count; the stream ends only once it has resolved.
+ */
+export async function* csvChunks(csv: Pick<CsvExport, 'preamble' | 'header' | 'rows'>, finished?: (size: number) => Promise<void>): AsyncGenerator<Buffer> {
+  let size = 0;
+  const chunk = (text: string) => {
+    const bytes = Buffer.from(text, 'utf8');
+    size += bytes.length;
+    return bytes;
+  };
+  // the preamble is written as it is: through the writer it would be quoted (sep=, holds a comma)
+  let lead = csv.preamble === undefined ? '' : `${csv.preamble}\r\n`;
+  let batch: (string | number)[][] = [csv.header.map(neutraliseCell)];
+  for await (const row of csv.rows) {
+    batch.push(row.map(neutraliseCell));
+    if (batch.length >= CSV_BATCH_ROWS) {
+      yield chunk(lead + stringify(batch, WRITER_OPTIONS));
+      lead = '';
+      batch = [];
+    }
+  }
+  if (lead || batch.length > 0) yield chunk(lead + stringify(batch, WRITER_OPTIONS));
+  await finished?.(size);
+}
+
+/**
+ * Sends the export as a streamed attachment and logs it. The header and the first batch are read
+ * before anything is sent, so a source that fails at once still answers with the error envelope.
+ */
+export async function sendCsvExport(reply: FastifyReply, db: AppDb, csv: CsvExport): Promise<FastifyReply> {
+  const chunks = csvChunks(csv, async (size) => {
+    await logExport(db, { ...csv.log, timeToComplete: reply.elapsedTime / 1000, size });
+  });
+  const first = await chunks.next();
+  async function* body() {
+    if (!first.done) yield first.value;
+    yield* chunks;
+  }
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+    .send(Readable.from(body()));
 }

@@ -2,7 +2,7 @@
 import { EXPORTS_PATHS, createExportLogBodySchema, exportLogSchema } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
-import { errorResponses } from '../shell/schemas';
+import { errorResponses } from '../../http/schemas';
 import { recordBrowserExport } from './exports.service';
 
 export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {

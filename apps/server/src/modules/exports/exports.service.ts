@@ -36,11 +36,6 @@ export async function logExport(db: AppDb, input: ExportLogInput): Promise<Expor
   return { ...row, timeToComplete: Number(row.timeToComplete), exportTime: row.exportTime.toISOString() };
 }
 
-/** Measures an export: seconds elapsed since start (from performance.now()). */
-export function secondsSince(startedAt: number, now: number = performance.now()): number {
-  return (now - startedAt) / 1000;
-}
-
 export async function recordBrowserExport(
   db: AppDb,
   who: { userId: number; organizationId: number },

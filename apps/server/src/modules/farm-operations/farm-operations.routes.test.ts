@@ -2,12 +2,11 @@ import { FARM_OPERATIONS_CSV_COLUMNS, FARM_OPERATIONS_EXPORT_NAMES, FARM_OPERATI
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { addMember, createRole, createUser } from '../../../test/helpers/fixtures';
+import { addMember, assignFarms, createRole, createUser } from '../../../test/helpers/fixtures';
 import { createTenantWorld, runTenantCase, type TenantCase, type TenantWorld } from '../../../test/helpers/tenant-matrix';
 import { exportLogs, farmBlocks, farms, legalEntities, scoutingSessions, varieties } from '../../db/schema/index';
-import { clock } from './clock';
 
 // "today" is 30 June 2025 in South Africa
 const NOW = new Date('2025-06-30T08:00:00+02:00');
@@ -30,7 +29,20 @@ interface Row {
 describe('farm operations', () => {
   let t: TestApp;
   let w: TenantWorld;
-  const ids = {} as { alpha: number; beta: number; farmB: number; viewer: number; s1: number; s2: number; s3: number; s4: number; s5: number };
+  const ids = {} as {
+    alpha: number;
+    beta: number;
+    gamma: number;
+    farmB: number;
+    viewer: number;
+    s1: number;
+    s2: number;
+    s3: number;
+    s4: number;
+    s5: number;
+    s6: number;
+    s7: number;
+  };
 
   const as = async (userId: number, organizationId: number, options: InjectOptions) =>
     t.app.inject({ ...options, headers: { ...(await t.headersFor(userId, organizationId)), ...(options.headers ?? {}) } });
@@ -42,25 +54,34 @@ describe('farm operations', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { clock: { now: () => NOW } });
     w = await createTenantWorld(t);
-    vi.spyOn(clock, 'now').mockReturnValue(NOW);
     const A = w.a.organizationId;
     const B = w.b.organizationId;
     const [variety] = await t.db.insert(varieties).values({ varietyName: 'FO Navel', commodity: 'Oranges' }).returning();
     const [leA, leB] = await t.db.insert(legalEntities).values([{ organizationId: A, name: 'FO LE A' }, { organizationId: B, name: 'FO LE B' }]).returning();
-    const [alpha, beta, farmB] = await t.db
+    // A's member is assigned Alpha and Beta, not Gamma (db/farm-scope): Gamma's sessions never show to them
+    const [alpha, beta, farmB, gamma] = await t.db
       .insert(farms)
       .values([
         { organizationId: A, legalEntityId: leA!.id, farmName: 'FO Alpha' },
         { organizationId: A, legalEntityId: leA!.id, farmName: 'FO Beta' },
         { organizationId: B, legalEntityId: leB!.id, farmName: `FO B ${w.b.canary}` },
+        { organizationId: A, legalEntityId: leA!.id, farmName: 'FO Gamma' },
       ])
       .returning();
+    await assignFarms(t.db, w.a.userId, A, [alpha!.id, beta!.id]);
+    await assignFarms(t.db, w.b.userId, B, [farmB!.id]);
     const block = (organizationId: number, farmId: number, name: string, ha: number) => ({ organizationId, farmId, name, ha, varietyId: variety!.id });
-    const [a1, a2, b1, bb] = await t.db
+    const [a1, a2, b1, bb, g1] = await t.db
       .insert(farmBlocks)
-      .values([block(A, alpha!.id, 'A1', 2.5), block(A, alpha!.id, 'A2 unmeasured', 0), block(A, beta!.id, '=B1', 4), block(B, farmB!.id, `BB ${w.b.canary}`, 1)])
+      .values([
+        block(A, alpha!.id, 'A1', 2.5),
+        block(A, alpha!.id, 'A2 unmeasured', 0),
+        block(A, beta!.id, '=B1', 4),
+        block(B, farmB!.id, `BB ${w.b.canary}`, 1),
+        block(A, gamma!.id, 'G1', 2),
+      ])
       .returning();
     const sipho = await createUser(t.db, 'fo-sipho', { fullName: 'Sipho Ndlovu' });
     const anna = await createUser(t.db, 'fo-anna', { fullName: '' });
@@ -79,7 +100,7 @@ describe('farm operations', () => {
       startedAt: sa(day, from),
       endedAt: sa(day, to),
     });
-    const [s1, s2, s3, s4, s5] = await t.db
+    const [s1, s2, s3, s4, s5, , s6, s7] = await t.db
       .insert(scoutingSessions)
       .values([
         session(A, a1!.id, sipho.id, '2025-06-20', '07:30', '08:15'), // 45 min on 2.5 ha: 18.00
@@ -88,16 +109,30 @@ describe('farm operations', () => {
         session(A, a1!.id, sipho.id, '2025-06-21', '00:30', '01:00'), // 22:30 UTC on the 20th: South Africa's 21st
         { ...session(A, b1!.id, anna.id, '2025-06-18', '14:00', '15:00'), pest: 'Red scale', pestCount: 12, severity: 3 }, // 60 min on 4 ha: 15.00
         session(B, bb!.id, bScout.id, '2025-06-20', '08:00', '09:00'),
+        session(A, g1!.id, sipho.id, '2025-06-20', '11:00', '11:40'), // Gamma: 40 min on 2 ha
+        session(A, g1!.id, sipho.id, '2025-06-19', '10:00', '10:30'), // the only scouting on the 19th
       ])
       .returning();
-    Object.assign(ids, { alpha: alpha!.id, beta: beta!.id, farmB: farmB!.id, viewer: viewer.id, s1: s1!.id, s2: s2!.id, s3: s3!.id, s4: s4!.id, s5: s5!.id });
+    Object.assign(ids, {
+      alpha: alpha!.id,
+      beta: beta!.id,
+      gamma: gamma!.id,
+      farmB: farmB!.id,
+      viewer: viewer.id,
+      s1: s1!.id,
+      s2: s2!.id,
+      s3: s3!.id,
+      s4: s4!.id,
+      s5: s5!.id,
+      s6: s6!.id,
+      s7: s7!.id,
+    });
   });
   afterAll(async () => {
-    vi.restoreAllMocks();
     await t.close();
   });
 
-  it("answers the organisation's farms by name", async () => {
+  it("answers the organisation's farms assigned to the caller, by name", async () => {
     const res = await asA(FARM_OPERATIONS_PATHS.farms);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual([
@@ -227,6 +262,55 @@ describe('farm operations', () => {
       expect(res.json().error.code).toBe('VALIDATION_FAILED');
     }
     expect(await count()).toBe(before + 1);
+  });
+
+  describe('farm assignments', () => {
+    const member = async (userName: string, farmIds: number[]) => {
+      const role = await createRole(t.db, w.a.organizationId, `Farm operations ${userName}`, [PERMISSIONS.dashboardFarmOperations]);
+      const user = await createUser(t.db, userName);
+      await addMember(t.db, user.id, w.a.organizationId, [role.id]);
+      await assignFarms(t.db, user.id, w.a.organizationId, farmIds);
+      return user.id;
+    };
+    const read = async (userId: number, url: string) => {
+      const res = await as(userId, w.a.organizationId, { method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      return res;
+    };
+
+    it('a member assigned Alpha and Gamma sees those two farms, their days, sessions and export only', async () => {
+      const two = await member('fo-two-farms', [ids.alpha, ids.gamma]);
+      expect((await read(two, FARM_OPERATIONS_PATHS.farms)).json()).toEqual([
+        { id: ids.alpha, farmName: 'FO Alpha' },
+        { id: ids.gamma, farmName: 'FO Gamma' },
+      ]);
+      expect((await read(two, FARM_OPERATIONS_PATHS.scoutedDates)).json()).toEqual(['2025-06-19', '2025-06-20', '2025-06-21']);
+      expect(((await read(two, `${FARM_OPERATIONS_PATHS.sessions}?date=2025-06-20`)).json() as Row[]).map((r) => r.id)).toEqual([ids.s1, ids.s6, ids.s3]);
+      const csv = parse((await read(two, `${FARM_OPERATIONS_PATHS.export}?start=2025-06-18&end=2025-06-21`)).body) as string[][];
+      expect(csv.slice(1).map((r) => r[1])).toEqual(['FO Gamma', 'FO Alpha', 'FO Gamma', 'FO Alpha', 'FO Alpha']);
+      // Beta is not theirs: 404 like another organisation's farm
+      for (const url of [
+        `${FARM_OPERATIONS_PATHS.sessions}?date=2025-06-20&farms=${ids.beta}`,
+        `${FARM_OPERATIONS_PATHS.scoutedDates}?farms=${ids.alpha},${ids.beta}`,
+        `${FARM_OPERATIONS_PATHS.export}?start=2025-06-18&end=2025-06-21&farms=${ids.beta}`,
+      ]) {
+        const res = await as(two, w.a.organizationId, { method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json().error.code).toBe('NOT_FOUND');
+      }
+      // and A's member, assigned Alpha and Beta, gets 404 for Gamma
+      expect((await asA(`${FARM_OPERATIONS_PATHS.sessions}?date=2025-06-20&farms=${ids.gamma}`)).statusCode).toBe(404);
+    });
+
+    it('a member with no farm assigned sees no farm, day or session', async () => {
+      const none = await member('fo-no-farms', []);
+      expect((await read(none, FARM_OPERATIONS_PATHS.farms)).json()).toEqual([]);
+      expect((await read(none, FARM_OPERATIONS_PATHS.scoutedDates)).json()).toEqual([]);
+      expect((await read(none, `${FARM_OPERATIONS_PATHS.sessions}?date=2025-06-20`)).json()).toEqual([]);
+      const csv = parse((await read(none, `${FARM_OPERATIONS_PATHS.export}?start=2025-06-18&end=2025-06-21`)).body) as string[][];
+      expect(csv).toEqual([FARM_OPERATIONS_CSV_COLUMNS.map((c) => c.header)]);
+      expect((await as(none, w.a.organizationId, { method: 'GET', url: `${FARM_OPERATIONS_PATHS.sessions}?date=2025-06-20&farms=${ids.alpha}` })).statusCode).toBe(404);
+    });
   });
 
   describe('tenant matrix', () => {

@@ -1,6 +1,7 @@
 /**
  * Farm operations API: the Farm filter options, the days with scouting, the sessions of a day and
- * their CSV export. Every route needs dashboard.farmOperations and works inside the current organisation.
+ * their CSV export. Every route needs dashboard.farmOperations and works inside the current
+ * organisation, on the farms assigned to the caller there.
  */
 import {
   FARM_OPERATIONS_PATHS,
@@ -15,8 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
-import { errorResponses } from '../shell/schemas';
-import { clock } from './clock';
+import { sendCsvExport } from '../exports/csv';
+import { errorResponses } from '../../http/schemas';
 import { exportSessions, getSessions, listFarms, listScoutedDates } from './farm-operations.service';
 
 const view = { auth: { permissions: [PERMISSIONS.dashboardFarmOperations] }, tenant: true } as const;
@@ -26,19 +27,19 @@ export const farmOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     FARM_OPERATIONS_PATHS.farms,
     { config: view, schema: { response: { 200: farmOperationsFarmsResponseSchema, ...readErrors } } },
-    async (request) => listFarms(app.db, requireTenant(request).organizationId),
+    async (request) => listFarms(app.db, requireTenant(request)),
   );
 
   app.get(
     FARM_OPERATIONS_PATHS.scoutedDates,
     { config: view, schema: { querystring: farmOperationsFarmsQuerySchema, response: { 200: farmOperationsScoutedDatesResponseSchema, ...readErrors } } },
-    async (request) => listScoutedDates(app.db, requireTenant(request).organizationId, request.query.farms),
+    async (request) => listScoutedDates(app.db, requireTenant(request), request.query.farms),
   );
 
   app.get(
     FARM_OPERATIONS_PATHS.sessions,
     { config: view, schema: { querystring: farmOperationsQuerySchema, response: { 200: farmOperationsResponseSchema, ...readErrors } } },
-    async (request) => getSessions(app.db, requireTenant(request).organizationId, request.query),
+    async (request) => getSessions(app.db, requireTenant(request), request.query),
   );
 
   app.get(
@@ -53,12 +54,7 @@ export const farmOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const { fileName, csv } = await exportSessions(app.db, requireTenant(request), request.query, clock.now(), request.url);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(Buffer.from(csv, 'utf8'));
-    },
+    async (request, reply) =>
+      sendCsvExport(reply, app.db, await exportSessions(app.db, requireTenant(request), request.query, app.clock.now(), request.url)),
   );
 };

@@ -1,10 +1,14 @@
 /**
- * Farm operations (dashboard.farmOperations): the organisation's farms, the days with scouting, the
+ * Farm operations (dashboard.farmOperations): the caller's farms, the days with scouting, the
  * sessions of one South African day and their CSV export over a range, all inside the current
- * organisation. Farm ids must be the organisation's own; anything else answers 404, like an id that
- * does not exist. An export range longer than 31 days, reversed or reaching past today answers 400.
+ * organisation and within the farms assigned to the caller there (db/farm-scope). Farm ids must be
+ * farms the caller may see; anything else (another organisation's farm, a farm not assigned to the
+ * caller) answers 404, like an id that does not exist. An export range longer than 31 days,
+ * reversed or reaching past today answers 400.
  */
 import {
+  dayBounds,
+  dayOf,
   FARM_OPERATIONS_CSV_COLUMNS,
   FARM_OPERATIONS_EXPORT_MAX_DAYS,
   FARM_OPERATIONS_EXPORT_NAMES,
@@ -13,70 +17,71 @@ import {
   farmOperationsRangeProblem,
   minutesPerHa,
   sessionMinutes,
-  southAfricanDay,
-  southAfricanDayBounds,
   type FarmOperationsExportQuery,
   type FarmOperationsFarm,
   type FarmOperationsQuery,
   type FarmOperationsRow,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
+import type { FarmViewer } from '../../db/farm-scope';
 import { notFound, validationFailed } from '../../lib/errors';
-import { toCsv } from '../exports/csv';
-import { logExport, secondsSince } from '../exports/exports.service';
-import { findOrganisationFarms, findScoutedDays, findSessions } from './farm-operations.repository';
+import { inBatches } from '../../db/batches';
+import { byColumns, type CsvExport } from '../exports/csv';
+import { findScoutedDays, findSessions, findVisibleFarms } from './farm-operations.repository';
 
-export interface FarmOperationsActor {
-  userId: number;
-  organizationId: number;
+/** The caller: the user in the current organisation. */
+export type FarmOperationsActor = FarmViewer;
+
+export async function listFarms(db: AppDb, viewer: FarmOperationsActor): Promise<FarmOperationsFarm[]> {
+  return findVisibleFarms(db, viewer);
 }
 
-export async function listFarms(db: AppDb, organizationId: number): Promise<FarmOperationsFarm[]> {
-  return findOrganisationFarms(db, organizationId);
-}
-
-/** The farm ids of a filter, checked against the organisation's own; null when the filter is absent. */
-async function checkedFarms(db: AppDb, organizationId: number, ids: number[] | undefined): Promise<number[] | null> {
+/** The farm ids of a filter, checked against the farms the caller may see; null when the filter is absent. */
+async function checkedFarms(db: AppDb, viewer: FarmOperationsActor, ids: number[] | undefined): Promise<number[] | null> {
   if (ids === undefined) return null;
-  const own = new Set((await findOrganisationFarms(db, organizationId)).map((f) => f.id));
+  const own = new Set((await findVisibleFarms(db, viewer)).map((f) => f.id));
   const unique = [...new Set(ids)];
   if (unique.some((id) => !own.has(id))) throw notFound('Farm');
   return unique;
 }
 
-export async function listScoutedDates(db: AppDb, organizationId: number, farms: number[] | undefined): Promise<string[]> {
-  return findScoutedDays(db, organizationId, await checkedFarms(db, organizationId, farms));
+export async function listScoutedDates(db: AppDb, viewer: FarmOperationsActor, farms: number[] | undefined): Promise<string[]> {
+  return findScoutedDays(db, viewer, await checkedFarms(db, viewer, farms));
 }
 
-async function sessionsBetween(db: AppDb, organizationId: number, farmIds: number[] | null, firstDay: string, lastDay: string): Promise<FarmOperationsRow[]> {
-  const rows = await findSessions(db, {
-    organizationId,
+type SessionRecord = Awaited<ReturnType<typeof findSessions>>[number];
+
+function toRow(r: SessionRecord): FarmOperationsRow {
+  const start = new Date(r.startedAt);
+  const end = new Date(r.endedAt);
+  const totalMinutes = sessionMinutes(start, end);
+  return {
+    id: r.id,
+    scoutName: r.fullName?.trim() ? r.fullName : r.userName,
+    blockName: r.blockName,
+    farmName: r.farmName,
+    ha: r.ha,
+    scoutDate: dayOf(start),
+    startTime: start.toISOString(),
+    endTime: end.toISOString(),
+    totalMinutes,
+    minutesPerHa: minutesPerHa(totalMinutes, r.ha),
+  };
+}
+
+function sessionFilter(viewer: FarmOperationsActor, farmIds: number[] | null, firstDay: string, lastDay: string) {
+  return {
+    userId: viewer.userId,
+    organizationId: viewer.organizationId,
     farmIds,
-    from: southAfricanDayBounds(firstDay).from,
-    to: southAfricanDayBounds(lastDay).to,
-  });
-  return rows.map((r) => {
-    const start = new Date(r.startedAt);
-    const end = new Date(r.endedAt);
-    const totalMinutes = sessionMinutes(start, end);
-    return {
-      id: r.id,
-      scoutName: r.fullName?.trim() ? r.fullName : r.userName,
-      blockName: r.blockName,
-      farmName: r.farmName,
-      ha: r.ha,
-      scoutDate: southAfricanDay(start),
-      startTime: start.toISOString(),
-      endTime: end.toISOString(),
-      totalMinutes,
-      minutesPerHa: minutesPerHa(totalMinutes, r.ha),
-    };
-  });
+    from: dayBounds(firstDay).from,
+    to: dayBounds(lastDay).to,
+  };
 }
 
-export async function getSessions(db: AppDb, organizationId: number, query: FarmOperationsQuery): Promise<FarmOperationsRow[]> {
-  const farmIds = await checkedFarms(db, organizationId, query.farms);
-  return sessionsBetween(db, organizationId, farmIds, query.date, query.date);
+export async function getSessions(db: AppDb, viewer: FarmOperationsActor, query: FarmOperationsQuery): Promise<FarmOperationsRow[]> {
+  const farmIds = await checkedFarms(db, viewer, query.farms);
+  return (await findSessions(db, sessionFilter(viewer, farmIds, query.date, query.date))).map(toRow);
 }
 
 const RANGE_MESSAGES = {
@@ -86,33 +91,28 @@ const RANGE_MESSAGES = {
   future: 'The range cannot include future dates.',
 } as const;
 
-export interface CsvDownload {
-  fileName: string;
-  csv: string;
-}
-
-/** The sessions of the range as CSV (formula-leading cells neutralised), logged as one export. */
+/**
+ * The sessions of the range as CSV, logged as one export. A busy month holds many sessions, so they
+ * are read page by page while the file is written.
+ */
 export async function exportSessions(
   db: AppDb,
   actor: FarmOperationsActor,
   query: FarmOperationsExportQuery,
   now: Date,
   url: string,
-): Promise<CsvDownload> {
-  const startedAt = performance.now();
-  const problem = farmOperationsRangeProblem(query.start, query.end, southAfricanDay(now));
+): Promise<CsvExport> {
+  const problem = farmOperationsRangeProblem(query.start, query.end, dayOf(now));
   if (problem) throw validationFailed(RANGE_MESSAGES[problem], [{ field: problem === 'future' ? 'end' : 'start', message: RANGE_MESSAGES[problem] }]);
-  const farmIds = await checkedFarms(db, actor.organizationId, query.farms);
-  const rows = await sessionsBetween(db, actor.organizationId, farmIds, query.start, query.end);
-  const csv = toCsv(rows.map(farmOperationsCsvRow), FARM_OPERATIONS_CSV_COLUMNS);
-  await logExport(db, {
-    userId: actor.userId,
-    organizationId: actor.organizationId,
-    url,
-    ...FARM_OPERATIONS_EXPORT_NAMES,
-    timeToComplete: secondsSince(startedAt),
-    size: Buffer.byteLength(csv, 'utf8'),
-    exportTime: now,
-  });
-  return { fileName: farmOperationsFileName(query.start, query.end), csv };
+  const filter = sessionFilter(actor, await checkedFarms(db, actor, query.farms), query.start, query.end);
+  async function* rows() {
+    for await (const session of inBatches((after: SessionRecord | undefined, size) => findSessions(db, filter, { after, size }))) {
+      yield farmOperationsCsvRow(toRow(session));
+    }
+  }
+  return {
+    fileName: farmOperationsFileName(query.start, query.end),
+    ...byColumns(FARM_OPERATIONS_CSV_COLUMNS, rows()),
+    log: { userId: actor.userId, organizationId: actor.organizationId, url, ...FARM_OPERATIONS_EXPORT_NAMES, exportTime: now },
+  };
 }

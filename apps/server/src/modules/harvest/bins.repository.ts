@@ -3,7 +3,7 @@
  * INSERT ... SELECT over generate_series, so an import of thousands of bins is one statement.
  */
 import { sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
+import { rowsOf, type AppDb } from '../../db/client';
 
 export interface BinBatch {
   productionBlockId: number;
@@ -44,7 +44,9 @@ export async function tipOldestBins(
   organizationId: number,
   input: { productionBlockId: number; packhouseId: number; count: number; kgsEach: number; tippedAt: string },
 ): Promise<number> {
-  const result = (await db.execute(sql`
+  const tipped = await rowsOf<{ id: number }>(
+    db,
+    sql`
     update fruit_bins set tipped = true, tipped_at = ${input.tippedAt}::timestamptz, tipped_kgs = ${input.kgsEach}
     where id in (
       select fb.id from fruit_bins fb
@@ -55,14 +57,18 @@ export async function tipOldestBins(
       for update
     )
     and organization_id = ${organizationId}
-    returning id`)) as unknown as { rows: unknown[] };
-  return result.rows.length;
+    returning id`,
+  );
+  return tipped.length;
 }
 
 export async function countUntippedBins(db: AppDb, organizationId: number, productionBlockId: number, packhouseId: number): Promise<number> {
-  const result = (await db.execute(sql`
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`
     select count(*)::int as n from fruit_bins fb
     where fb.organization_id = ${organizationId} and fb.production_block_id = ${productionBlockId}
-      and fb.packhouse_id = ${packhouseId} and not fb.tipped`)) as unknown as { rows: { n: number }[] };
-  return result.rows[0]?.n ?? 0;
+      and fb.packhouse_id = ${packhouseId} and not fb.tipped`,
+  );
+  return row?.n ?? 0;
 }

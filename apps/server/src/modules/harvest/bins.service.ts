@@ -1,9 +1,11 @@
 /**
  * Bin intake: bins received for a production block (tipped or waiting), tipping waiting bins, and
  * the CSV import with a preview that checks every row and a commit that writes all rows or none.
- * Only the grower organisation that owns the production block records its bins.
+ * Only the grower organisation that owns the production block records its bins, and only a user
+ * who may see the block's farm (db/farm-scope); another block answers 404 (import: unknown PUC/block).
  */
 import {
+  dayOf,
   BIN_IMPORT_MAX_BINS,
   BIN_IMPORT_MESSAGES,
   BIN_MESSAGES,
@@ -23,7 +25,7 @@ import { type BinBatch, countUntippedBins, insertBinBatches, tipOldestBins } fro
 import { parseBinCsv, type BinCsvRecord } from './bin-csv';
 import { findImportBlocks, findProductionBlock, findReportPackhouses } from './harvest.repository';
 import type { HarvestActor } from './harvest.service';
-import { localDay, receivedAtFor, seasonOfDay } from './season';
+import { receivedAtFor, seasonOfDay } from './season';
 
 async function requirePackhouse(db: AppDb, organizationId: number, packhouseId: number): Promise<void> {
   const visible = await findReportPackhouses(db, organizationId);
@@ -52,9 +54,9 @@ function batchFor(
 
 export async function recordBins(db: AppDb, actor: HarvestActor, body: BinIntakeBody, now: Date): Promise<BinIntakeResponse> {
   const { organizationId } = actor;
-  const block = await findProductionBlock(db, organizationId, body.production_Block);
+  const block = await findProductionBlock(db, actor, body.production_Block);
   if (!block) throw notFound('Production block');
-  if (body.received_Date > localDay(now)) {
+  if (body.received_Date > dayOf(now)) {
     throw validationFailed('The request is not valid', [{ field: 'received_Date', message: BIN_MESSAGES.receivedDateFuture }]);
   }
   await requirePackhouse(db, organizationId, body.packhouse);
@@ -86,7 +88,7 @@ export async function recordBins(db: AppDb, actor: HarvestActor, body: BinIntake
 /** Tips the oldest waiting bins of the block at the packhouse; all of `count` or none. */
 export async function tipBins(db: AppDb, actor: HarvestActor, body: BinTippingBody, now: Date): Promise<BinTippingResponse> {
   const { organizationId } = actor;
-  const block = await findProductionBlock(db, organizationId, body.production_Block);
+  const block = await findProductionBlock(db, actor, body.production_Block);
   if (!block) throw notFound('Production block');
   await requirePackhouse(db, organizationId, body.packhouse);
   return db.transaction(async (tx) => {
@@ -115,9 +117,10 @@ export async function tipBins(db: AppDb, actor: HarvestActor, body: BinTippingBo
 
 const lower = (value: string) => value.trim().toLowerCase();
 
-/** Resolves and checks every row of a parsed file against the organisation's PUCs, blocks and packhouses. */
-async function checkRecords(db: AppDb, organizationId: number, records: readonly BinCsvRecord[], now: Date) {
-  const blocks = await findImportBlocks(db, organizationId);
+/** Resolves and checks every row of a parsed file against the organisation's PUCs and blocks on the caller's farms, and its packhouses. */
+async function checkRecords(db: AppDb, actor: HarvestActor, records: readonly BinCsvRecord[], now: Date) {
+  const { organizationId } = actor;
+  const blocks = await findImportBlocks(db, actor);
   const blockByKey = new Map(blocks.map((b) => [`${lower(b.pucName)}\u0000${lower(b.code)}`, b]));
   const pucNames = new Set(blocks.map((b) => lower(b.pucName)));
   const packhouseByName = new Map<string, number>();
@@ -125,7 +128,7 @@ async function checkRecords(db: AppDb, organizationId: number, records: readonly
     packhouseByName.set(lower(p.name), p.id);
     if (p.shortName) packhouseByName.set(lower(p.shortName), p.id);
   }
-  const today = localDay(now);
+  const today = dayOf(now);
 
   const rows: BinImportRow[] = [];
   const errors: BinImportError[] = [];
@@ -204,7 +207,7 @@ export async function importBins(
 ): Promise<BinImportResponse> {
   const parsed = parseBinCsv(file);
   if (parsed.fileError) throw validationFailed(parsed.fileError, [{ field: 'file', message: parsed.fileError }]);
-  const checked = await checkRecords(db, actor.organizationId, parsed.records, now);
+  const checked = await checkRecords(db, actor, parsed.records, now);
   const errors = [...parsed.errors, ...checked.errors].sort((a, b) => a.line - b.line);
   if (query.mode === 'preview') {
     return { mode: 'preview', committed: false, rows: checked.rows, errors, bins: checked.totalBins };

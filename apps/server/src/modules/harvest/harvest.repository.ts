@@ -1,13 +1,15 @@
 /**
- * Queries behind the harvest reports and yield estimates. Every query takes the organisation and
- * filters by it; the only rows that cross organisations are bins delivered to a packhouse the
- * organisation owns (read-only, PUC report), see `binScopeSql`.
+ * Queries behind the harvest reports and yield estimates. Every query takes the caller (the user in
+ * the organisation) and filters by the organisation and by the farms the user may see (db/farm-scope);
+ * the only rows that cross organisations are bins delivered to a packhouse the organisation owns
+ * (read-only, PUC report), see `binScopeSql`, which the caller's farms do not limit.
  */
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type AppDb } from '../../db/client';
+import { farmVisibleTo, growerRowVisibleTo, productionBlockVisibleTo, pucVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { packhouseUsableBy } from '../../db/packhouse-scope';
 import {
   farms,
-  organizationPackhouses,
   packhouses,
   productionBlocks,
   pucs,
@@ -15,14 +17,9 @@ import {
   yieldEstimates,
 } from '../../db/schema/index';
 
-async function rowsOf<T>(db: AppDb, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /* ---------- packhouses and seasons ---------- */
 
-/** Packhouses linked to the organisation (organization_packhouses) or owned by it. */
+/** The packhouses the organisation runs or has linked (db/packhouse-scope). */
 export async function findReportPackhouses(db: AppDb, organizationId: number) {
   return db
     .select({
@@ -32,11 +29,7 @@ export async function findReportPackhouses(db: AppDb, organizationId: number) {
       ownerOrganizationId: packhouses.ownerOrganizationId,
     })
     .from(packhouses)
-    .leftJoin(
-      organizationPackhouses,
-      and(eq(organizationPackhouses.packhouseId, packhouses.id), eq(organizationPackhouses.organizationId, organizationId)),
-    )
-    .where(or(eq(packhouses.ownerOrganizationId, organizationId), eq(organizationPackhouses.organizationId, organizationId)))
+    .where(packhouseUsableBy(organizationId))
     .orderBy(asc(packhouses.name), asc(packhouses.id));
 }
 
@@ -59,8 +52,7 @@ function latestSeasonSql(organizationId: number): SQL {
 
 /* ---------- bin visibility ---------- */
 
-export interface BinScope {
-  organizationId: number;
+export interface BinScope extends FarmViewer {
   season: number;
   /** null: every packhouse */
   packhouseId: number | null;
@@ -85,20 +77,30 @@ function binScopeSql(scope: BinScope): SQL {
 }
 
 /**
- * Varieties with bins the organisation can see at the packhouse; for every packhouse also the
- * varieties of the organisation's own production blocks (their blocks show in the report even
- * before a bin arrives).
+ * The bin (alias fb) is another organisation's (delivered to a packhouse the caller's organisation
+ * owns) or lies on a farm the caller may see.
+ */
+function binFarmVisibleSql(viewer: FarmViewer): SQL {
+  return growerRowVisibleTo(viewer, sql`fb.organization_id`, productionBlockVisibleTo(viewer, sql`fb.production_block_id`));
+}
+
+/**
+ * Varieties with bins the caller can see at the packhouse; for every packhouse also the varieties
+ * of the organisation's own production blocks on the caller's farms (their blocks show in the
+ * report even before a bin arrives).
  */
 export async function findReportVarieties(db: AppDb, scope: Omit<BinScope, 'varietyId'>) {
-  const ownBlocks = sql`exists (select 1 from production_blocks pb where pb.variety_id = v.id and pb.organization_id = ${scope.organizationId})`;
+  const ownBlocks = sql`exists (select 1 from production_blocks pb where pb.variety_id = v.id and pb.organization_id = ${scope.organizationId}
+    and ${pucVisibleTo(scope, sql`pb.puc_id`)})`;
   let visible: SQL;
   if (scope.packhouseId !== null) {
-    visible = sql`exists (select 1 from fruit_bins fb where fb.variety_id = v.id and ${binScopeSql({ ...scope, varietyId: null })})`;
+    visible = sql`exists (select 1 from fruit_bins fb where fb.variety_id = v.id and ${binScopeSql({ ...scope, varietyId: null })} and ${binFarmVisibleSql(scope)})`;
   } else {
     visible = sql`(${ownBlocks} or exists (
       select 1 from packhouses p
       where p.owner_organization_id = ${scope.organizationId}
-        and exists (select 1 from fruit_bins fb where fb.packhouse_id = p.id and fb.variety_id = v.id and fb.season = ${scope.season})))`;
+        and exists (select 1 from fruit_bins fb where fb.packhouse_id = p.id and fb.variety_id = v.id and fb.season = ${scope.season}
+          and ${binFarmVisibleSql(scope)})))`;
   }
   return rowsOf<{ id: number; varietyName: string; commodity: string }>(
     db,
@@ -125,7 +127,7 @@ export interface PucAggregateRow {
  * tipped and estimated untipped tonnes; only positive remainders count, each rounded to the 2
  * decimals the block report shows) and the completed / incomplete block counts (completed: linked
  * to a farm block and has an adjusted estimate). With every packhouse, the organisation's own
- * blocks without bins count too.
+ * blocks without bins count too. The organisation's own PUCs count only on the caller's farms.
  */
 export async function findPucAggregates(db: AppDb, scope: BinScope): Promise<PucAggregateRow[]> {
   const ownBlocksWithoutBins =
@@ -172,22 +174,24 @@ export async function findPucAggregates(db: AppDb, scope: BinScope): Promise<Puc
         (count(*) filter (where f.farm_block_id is null or f.adjusted is null))::int as "incompleteBlocks"
       from figures f
       join pucs p on p.id = f.puc_id and p.organization_id = f.organization_id
+      where ${growerRowVisibleTo(scope, sql`p.organization_id`, farmVisibleTo(scope, sql`p.farm_id`))}
       group by p.id, p.puc_name`,
   );
 }
 
 /* ---------- farms and PUCs ---------- */
 
-export async function findFarms(db: AppDb, organizationId: number) {
+export async function findFarms(db: AppDb, viewer: FarmViewer) {
   return db
     .select({ id: farms.id, farmName: farms.farmName, legalEntityId: farms.legalEntityId })
     .from(farms)
-    .where(eq(farms.organizationId, organizationId))
+    .where(and(eq(farms.organizationId, viewer.organizationId), farmVisibleTo(viewer, farms.id)))
     .orderBy(asc(farms.farmName), asc(farms.id));
 }
 
-export async function findPucs(db: AppDb, organizationId: number, filter: { farmId?: number | undefined; pucId?: number | undefined } = {}) {
-  const conditions = [eq(pucs.organizationId, organizationId), eq(farms.organizationId, organizationId)];
+export async function findPucs(db: AppDb, viewer: FarmViewer, filter: { farmId?: number | undefined; pucId?: number | undefined } = {}) {
+  const { organizationId } = viewer;
+  const conditions = [eq(pucs.organizationId, organizationId), eq(farms.organizationId, organizationId), farmVisibleTo(viewer, farms.id)];
   if (filter.farmId !== undefined) conditions.push(eq(pucs.farmId, filter.farmId));
   if (filter.pucId !== undefined) conditions.push(eq(pucs.id, filter.pucId));
   return db
@@ -197,11 +201,11 @@ export async function findPucs(db: AppDb, organizationId: number, filter: { farm
     .where(and(...conditions));
 }
 
-export async function farmExists(db: AppDb, organizationId: number, farmId: number): Promise<boolean> {
+export async function farmExists(db: AppDb, viewer: FarmViewer, farmId: number): Promise<boolean> {
   const rows = await db
     .select({ id: farms.id })
     .from(farms)
-    .where(and(eq(farms.id, farmId), eq(farms.organizationId, organizationId)))
+    .where(and(eq(farms.id, farmId), eq(farms.organizationId, viewer.organizationId), farmVisibleTo(viewer, farms.id)))
     .limit(1);
   return rows.length > 0;
 }
@@ -226,16 +230,17 @@ export interface BlockRowData {
 }
 
 /**
- * One row per production block of a PUC of the organisation (or one block), linked or not, with
- * its bins of the season (every packhouse) and the season's latest estimate. Row ha: the
- * estimate's, else the linked farm block's.
+ * One row per production block of a PUC of the organisation on the caller's farms (or one block),
+ * linked or not, with its bins of the season (every packhouse) and the season's latest estimate.
+ * Row ha: the estimate's, else the linked farm block's.
  */
 export async function findBlockRows(
   db: AppDb,
-  organizationId: number,
+  viewer: FarmViewer,
   season: number,
   where: { pucId: number } | { productionBlockId: number },
 ): Promise<BlockRowData[]> {
+  const { organizationId } = viewer;
   const blockFilter =
     'pucId' in where ? sql`pb.puc_id = ${where.pucId}` : sql`pb.id = ${where.productionBlockId}`;
   return rowsOf<BlockRowData>(
@@ -245,7 +250,7 @@ export async function findBlockRows(
       from production_blocks pb
       join pucs p on p.id = pb.puc_id and p.organization_id = ${organizationId}
       ${blockRowJoins(organizationId, sql`${season}::int`)}
-      where pb.organization_id = ${organizationId} and ${blockFilter}`,
+      where pb.organization_id = ${organizationId} and ${blockFilter} and ${farmVisibleTo(viewer, sql`p.farm_id`)}`,
   );
 }
 
@@ -287,17 +292,18 @@ export interface BlockReportData {
 
 /**
  * The whole Fruitbins Block Report in one statement: the PUC (null when the organisation has no
- * such PUC), the season (the requested one, else the latest with activity, else `fallbackSeason`)
+ * such PUC on a farm the caller may see), the season (the requested one, else the latest with activity, else `fallbackSeason`)
  * and one row per production block of the PUC, as `findBlockRows`. One round trip keeps the
  * server's answer close to the cost of the report's own query.
  */
 export async function findBlockReport(
   db: AppDb,
-  organizationId: number,
+  viewer: FarmViewer,
   pucId: number,
   requestedSeason: number | undefined,
   fallbackSeason: number,
 ): Promise<BlockReportData | null> {
+  const { organizationId } = viewer;
   const season =
     requestedSeason !== undefined ? sql`${requestedSeason}::int` : sql`coalesce(${latestSeasonSql(organizationId)}, ${fallbackSeason}::int)`;
   const rows = await rowsOf<BlockRowData & { pucId: number; pucName: string; farmId: number; farmName: string; season: number; hasBlock: boolean }>(
@@ -306,7 +312,7 @@ export async function findBlockReport(
       with s as materialized (select ${season} as season)
       select p.id as "pucId", p.puc_name as "pucName", f.id as "farmId", f.farm_name as "farmName", s.season, r."productionBlock" is not null as "hasBlock", r.*
       from pucs p
-      join farms f on f.id = p.farm_id and f.organization_id = ${organizationId}
+      join farms f on f.id = p.farm_id and f.organization_id = ${organizationId} and ${farmVisibleTo(viewer, sql`f.id`)}
       cross join s
       left join lateral (
         select ${blockRowColumns}
@@ -329,17 +335,26 @@ export async function findBlockReport(
 
 /* ---------- yield estimates ---------- */
 
+/** A production block of the organisation on a farm the caller may see. */
+function ownVisibleBlock(viewer: FarmViewer, productionBlockId: number): SQL {
+  return and(
+    eq(productionBlocks.id, productionBlockId),
+    eq(productionBlocks.organizationId, viewer.organizationId),
+    pucVisibleTo(viewer, productionBlocks.pucId),
+  )!;
+}
+
 /** Locks the production block row (FOR UPDATE) so concurrent saves of one block run one at a time. */
-export async function lockProductionBlock(db: AppDb, organizationId: number, productionBlockId: number) {
+export async function lockProductionBlock(db: AppDb, viewer: FarmViewer, productionBlockId: number) {
   const [row] = await db
     .select({ id: productionBlocks.id, farmBlockId: productionBlocks.farmBlockId })
     .from(productionBlocks)
-    .where(and(eq(productionBlocks.id, productionBlockId), eq(productionBlocks.organizationId, organizationId)))
+    .where(ownVisibleBlock(viewer, productionBlockId))
     .for('update');
   return row ?? null;
 }
 
-export async function findProductionBlock(db: AppDb, organizationId: number, productionBlockId: number) {
+export async function findProductionBlock(db: AppDb, viewer: FarmViewer, productionBlockId: number) {
   const [row] = await db
     .select({
       id: productionBlocks.id,
@@ -348,7 +363,7 @@ export async function findProductionBlock(db: AppDb, organizationId: number, pro
       farmBlockId: productionBlocks.farmBlockId,
     })
     .from(productionBlocks)
-    .where(and(eq(productionBlocks.id, productionBlockId), eq(productionBlocks.organizationId, organizationId)))
+    .where(ownVisibleBlock(viewer, productionBlockId))
     .limit(1);
   return row ?? null;
 }
@@ -395,11 +410,12 @@ export async function findEstimateHistory(db: AppDb, organizationId: number, pro
 
 /* ---------- used by bin intake ---------- */
 
-/** The organisation's production blocks keyed for the CSV import: PUC name and block code. */
-export async function findImportBlocks(db: AppDb, organizationId: number) {
+/** The organisation's production blocks on the caller's farms, keyed for the CSV import: PUC name and block code. */
+export async function findImportBlocks(db: AppDb, viewer: FarmViewer) {
+  const { organizationId } = viewer;
   return db
     .select({ id: productionBlocks.id, code: productionBlocks.code, pucName: pucs.pucName, varietyId: productionBlocks.varietyId })
     .from(productionBlocks)
     .innerJoin(pucs, and(eq(pucs.id, productionBlocks.pucId), eq(pucs.organizationId, organizationId)))
-    .where(eq(productionBlocks.organizationId, organizationId));
+    .where(and(eq(productionBlocks.organizationId, organizationId), farmVisibleTo(viewer, pucs.farmId)));
 }

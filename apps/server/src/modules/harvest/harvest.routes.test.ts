@@ -17,6 +17,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createHarvestWorld, memberWith, SEASON, type HarvestWorld } from '../../../test/helpers/harvest-world';
+import { assignFarms } from '../../../test/helpers/fixtures';
 import { runTenantCase, type TenantCase } from '../../../test/helpers/tenant-matrix';
 import { farms, legalEntities, pucs, yieldEstimates } from '../../db/schema/index';
 
@@ -71,6 +72,8 @@ describe('harvest reports', () => {
     expect(page.season).toBe(SEASON);
     // sorted by PUC number: C1, C2, C10 (not C1, C10, C2)
     expect(page.rows.map((r) => r.puc)).toEqual(['C1', 'C2', 'C10']);
+    // each row names its PUC's id (the row opens that PUC's block report)
+    expect(page.rows.map((r) => r.pucId)).toEqual([w.puc.c1, w.puc.c2, w.puc.c10]);
     const [c1, c2, c10] = page.rows;
     // C1: 30 tipped (12000 kg) = 12 t; estimate 1 ha x 10 = 10 t; remaining 10 - 12 = -2 -> 0
     expect(c1).toMatchObject({ not_Tipped: 0, tipped: 30, tipped_Kgs: 12000, completedBlocks: 1, incompleteBlocks: 0, blocksEstimated: '1 / 1' });
@@ -201,6 +204,7 @@ describe('harvest reports', () => {
     const [entity] = await t.db.insert(legalEntities).values({ organizationId, name: 'Entity B' }).returning();
     const [farm] = await t.db.insert(farms).values({ organizationId, legalEntityId: entity!.id, farmName: 'Farm B' }).returning();
     const [puc] = await t.db.insert(pucs).values({ organizationId, farmId: farm!.id, pucName: 'EMPTY' }).returning({ id: pucs.id });
+    await assignFarms(t.db, w.b.userId, organizationId, [farm!.id]);
     const page = await get<BlockReportPage>(t, w.b.userId, w.b.organizationId, blockPath(puc!.id));
     expect(page.puc).toMatchObject({ id: puc!.id, puc_Name: 'EMPTY' });
     expect(page.rows).toEqual([]);
@@ -288,9 +292,10 @@ describe('harvest reports', () => {
 
   it('gates reading on harvest.reports and saving on harvest.estimates.edit', async () => {
     const org = w.a.organizationId;
-    const nobody = await memberWith(t, org, 'harvest-nobody', []);
-    const reader = await memberWith(t, org, 'harvest-reader', [PERMISSIONS.harvestReports]);
-    const editor = await memberWith(t, org, 'harvest-editor', [PERMISSIONS.harvestEstimatesEdit]);
+    const farmsOfA = [w.farm.f1, w.farm.f2];
+    const nobody = await memberWith(t, org, 'harvest-nobody', [], farmsOfA);
+    const reader = await memberWith(t, org, 'harvest-reader', [PERMISSIONS.harvestReports], farmsOfA);
+    const editor = await memberWith(t, org, 'harvest-editor', [PERMISSIONS.harvestEstimatesEdit], farmsOfA);
     const call = async (userId: number, method: 'GET' | 'POST', url: string, payload?: object) =>
       (await t.app.inject({ method, url, headers: await t.headersFor(userId, org), ...(payload ? { payload } : {}) })).statusCode;
     const save = { production_Block: w.block.c10b01, ha: 2, tonnes_Per_Ha: 40, version: 0 };

@@ -33,7 +33,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validationFailed } from '../../lib/errors';
 import { requireTenant } from '../../plugins/access';
-import { errorResponses } from '../shell/schemas';
+import { errorResponses } from '../../http/schemas';
 import { importBins, recordBins, tipBins } from './bins.service';
 import {
   getBlockReport,
@@ -62,7 +62,7 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
       config: read,
       schema: { querystring: harvestVarietiesQuerySchema, response: { 200: harvestVarietiesResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => listReportVarieties(app.db, requireTenant(request).organizationId, request.query, new Date()),
+    async (request) => listReportVarieties(app.db, requireTenant(request), request.query, app.clock.now()),
   );
 
   app.get(
@@ -71,13 +71,13 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
       config: read,
       schema: { querystring: pucReportQuerySchema, response: { 200: pucReportPageSchema, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => getPucReport(app.db, requireTenant(request).organizationId, request.query, new Date()),
+    async (request) => getPucReport(app.db, requireTenant(request), request.query, app.clock.now()),
   );
 
   app.get(
     HARVEST_PATHS.farms,
     { config: read, schema: { response: { 200: harvestFarmsResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => listFarms(app.db, requireTenant(request).organizationId),
+    async (request) => listFarms(app.db, requireTenant(request)),
   );
 
   app.get(
@@ -86,7 +86,7 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
       config: read,
       schema: { querystring: harvestPucsQuerySchema, response: { 200: harvestPucsResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => listPucOptions(app.db, requireTenant(request).organizationId, request.query.farm),
+    async (request) => listPucOptions(app.db, requireTenant(request), request.query.farm),
   );
 
   app.get(
@@ -99,7 +99,7 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: blockReportPageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getBlockReport(app.db, requireTenant(request).organizationId, request.params.pucId, request.query, new Date()),
+    async (request) => getBlockReport(app.db, requireTenant(request), request.params.pucId, request.query, app.clock.now()),
   );
 
   app.get(
@@ -108,7 +108,7 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
       config: read,
       schema: { params: productionBlockIdParamsSchema, response: { 200: estimateHistoryResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => getEstimateHistory(app.db, requireTenant(request).organizationId, request.params.productionBlockId),
+    async (request) => getEstimateHistory(app.db, requireTenant(request), request.params.productionBlockId),
   );
 
   app.post(
@@ -121,7 +121,7 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await saveBlockEstimate(app.db, requireTenant(request), request.body, new Date());
+      const row = await saveBlockEstimate(app.db, requireTenant(request), request.body, app.clock.now());
       return reply.code(201).send(row);
     },
   );
@@ -132,7 +132,7 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
       config: write,
       schema: { body: binIntakeBodySchema, response: { 201: binIntakeResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request, reply) => reply.code(201).send(await recordBins(app.db, requireTenant(request), request.body, new Date())),
+    async (request, reply) => reply.code(201).send(await recordBins(app.db, requireTenant(request), request.body, app.clock.now())),
   );
 
   app.post(
@@ -141,7 +141,7 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
       config: write,
       schema: { body: binTippingBodySchema, response: { 201: binTippingResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request, reply) => reply.code(201).send(await tipBins(app.db, requireTenant(request), request.body, new Date())),
+    async (request, reply) => reply.code(201).send(await tipBins(app.db, requireTenant(request), request.body, app.clock.now())),
   );
 
   app.post(
@@ -163,7 +163,7 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) throw validationFailed(BIN_IMPORT_MESSAGES.noFile, [{ field: 'file', message: BIN_IMPORT_MESSAGES.noFile }]);
       // toBuffer() throws 413 past the limit
       const bytes = await file.toBuffer();
-      const result = await importBins(app.db, actor, bytes, request.query, new Date());
+      const result = await importBins(app.db, actor, bytes, request.query, app.clock.now());
       return reply.code(result.committed ? 201 : 200).send(result);
     },
   );

@@ -1,9 +1,11 @@
 /**
- * Rules of the harvest reports and yield estimates: who sees which rows, the season shown, the
+ * Rules of the harvest reports and yield estimates: who sees which rows (the organisation's own on
+ * the caller's farms, see db/farm-scope, plus bins delivered to packhouses it owns), the season shown, the
  * figures (computed with the shared formulas of spec 02 section 9) and the estimate save with its
  * 0..400 rule, linked-block rule, original-becomes-adjusted rule and optimistic concurrency.
  */
 import {
+  dayOf,
   ESTIMATE_CONFLICT_MESSAGE,
   UNLINKED_BLOCK_MESSAGE,
   blockReportRow,
@@ -27,6 +29,7 @@ import {
   type PucReportQuery,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
+import type { FarmViewer } from '../../db/farm-scope';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import {
   farmExists,
@@ -44,12 +47,10 @@ import {
   lockProductionBlock,
   type BlockRowData,
 } from './harvest.repository';
-import { localDay, resolveSeason, seasonOfDay } from './season';
+import { resolveSeason, seasonOfDay } from './season';
 
-export interface HarvestActor {
-  organizationId: number;
-  userId: number;
-}
+/** The caller: the user in the current organisation. */
+export type HarvestActor = FarmViewer;
 
 const ESTIMATE_HISTORY_LIMIT = 500;
 
@@ -65,11 +66,13 @@ async function findVisiblePackhouse(db: AppDb, organizationId: number, packhouse
   return { id: packhouse.id, ownsPackhouse: packhouse.ownerOrganizationId === organizationId };
 }
 
-export async function listReportVarieties(db: AppDb, organizationId: number, query: HarvestVarietiesQuery, now: Date): Promise<HarvestVariety[]> {
+export async function listReportVarieties(db: AppDb, viewer: HarvestActor, query: HarvestVarietiesQuery, now: Date): Promise<HarvestVariety[]> {
+  const { organizationId } = viewer;
   const packhouse = query.packhouse === undefined ? null : await findVisiblePackhouse(db, organizationId, query.packhouse);
   const season = await resolveSeason(db, organizationId, query.season, now);
   const rows = await findReportVarieties(db, {
     organizationId,
+    userId: viewer.userId,
     season,
     packhouseId: packhouse?.id ?? null,
     ownsPackhouse: packhouse?.ownsPackhouse ?? false,
@@ -78,19 +81,22 @@ export async function listReportVarieties(db: AppDb, organizationId: number, que
 }
 
 /** Harvest PUC report: per-PUC aggregates from SQL, figures and totals from the shared formulas. */
-export async function getPucReport(db: AppDb, organizationId: number, query: PucReportQuery, now: Date): Promise<PucReportPage> {
+export async function getPucReport(db: AppDb, viewer: HarvestActor, query: PucReportQuery, now: Date): Promise<PucReportPage> {
+  const { organizationId } = viewer;
   const packhouse = query.packhouse === undefined ? null : await findVisiblePackhouse(db, organizationId, query.packhouse);
   const season = await resolveSeason(db, organizationId, query.season, now);
   const aggregates = await findPucAggregates(db, {
     organizationId,
+    userId: viewer.userId,
     season,
     packhouseId: packhouse?.id ?? null,
     ownsPackhouse: packhouse?.ownsPackhouse ?? false,
     varietyId: query.variety ?? null,
   });
   const rows = sortPucRows(
-    aggregates.map((a) =>
-      pucReportRow({
+    aggregates.map((a) => ({
+      pucId: a.pucId,
+      ...pucReportRow({
         puc: a.puc,
         not_Tipped: a.notTipped,
         tipped: a.tipped,
@@ -99,13 +105,13 @@ export async function getPucReport(db: AppDb, organizationId: number, query: Puc
         completedBlocks: a.completedBlocks,
         incompleteBlocks: a.incompleteBlocks,
       }),
-    ),
+    })),
   );
   return { season, packhouse: packhouse?.id ?? null, variety: query.variety ?? null, rows, totals: pucReportTotals(rows) };
 }
 
-export async function listFarms(db: AppDb, organizationId: number): Promise<HarvestFarm[]> {
-  const rows = await findFarms(db, organizationId);
+export async function listFarms(db: AppDb, viewer: HarvestActor): Promise<HarvestFarm[]> {
+  const rows = await findFarms(db, viewer);
   return rows.map((f) => ({ id: f.id, farm_Name: f.farmName, legal_Entity: f.legalEntityId }));
 }
 
@@ -114,9 +120,9 @@ function toPucOption(p: { id: number; pucName: string; farmId: number; farmName:
 }
 
 /** PUC dropdown: "farm name - PUC name", alphabetically; per farm for the Estimate appraisal. */
-export async function listPucOptions(db: AppDb, organizationId: number, farmId: number | undefined): Promise<HarvestPucOption[]> {
-  if (farmId !== undefined && !(await farmExists(db, organizationId, farmId))) throw notFound('Farm');
-  const rows = await findPucs(db, organizationId, { farmId });
+export async function listPucOptions(db: AppDb, viewer: HarvestActor, farmId: number | undefined): Promise<HarvestPucOption[]> {
+  if (farmId !== undefined && !(await farmExists(db, viewer, farmId))) throw notFound('Farm');
+  const rows = await findPucs(db, viewer, { farmId });
   return rows.map(toPucOption).sort((a, b) => compareNatural(a.label, b.label));
 }
 
@@ -141,12 +147,12 @@ function toBlockRow(d: BlockRowData): BlockReportRowResponse {
 /** Fruitbins Block Report (and the Estimate appraisal): one row per production block of the PUC. */
 export async function getBlockReport(
   db: AppDb,
-  organizationId: number,
+  viewer: HarvestActor,
   pucId: number,
   query: BlockReportQuery,
   now: Date,
 ): Promise<BlockReportPage> {
-  const report = await findBlockReport(db, organizationId, pucId, query.season, seasonOfDay(localDay(now)));
+  const report = await findBlockReport(db, viewer, pucId, query.season, seasonOfDay(dayOf(now)));
   if (!report) throw notFound('PUC');
   const { season, puc } = report;
   const rows = sortBlockRows(report.rows.map(toBlockRow));
@@ -167,7 +173,7 @@ export async function saveBlockEstimate(
   const { organizationId } = actor;
   const season = await resolveSeason(db, organizationId, undefined, now);
   await db.transaction(async (tx) => {
-    const block = await lockProductionBlock(tx, organizationId, body.production_Block);
+    const block = await lockProductionBlock(tx, actor, body.production_Block);
     if (!block) throw notFound('Production block');
     if (block.farmBlockId === null) throw conflict(UNLINKED_BLOCK_MESSAGE);
     const latest = await findLatestEstimate(tx, organizationId, block.id, season);
@@ -184,15 +190,15 @@ export async function saveBlockEstimate(
       createdAt: now,
     });
   });
-  const [row] = await findBlockRows(db, organizationId, season, { productionBlockId: body.production_Block });
+  const [row] = await findBlockRows(db, actor, season, { productionBlockId: body.production_Block });
   if (!row) throw notFound('Production block');
   return toBlockRow(row);
 }
 
-export async function getEstimateHistory(db: AppDb, organizationId: number, productionBlockId: number): Promise<EstimateHistoryResponse> {
-  const block = await findProductionBlock(db, organizationId, productionBlockId);
+export async function getEstimateHistory(db: AppDb, viewer: HarvestActor, productionBlockId: number): Promise<EstimateHistoryResponse> {
+  const block = await findProductionBlock(db, viewer, productionBlockId);
   if (!block) throw notFound('Production block');
-  const rows = await findEstimateHistory(db, organizationId, productionBlockId, ESTIMATE_HISTORY_LIMIT);
+  const rows = await findEstimateHistory(db, viewer.organizationId, productionBlockId, ESTIMATE_HISTORY_LIMIT);
   return {
     production_Block: productionBlockId,
     entries: rows.map((r) => ({

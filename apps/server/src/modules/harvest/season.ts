@@ -1,21 +1,10 @@
 /**
- * Seasons and calendar days of the harvest area. A season is the calendar year fruit is received
- * in; days are South African (the demo world and the spec's users are there; no daylight saving).
+ * Seasons of the harvest area. A season is the calendar year fruit is received in; days are the
+ * business calendar's (South African, packages/shared calendar).
  */
+import { dayOf, instantOn } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { findLatestSeason } from './harvest.repository';
-
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Africa/Johannesburg',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** yyyy-MM-dd of `now` in South Africa. */
-export function localDay(now: Date): string {
-  return dayFormat.format(now);
-}
 
 export function seasonOfDay(day: string): number {
   return Number(day.slice(0, 4));
@@ -28,10 +17,10 @@ export function seasonOfDay(day: string): number {
  */
 export async function resolveSeason(db: AppDb, organizationId: number, requested: number | undefined, now: Date): Promise<number> {
   if (requested !== undefined) return requested;
-  return (await findLatestSeason(db, organizationId)) ?? seasonOfDay(localDay(now));
+  return (await findLatestSeason(db, organizationId)) ?? seasonOfDay(dayOf(now));
 }
 
 /** When a bin received on `day` arrived: now for today, else midday of that day. */
 export function receivedAtFor(day: string, now: Date): string {
-  return day === localDay(now) ? now.toISOString() : new Date(`${day}T12:00:00+02:00`).toISOString();
+  return day === dayOf(now) ? now.toISOString() : instantOn(day, '12:00').toISOString();
 }

@@ -1,19 +1,21 @@
 /**
  * Queries of Login history. Everything is read inside one organisation: its members, the areas of
- * its farms, its roles, and the successful sign-ins recorded for it (login_events.organization_id).
+ * the farms assigned to the caller (db/farm-scope), its roles, and the successful sign-ins recorded
+ * for it (login_events.organization_id).
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
 import { areas, farms, loginEvents, memberships, regions, roles, userFarms, userRoles, users } from '../../db/schema/index';
 
-/** The distinct areas of the organisation's farms, with their region, by area name. */
-export async function findOrganisationAreas(db: AppDb, organizationId: number) {
+/** The distinct areas of the organisation's farms the caller may see, with their region, by area name. */
+export async function findOrganisationAreas(db: AppDb, viewer: FarmViewer) {
   return db
     .selectDistinct({ id: areas.id, area_Name: areas.areaName, region: regions.regionName })
     .from(farms)
     .innerJoin(areas, eq(areas.id, farms.areaId))
     .leftJoin(regions, eq(regions.id, areas.regionId))
-    .where(and(eq(farms.organizationId, organizationId), isNotNull(farms.areaId)))
+    .where(and(eq(farms.organizationId, viewer.organizationId), farmVisibleTo(viewer, farms.id), isNotNull(farms.areaId)))
     .orderBy(asc(areas.areaName), asc(areas.id));
 }
 

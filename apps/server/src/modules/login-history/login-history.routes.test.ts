@@ -2,12 +2,11 @@ import { LOGIN_HISTORY_CSV_COLUMNS, LOGIN_HISTORY_EXPORT_NAMES, LOGIN_HISTORY_PA
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { addMember, createRole, createUser } from '../../../test/helpers/fixtures';
+import { addMember, assignFarms, createRole, createUser } from '../../../test/helpers/fixtures';
 import { createTenantWorld, runTenantCase, type TenantCase, type TenantWorld } from '../../../test/helpers/tenant-matrix';
 import { areas, exportLogs, farms, legalEntities, loginEvents, regions, userFarms } from '../../db/schema/index';
-import { clock } from './clock';
 
 const NOW = new Date('2026-03-15T10:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
@@ -29,6 +28,9 @@ describe('login history', () => {
     areaX: number;
     areaY: number;
     areaB: number;
+    areaZ: number;
+    f1: number;
+    f2: number;
     manager: number;
     scout: number;
     viewerRole: number;
@@ -50,23 +52,24 @@ describe('login history', () => {
   const names = (rows: Row[]) => rows.map((r) => r.userName);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { clock: { now: () => NOW } });
     w = await createTenantWorld(t);
-    vi.spyOn(clock, 'now').mockReturnValue(NOW);
     const A = w.a.organizationId;
     const B = w.b.organizationId;
 
     const [r1, r2] = await t.db.insert(regions).values([{ regionName: 'LH Region One' }, { regionName: 'LH Region Two' }]).returning();
-    const [x, y, zb] = await t.db
+    const [x, y, zb, z] = await t.db
       .insert(areas)
       .values([
         { areaName: 'LH Xanadu', regionId: r1!.id },
         { areaName: 'LH Yonder', regionId: r2!.id },
         { areaName: `LH B only ${w.b.canary}`, regionId: r2!.id },
+        { areaName: 'LH Zenith', regionId: r1!.id },
       ])
       .returning();
-    Object.assign(ids, { areaX: x!.id, areaY: y!.id, areaB: zb!.id });
+    Object.assign(ids, { areaX: x!.id, areaY: y!.id, areaB: zb!.id, areaZ: z!.id });
     const [leA, leB] = await t.db.insert(legalEntities).values([{ organizationId: A, name: 'LE A' }, { organizationId: B, name: 'LE B' }]).returning();
+    // A's member is assigned F1 and F2 (below), not F4: Zenith is not among their areas (db/farm-scope)
     const [f1, f2, , fb] = await t.db
       .insert(farms)
       .values([
@@ -74,8 +77,10 @@ describe('login history', () => {
         { organizationId: A, legalEntityId: leA!.id, farmName: 'F2', areaId: y!.id },
         { organizationId: A, legalEntityId: leA!.id, farmName: 'F3', areaId: x!.id },
         { organizationId: B, legalEntityId: leB!.id, farmName: 'FB', areaId: zb!.id },
+        { organizationId: A, legalEntityId: leA!.id, farmName: 'F4', areaId: z!.id },
       ])
       .returning();
+    Object.assign(ids, { f1: f1!.id, f2: f2!.id });
 
     const manager = await createRole(t.db, A, 'Manager', []);
     const scout = await createRole(t.db, A, 'Scout', []);
@@ -127,11 +132,10 @@ describe('login history', () => {
     ]);
   });
   afterAll(async () => {
-    vi.restoreAllMocks();
     await t.close();
   });
 
-  it("answers the areas of the organisation's farms (with region) and its roles", async () => {
+  it("answers the areas of the organisation's farms assigned to the caller (with region) and its roles", async () => {
     const areasRes = await asA(LOGIN_HISTORY_PATHS.areas);
     expect(areasRes.statusCode, areasRes.body).toBe(200);
     expect(areasRes.json()).toEqual([
@@ -185,6 +189,37 @@ describe('login history', () => {
       expect(res.statusCode, search).toBe(404);
       expect(res.json().error.code).toBe('NOT_FOUND');
     }
+  });
+
+  it("limits the Area list and filter to the caller's farms: another area answers 404 as another organisation's does", async () => {
+    const member = async (userName: string, farmIds: number[]) => {
+      const role = await createRole(t.db, w.a.organizationId, `Login history ${userName}`, [PERMISSIONS.managementLoginHistory]);
+      const user = await createUser(t.db, userName);
+      await addMember(t.db, user.id, w.a.organizationId, [role.id]);
+      await assignFarms(t.db, user.id, w.a.organizationId, farmIds);
+      return user.id;
+    };
+    const oneFarm = await member('lh-one-farm', [ids.f2]);
+    const none = await member('lh-no-farms', []);
+    const get = (userId: number, url: string) => as(userId, w.a.organizationId, { method: 'GET', url });
+    expect((await get(oneFarm, LOGIN_HISTORY_PATHS.areas)).json()).toEqual([{ id: ids.areaY, area_Name: 'LH Yonder', region: 'LH Region Two' }]);
+    expect((await get(none, LOGIN_HISTORY_PATHS.areas)).json()).toEqual([]);
+    expect(((await get(oneFarm, `${LOGIN_HISTORY_PATHS.history}?areas=${ids.areaY}`)).json() as Row[]).map((r) => r.userName)).toEqual([
+      'lh-bob',
+      'lh-one-farm',
+      w.a.userName,
+    ]);
+    for (const [userId, search] of [
+      [oneFarm, `?areas=${ids.areaX}`],
+      [none, `?areas=${ids.areaY}`],
+      [w.a.userId, `?areas=${ids.areaZ}`],
+    ] as const) {
+      const res = await get(userId, `${LOGIN_HISTORY_PATHS.history}${search}`);
+      expect(res.statusCode, search).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+    // the members and their sign-ins are not farm data: without an area filter everyone shows
+    expect(((await get(none, LOGIN_HISTORY_PATHS.history)).json() as Row[]).map((r) => r.userName)).toContain('lh-bob');
   });
 
   it('needs management.loginHistory (403 without it, 401 without a token)', async () => {

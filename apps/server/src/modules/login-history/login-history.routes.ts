@@ -13,8 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
-import { errorResponses } from '../shell/schemas';
-import { clock } from './clock';
+import { sendCsvExport } from '../exports/csv';
+import { errorResponses } from '../../http/schemas';
 import { exportLoginHistory, getLoginHistory, listAreas, listRoles } from './login-history.service';
 
 const view = { auth: { permissions: [PERMISSIONS.managementLoginHistory] }, tenant: true } as const;
@@ -24,7 +24,7 @@ export const loginHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     LOGIN_HISTORY_PATHS.areas,
     { config: view, schema: { response: { 200: loginHistoryAreasResponseSchema, ...readErrors } } },
-    async (request) => listAreas(app.db, requireTenant(request).organizationId),
+    async (request) => listAreas(app.db, requireTenant(request)),
   );
 
   app.get(
@@ -36,7 +36,7 @@ export const loginHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     LOGIN_HISTORY_PATHS.history,
     { config: view, schema: { querystring: loginHistoryQuerySchema, response: { 200: loginHistoryResponseSchema, ...readErrors } } },
-    async (request) => getLoginHistory(app.db, requireTenant(request).organizationId, request.query, clock.now()),
+    async (request) => getLoginHistory(app.db, requireTenant(request), request.query, app.clock.now()),
   );
 
   app.get(
@@ -48,12 +48,7 @@ export const loginHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.any().describe('text/csv attachment: User, User Name, Week Count, Month Count, Last 3 Months, Last Login Date'), ...readErrors },
       },
     },
-    async (request, reply) => {
-      const { fileName, csv } = await exportLoginHistory(app.db, requireTenant(request), request.query, clock.now(), request.url);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(Buffer.from(csv, 'utf8'));
-    },
+    async (request, reply) =>
+      sendCsvExport(reply, app.db, await exportLoginHistory(app.db, requireTenant(request), request.query, app.clock.now(), request.url)),
   );
 };

@@ -25,7 +25,8 @@ describe('login history demo data', () => {
   });
 
   it.each(DEMO_ORGANIZATIONS.map((o) => [o.name, o.key] as const))('%s: every member with the planned counts and last sign-in', async (name, key) => {
-    const rows = await getLoginHistory(handle.db, orgId.get(name)!, {}, SEED_REFERENCE_DATE);
+    const [admin] = await handle.db.select({ id: users.id }).from(users).where(eq(users.userName, 'admin'));
+    const rows = await getLoginHistory(handle.db, { userId: admin!.id, organizationId: orgId.get(name)! }, {}, SEED_REFERENCE_DATE);
     const members = DEMO_USERS.filter((u) => u.organizations.some((m) => m.organization === key));
     expect(rows.map((r) => r.userName).sort()).toEqual(members.map((u) => u.userName).sort());
     for (const row of rows) {

@@ -1,7 +1,8 @@
 /**
  * Login history (management.loginHistory): filter options, the rows and their CSV export, all inside
- * the current organisation. Area ids must be areas of the organisation's farms and role ids roles of
- * the organisation; anything else answers 404, like an id that does not exist.
+ * the current organisation. Area ids must be areas of the organisation's farms assigned to the
+ * caller (db/farm-scope) and role ids roles of the organisation; anything else answers 404, like an
+ * id that does not exist.
  */
 import {
   LOGIN_HISTORY_CSV_COLUMNS,
@@ -14,20 +15,18 @@ import {
   type LoginHistoryRow,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
+import type { FarmViewer } from '../../db/farm-scope';
 import { notFound } from '../../lib/errors';
-import { toCsv } from '../exports/csv';
-import { logExport, secondsSince } from '../exports/exports.service';
+import { byColumns, type CsvExport } from '../exports/csv';
 import { findLoginHistory, findOrganisationAreas, findOrganisationRoles } from './login-history.repository';
 
-export interface LoginHistoryActor {
-  userId: number;
-  organizationId: number;
-}
+/** The caller: the user in the current organisation. */
+export type LoginHistoryActor = FarmViewer;
 
 const DAY_MS = 86_400_000;
 
-export async function listAreas(db: AppDb, organizationId: number): Promise<LoginHistoryArea[]> {
-  return findOrganisationAreas(db, organizationId);
+export async function listAreas(db: AppDb, viewer: LoginHistoryActor): Promise<LoginHistoryArea[]> {
+  return findOrganisationAreas(db, viewer);
 }
 
 export async function listRoles(db: AppDb, organizationId: number): Promise<LoginHistoryRole[]> {
@@ -45,9 +44,10 @@ function checked(ids: number[] | undefined, known: readonly { id: number }[], wh
 
 const toIso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-export async function getLoginHistory(db: AppDb, organizationId: number, query: LoginHistoryQuery, now: Date): Promise<LoginHistoryRow[]> {
+export async function getLoginHistory(db: AppDb, viewer: LoginHistoryActor, query: LoginHistoryQuery, now: Date): Promise<LoginHistoryRow[]> {
+  const { organizationId } = viewer;
   const [ownAreas, ownRoles] = await Promise.all([
-    query.areas ? findOrganisationAreas(db, organizationId) : Promise.resolve([]),
+    query.areas ? findOrganisationAreas(db, viewer) : Promise.resolve([]),
     query.roles ? findOrganisationRoles(db, organizationId) : Promise.resolve([]),
   ]);
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -75,30 +75,18 @@ export async function getLoginHistory(db: AppDb, organizationId: number, query: 
     .sort((a, b) => byText(a.user, b.user) || a.userId - b.userId);
 }
 
-export interface CsvDownload {
-  fileName: string;
-  csv: string;
-}
-
-/** The rows as CSV (formula-leading cells neutralised), logged as one export. */
+/** The rows as CSV, logged as one export (one row per user: the source is as small as the screen's). */
 export async function exportLoginHistory(
   db: AppDb,
   actor: LoginHistoryActor,
   query: LoginHistoryQuery,
   now: Date,
   url: string,
-): Promise<CsvDownload> {
-  const startedAt = performance.now();
-  const rows = await getLoginHistory(db, actor.organizationId, query, now);
-  const csv = toCsv(rows, LOGIN_HISTORY_CSV_COLUMNS);
-  await logExport(db, {
-    userId: actor.userId,
-    organizationId: actor.organizationId,
-    url,
-    ...LOGIN_HISTORY_EXPORT_NAMES,
-    timeToComplete: secondsSince(startedAt),
-    size: Buffer.byteLength(csv, 'utf8'),
-    exportTime: now,
-  });
-  return { fileName: loginHistoryFileName(now), csv };
+): Promise<CsvExport> {
+  const rows = await getLoginHistory(db, actor, query, now);
+  return {
+    fileName: loginHistoryFileName(now),
+    ...byColumns(LOGIN_HISTORY_CSV_COLUMNS, rows),
+    log: { userId: actor.userId, organizationId: actor.organizationId, url, ...LOGIN_HISTORY_EXPORT_NAMES, exportTime: now },
+  };
 }

@@ -3,7 +3,7 @@
  * the hub LISTENs on NOTIFICATION_CHANNEL (PostgreSQL: one dedicated connection outside the pool,
  * re-established after a failure; PGlite: the embedded engine's own listen) and hands each new
  * notification to the streams its user has open here. Nothing is held in memory but the open
- * streams and the ids of used stream tickets (until they expire).
+ * streams (used stream tickets are kept in the database: notifications.ticket.ts).
  */
 import type { NotificationItem } from '@orchard/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,8 +18,6 @@ export type NotificationListener = (notification: NotificationItem) => void;
 export interface NotificationHub {
   /** Calls the listener for each new notification of the user until the returned function is called. */
   subscribe(userId: number, listener: NotificationListener): () => void;
-  /** Records a stream ticket as used; false when it already was (here or, once announced, anywhere). */
-  useTicket(ticketId: string, expiresAt: number): boolean;
   /** streams open on this instance */
   readonly streamCount: number;
   close(): Promise<void>;
@@ -42,13 +40,7 @@ const RECONNECT_MS = 1000;
 export async function createNotificationHub(options: HubOptions): Promise<NotificationHub> {
   const { db, log } = options;
   const listeners = new Map<number, Set<NotificationListener>>();
-  const usedTickets = new Map<string, number>();
   let closed = false;
-
-  const pruneTickets = () => {
-    const now = Date.now() / 1000;
-    for (const [id, exp] of usedTickets) if (exp < now) usedTickets.delete(id);
-  };
 
   const deliver = async (userId: number, notificationId: number) => {
     const targets = listeners.get(userId);
@@ -62,10 +54,6 @@ export async function createNotificationHub(options: HubOptions): Promise<Notifi
   const onMessage = (payload: string | undefined) => {
     const message: ChannelMessage | null = parseChannelMessage(payload);
     if (!message) return;
-    if (message.kind === 'ticket-used') {
-      usedTickets.set(message.ticketId, message.expiresAt);
-      return;
-    }
     deliver(message.userId, message.notificationId).catch((err: unknown) =>
       log.error({ err }, 'could not deliver a notification to its streams'),
     );
@@ -132,12 +120,6 @@ export async function createNotificationHub(options: HubOptions): Promise<Notifi
         set.delete(listener);
         if (set.size === 0 && listeners.get(userId) === set) listeners.delete(userId);
       };
-    },
-    useTicket(ticketId, expiresAt) {
-      pruneTickets();
-      if (usedTickets.has(ticketId)) return false;
-      usedTickets.set(ticketId, expiresAt);
-      return true;
     },
     get streamCount() {
       let n = 0;

@@ -7,12 +7,13 @@ import { createUser } from '../../../test/helpers/fixtures';
 import { buildApp } from '../../app';
 import { openDatabase, type DbHandle } from '../../db/client';
 import { notifyUsers } from './notifications.service';
-import { notificationEvents, openStream } from './stream-test-support';
+import { notificationEvents, openStream, raceStreams } from '../../../test/helpers/notification-stream';
 
 describe('notifications across instances (PostgreSQL)', () => {
   let t: TestApp;
   let second: { app: FastifyInstance; handle: DbHandle };
   let secondUrl: string;
+  let firstUrl: string;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -20,6 +21,7 @@ describe('notifications across instances (PostgreSQL)', () => {
     const handle = await openDatabase({ databaseUrl: pool.options.connectionString, poolSize: 2 });
     second = { app: await buildApp({ db: handle, config: t.config }), handle };
     secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
+    firstUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await second.app.close();
@@ -36,8 +38,7 @@ describe('notifications across instances (PostgreSQL)', () => {
       await notifyUsers(t.db, { userIds: [user.id], organizationId: null, header: 'Across', body: 'instances' });
       const text = await stream.waitFor(/event: notification/);
       expect(notificationEvents(text)[0]).toMatchObject({ header: 'Across' });
-      // the ticket, used on the second instance, is refused by the first too
-      await new Promise((r) => setTimeout(r, 200));
+      // the ticket, used on the second instance, is refused by the first too, at once
       const again = await t.app.inject({
         method: 'GET',
         url: `${NOTIFICATIONS_PATHS.stream}?ticket=${encodeURIComponent(ticket.json<{ ticket: string }>().ticket)}`,
@@ -45,6 +46,17 @@ describe('notifications across instances (PostgreSQL)', () => {
       expect(again.statusCode).toBe(401);
     } finally {
       stream.close();
+    }
+  });
+
+  it('two instances racing one ticket: exactly one stream opens in the whole cluster', async () => {
+    const user = await createUser(t.db, 'notes-cluster-race');
+    for (let round = 0; round < 3; round++) {
+      const ticket = await t.app.inject({ method: 'POST', url: NOTIFICATIONS_PATHS.streamTicket, headers: await t.bearer(user.id) });
+      // the same ticket presented to both instances at once, several times each
+      const statuses = await raceStreams(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? firstUrl : secondUrl)), ticket.json<{ ticket: string }>().ticket);
+      expect(statuses.filter((s) => s === 200), `round ${round}: ${statuses.join(',')}`).toHaveLength(1);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(11);
     }
   });
 });

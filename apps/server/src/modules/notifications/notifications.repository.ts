@@ -1,7 +1,7 @@
 /** Queries behind notifications. */
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { notifications, users } from '../../db/schema/index';
+import { notifications, usedStreamTickets, users } from '../../db/schema/index';
 import { NOTIFICATION_CHANNEL } from './notifications.events';
 
 export interface NewNotifications {
@@ -115,11 +115,26 @@ export async function deleteNotification(db: AppDb, userId: number, id: number):
   return rows.length > 0;
 }
 
-/** Tells every instance (including this one) that a stream ticket has been used. */
-export async function announceTicketUsed(db: AppDb, ticketId: string, expiresAt: number): Promise<void> {
-  await db.execute(
-    sql`select pg_notify(${NOTIFICATION_CHANNEL}, json_build_object('t', ${ticketId}::text, 'e', ${expiresAt}::bigint)::text)`,
-  );
+/**
+ * Spends a stream ticket: true for the one call that records its id, false for every other (here
+ * or on any other instance), decided by the primary key in one statement.
+ */
+export async function insertUsedTicket(db: AppDb, ticketId: string, expiresAt: Date): Promise<boolean> {
+  const rows = await db
+    .insert(usedStreamTickets)
+    .values({ ticketId, expiresAt })
+    .onConflictDoNothing()
+    .returning({ ticketId: usedStreamTickets.ticketId });
+  return rows.length > 0;
+}
+
+/** Forgets used tickets that expired before `before` (they can never be accepted again). */
+export async function deleteExpiredUsedTickets(db: AppDb, before: Date): Promise<number> {
+  const rows = await db
+    .delete(usedStreamTickets)
+    .where(lt(usedStreamTickets.expiresAt, before))
+    .returning({ ticketId: usedStreamTickets.ticketId });
+  return rows.length;
 }
 
 export async function findEnabledUser(db: AppDb, userId: number): Promise<boolean> {

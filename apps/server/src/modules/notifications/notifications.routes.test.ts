@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createUser } from '../../../test/helpers/fixtures';
 import { createTenantWorld, runTenantCase } from '../../../test/helpers/tenant-matrix';
-import { notifications } from '../../db/schema/index';
+import { notifications, usedStreamTickets } from '../../db/schema/index';
+import { insertUsedTicket } from './notifications.repository';
 import { notifyUsers } from './notifications.service';
-
-import { notificationEvents, openStream } from './stream-test-support';
+import { createTicketLedger, USED_TICKET_KEEP_AFTER_EXPIRY_MS, verifyStreamTicket } from './notifications.ticket';
+import { notificationEvents, openStream, raceStreams } from '../../../test/helpers/notification-stream';
 
 describe('notifications', () => {
   let t: TestApp;
@@ -173,6 +174,34 @@ describe('notifications', () => {
     await refused(ticketOfDisabled);
     // the ticket endpoint needs a signed-in user
     expect((await t.app.inject({ method: 'POST', url: NOTIFICATIONS_PATHS.streamTicket })).statusCode).toBe(401);
+  });
+
+  it('a ticket opens one stream: of 20 simultaneous attempts exactly one opens, and the spent ticket is recorded with its expiry', async () => {
+    const user = await createUser(t.db, 'notes-race');
+    const ticket = await ticketFor(user.id);
+    const statuses = await raceStreams(Array.from({ length: 20 }, () => baseUrl), ticket);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(19);
+    const verified = (await verifyStreamTicket(t.config, ticket))!;
+    const rows = await t.db.select().from(usedStreamTickets).where(eq(usedStreamTickets.ticketId, verified.ticketId));
+    expect(rows).toEqual([{ ticketId: verified.ticketId, expiresAt: new Date(verified.expiresAt * 1000) }]);
+  });
+
+  it('used tickets are purged now and then, once well past their expiry', async () => {
+    const now = Date.now();
+    const longGone = new Date(now - USED_TICKET_KEEP_AFTER_EXPIRY_MS - 60_000);
+    const justExpired = new Date(now - 1000);
+    expect(await insertUsedTicket(t.db, 'purge-long-gone', longGone)).toBe(true);
+    expect(await insertUsedTicket(t.db, 'purge-just-expired', justExpired)).toBe(true);
+    expect(await insertUsedTicket(t.db, 'purge-just-expired', justExpired)).toBe(false);
+    // a new ledger purges on its first spend
+    const ledger = createTicketLedger(t.db);
+    expect(await ledger.spend({ userId: 1, ticketId: 'purge-fresh', expiresAt: Math.floor(now / 1000) + 60 })).toBe(true);
+    expect(await ledger.spend({ userId: 1, ticketId: 'purge-fresh', expiresAt: Math.floor(now / 1000) + 60 })).toBe(false);
+    const ids = async () => (await t.db.select({ id: usedStreamTickets.ticketId }).from(usedStreamTickets)).map((r) => r.id);
+    await expect.poll(ids).not.toContain('purge-long-gone');
+    // kept a while past expiry, so an instance whose clock runs a little behind still finds it spent
+    expect(await ids()).toEqual(expect.arrayContaining(['purge-just-expired', 'purge-fresh']));
   });
 
   it("tenant matrix: B's member cannot touch A's notification", async () => {

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/access';
-import { errorResponses, noContentSchema } from '../shell/schemas';
+import { errorResponses, noContentSchema } from '../../http/schemas';
 import { createNotificationHub } from './notifications.hub';
 import {
   deleteNotification,
@@ -25,6 +25,7 @@ import {
   setNotificationRead,
 } from './notifications.service';
 import { openNotificationStream, type OpenStream } from './notifications.stream';
+import { createTicketLedger } from './notifications.ticket';
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = await createNotificationHub({
@@ -32,6 +33,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     dbKind: app.dbKind,
     databaseUrl: app.config.databaseUrl,
     log: app.log,
+  });
+  const tickets = createTicketLedger(app.db, {
+    onPurgeError: (err) => app.log.warn({ err }, 'could not purge expired stream tickets'),
   });
   const streams = new Set<OpenStream>();
   // Open streams would keep server.close() waiting: end them first.
@@ -145,7 +149,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const stream = await openNotificationStream(app.db, app.config, hub, request.query.ticket);
+      const stream = await openNotificationStream(app.db, app.config, hub, tickets, request.query.ticket);
       streams.add(stream);
       stream.body.on('close', () => streams.delete(stream));
       request.raw.on('close', () => stream.close());

@@ -11,8 +11,8 @@ import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { unauthenticated } from '../../lib/errors';
 import type { NotificationHub } from './notifications.hub';
-import { announceTicketUsed, findEnabledUser } from './notifications.repository';
-import { verifyStreamTicket } from './notifications.ticket';
+import { findEnabledUser } from './notifications.repository';
+import { verifyStreamTicket, type TicketLedger } from './notifications.ticket';
 
 export const INVALID_TICKET_MESSAGE = 'The stream ticket is invalid, used or expired';
 
@@ -34,12 +34,12 @@ export async function openNotificationStream(
   db: AppDb,
   config: AppConfig,
   hub: NotificationHub,
+  tickets: TicketLedger,
   ticket: string,
 ): Promise<OpenStream> {
   const verified = await verifyStreamTicket(config, ticket);
-  if (!verified || !hub.useTicket(verified.ticketId, verified.expiresAt)) throw unauthenticated(INVALID_TICKET_MESSAGE);
-  // Other instances learn of the use too, so the ticket opens one stream in the whole cluster.
-  await announceTicketUsed(db, verified.ticketId, verified.expiresAt);
+  // spent in the database, so the ticket opens one stream in the whole cluster
+  if (!verified || !(await tickets.spend(verified))) throw unauthenticated(INVALID_TICKET_MESSAGE);
   if (!(await findEnabledUser(db, verified.userId))) throw unauthenticated(INVALID_TICKET_MESSAGE);
 
   const body = new PassThrough();

@@ -2,14 +2,17 @@
  * Stream tickets. EventSource cannot send an Authorization header, so the browser first asks for a
  * ticket with its access token and then opens the stream with ?ticket=. A ticket is an HS256 JWT
  * (config.jwtSecret) with typ 'stream', its own audience (so it is never accepted as an access
- * token, nor an access token as a ticket), a random jti and a 60 s lifetime. It needs no table, so
- * any instance can verify it. Single use: the hub remembers used jtis until they expire and
- * announces each use to the other instances over the notification channel.
+ * token, nor an access token as a ticket), a random jti and a 60 s lifetime, so any instance can
+ * verify it. Single use across instances: opening a stream spends the ticket by inserting its jti
+ * into used_stream_tickets (INSERT ... ON CONFLICT DO NOTHING RETURNING), so of any number of
+ * attempts with one ticket, on any instances at once, exactly one opens a stream.
  */
 import { randomUUID } from 'node:crypto';
 import { STREAM_TICKET_TTL_SECONDS } from '@orchard/shared';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppConfig } from '../../config';
+import type { AppDb } from '../../db/client';
+import { deleteExpiredUsedTickets, insertUsedTicket } from './notifications.repository';
 
 const ISSUER = 'orchard-ops';
 const AUDIENCE = 'orchard-ops-notification-stream';
@@ -50,4 +53,30 @@ export async function verifyStreamTicket(config: AppConfig, ticket: string): Pro
   } catch {
     return null;
   }
+}
+
+/** How often an instance purges used tickets, and how long past their expiry they are kept (so a
+ * server whose clock runs a little behind still finds the ticket spent). */
+export const USED_TICKET_PURGE_EVERY_MS = 60_000;
+export const USED_TICKET_KEEP_AFTER_EXPIRY_MS = 5 * 60_000;
+
+export interface TicketLedger {
+  /** true for the one attempt that spends the ticket; false once it has been spent anywhere */
+  spend(ticket: VerifiedTicket): Promise<boolean>;
+}
+
+/** Spends tickets in the database; now and then (at most once a minute here) forgets long-expired ones. */
+export function createTicketLedger(db: AppDb, options: { onPurgeError?: (err: unknown) => void } = {}): TicketLedger {
+  let lastPurge = 0;
+  return {
+    async spend(ticket) {
+      const spent = await insertUsedTicket(db, ticket.ticketId, new Date(ticket.expiresAt * 1000));
+      const now = Date.now();
+      if (now - lastPurge >= USED_TICKET_PURGE_EVERY_MS) {
+        lastPurge = now;
+        deleteExpiredUsedTickets(db, new Date(now - USED_TICKET_KEEP_AFTER_EXPIRY_MS)).catch((err: unknown) => options.onPurgeError?.(err));
+      }
+      return spent;
+    },
+  };
 }

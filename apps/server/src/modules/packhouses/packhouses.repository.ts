@@ -1,19 +1,11 @@
 /**
- * Queries of packhouse management. The organisation's list is the packhouses linked to it
- * (organization_packhouses) or owned by it (packhouses.owner_organization_id).
+ * Queries of packhouse management. The organisation's list is the packhouses it runs or has linked
+ * (db/packhouse-scope).
  */
 import { and, asc, eq, ilike, notExists, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { packhouseUsableBy } from '../../db/packhouse-scope';
 import { organizationPackhouses, packhouses, pickingEstimates } from '../../db/schema/index';
-
-const inOrganisationList = (db: AppDb, organizationId: number) =>
-  or(
-    eq(packhouses.ownerOrganizationId, organizationId),
-    sql`exists (${db
-      .select({ one: sql`1` })
-      .from(organizationPackhouses)
-      .where(and(eq(organizationPackhouses.packhouseId, packhouses.id), eq(organizationPackhouses.organizationId, organizationId)))})`,
-  );
 
 const columns = {
   id: packhouses.id,
@@ -26,7 +18,7 @@ export async function findOrganisationPackhouses(db: AppDb, organizationId: numb
   return db
     .select(columns)
     .from(packhouses)
-    .where(inOrganisationList(db, organizationId))
+    .where(packhouseUsableBy(organizationId))
     .orderBy(asc(packhouses.name), asc(packhouses.id))
     .limit(limit);
 }
@@ -35,7 +27,7 @@ export async function findOrganisationPackhouse(db: AppDb, organizationId: numbe
   const [row] = await db
     .select(columns)
     .from(packhouses)
-    .where(and(eq(packhouses.id, id), inOrganisationList(db, organizationId)))
+    .where(and(eq(packhouses.id, id), packhouseUsableBy(organizationId)))
     .limit(1);
   return row ?? null;
 }
@@ -67,9 +59,19 @@ export async function findSuggestions(db: AppDb, organizationId: number, query: 
     .limit(limit);
 }
 
+/**
+ * Creates the packhouse, or answers null when its name is taken (ignoring case and surrounding
+ * spaces). The unique index decides, so of any number of simultaneous creates of one name exactly
+ * one succeeds, on every instance.
+ */
 export async function insertPackhouse(db: AppDb, values: { name: string; shortName: string | null; ownerOrganizationId: number }) {
-  const [row] = await db.insert(packhouses).values(values).returning(columns);
-  return row!;
+  const [row] = await db
+    .insert(packhouses)
+    .values(values)
+    // the name's unique index is the table's only constraint an insert can meet (ids are generated)
+    .onConflictDoNothing()
+    .returning(columns);
+  return row ?? null;
 }
 
 export async function linkPackhouse(db: AppDb, organizationId: number, packhouseId: number) {

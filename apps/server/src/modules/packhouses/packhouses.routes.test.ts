@@ -1,11 +1,11 @@
 import { PACKHOUSE_MESSAGES, PACKHOUSES_PATHS, PERMISSIONS } from '@orchard/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { runTenantCase } from '../../../test/helpers/tenant-matrix';
 import { organizationPackhouses, packhouses } from '../../db/schema/index';
-import { createMemberWith, createPickingWorld, type PickingWorld } from '../picking/picking.test-world';
+import { createMemberWith, createPickingWorld, type PickingWorld } from '../../../test/helpers/picking-world';
 
 const onePath = (id: number) => PACKHOUSES_PATHS.one.replace(':id', String(id));
 
@@ -78,6 +78,47 @@ describe('packhouse management', () => {
     expect(await linksOf(w.a.organizationId)).toContain(created.id);
     const noShort = await asA({ method: 'POST', url: PACKHOUSES_PATHS.list, payload: { name: 'Clanwilliam Packers' } });
     expect(noShort.json()).toMatchObject({ shortname: null, owned: true });
+  });
+
+  it('refuses a name already taken, ignoring case and surrounding spaces, whoever runs it, with 409', async () => {
+    const count = async () => (await t.db.select({ id: packhouses.id }).from(packhouses)).length;
+    const before = await count();
+    // A's own, another organisation's, and one nobody runs
+    for (const name of ['citrusdal PACKERS', '  Ph1 kirkwood  ', 'PH3 PATENSIE', '\tph2 addo\n']) {
+      const res = await asA({ method: 'POST', url: PACKHOUSES_PATHS.list, payload: { name, shortname: 'DUP' } });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(409);
+      // the screen shows the message under the name and in its toast
+      expect(res.json().error).toEqual({ code: 'CONFLICT', message: PACKHOUSE_MESSAGES.nameTaken });
+    }
+    expect(await count()).toBe(before);
+    // a name that only contains a taken one is a different name
+    expect((await asA({ method: 'POST', url: PACKHOUSES_PATHS.list, payload: { name: 'Citrusdal Packers North' } })).statusCode).toBe(201);
+  });
+
+  it('50 simultaneous creates of one name (in any case and spacing): exactly one 201, 49 409, one packhouse', async () => {
+    const spellings = ['Parallel Packers', 'parallel packers', ' PARALLEL PACKERS ', 'Parallel Packers  '];
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => asA({ method: 'POST', url: PACKHOUSES_PATHS.list, payload: { name: spellings[i % spellings.length] } })),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().error.message).toBe(PACKHOUSE_MESSAGES.nameTaken);
+    const rows = await t.db.select().from(packhouses).where(sql`lower(btrim(${packhouses.name})) = 'parallel packers'`);
+    expect(rows).toHaveLength(1);
+    // the one created is linked once, and listed
+    expect((await linksOf(w.a.organizationId)).filter((id) => id === rows[0]!.id)).toHaveLength(1);
+    expect((await listA()).filter((p) => p.id === rows[0]!.id)).toHaveLength(1);
+  });
+
+  it('the database itself refuses renaming a packhouse to a taken name, in any case and spacing', async () => {
+    const rename = (name: string) => t.db.update(packhouses).set({ name }).where(eq(packhouses.id, w.ph.ph1));
+    await expect(rename(' ph2 ADDO ')).rejects.toThrow();
+    const [row] = await t.db.select({ name: packhouses.name }).from(packhouses).where(eq(packhouses.id, w.ph.ph1));
+    expect(row!.name).toBe('PH1 Kirkwood');
+    // its own name in another case is no clash
+    await rename('PH1 KIRKWOOD');
+    await rename('PH1 Kirkwood');
   });
 
   it.each([

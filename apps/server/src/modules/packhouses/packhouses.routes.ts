@@ -11,7 +11,7 @@ import {
 } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
-import { errorResponses, noContentSchema } from '../shell/schemas';
+import { errorResponses, noContentSchema } from '../../http/schemas';
 import { addPackhouse, listPackhouses, removePackhouse, suggestPackhouses } from './packhouses.service';
 
 const manage = { auth: { permissions: [PERMISSIONS.managementPackhouses] }, tenant: true } as const;

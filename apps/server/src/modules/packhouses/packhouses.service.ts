@@ -6,7 +6,8 @@
  *   one), so names and short names are the one thing shared across organisations; packhouses
  *   already in the organisation's list are left out.
  * - Adding with an id links that packhouse (short name ignored); adding with a name creates a new
- *   packhouse that the organisation runs (owner) and links it.
+ *   packhouse that the organisation runs (owner) and links it. Names are unique ignoring case and
+ *   surrounding spaces, across every organisation (409 when taken; suggestions offer the existing one).
  * - Removing unlinks. It is refused (409) while the organisation still has picking schedule rows
  *   addressed to the packhouse, and for a packhouse the organisation runs (unlinking would not
  *   take it off the list, and giving up ownership would orphan its capacity and other growers'
@@ -63,6 +64,7 @@ export async function addPackhouse(db: AppDb, organizationId: number, body: AddP
   const shortName = body.shortname?.trim() || null;
   return db.transaction(async (tx) => {
     const created = await insertPackhouse(tx, { name, shortName, ownerOrganizationId: organizationId });
+    if (!created) throw conflict(PACKHOUSE_MESSAGES.nameTaken);
     await linkPackhouse(tx, organizationId, created.id);
     return toManaged(organizationId, created);
   });

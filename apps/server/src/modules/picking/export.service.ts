@@ -1,11 +1,7 @@
 /**
  * The picking-schedule CSV exports (spec 02 section 9): the cells come from the shared
  * buildPickingScheduleCsv (separator line, nulls empty, trailing empty weeks dropped, Capacity
- * row, formula neutralisation); this writes them and logs the export.
- *
- * The rows are written with csv-stringify directly rather than through exports/csv toCsv: the
- * shared builder has already neutralised the text cells and gives numbers as text, which toCsv
- * would neutralise again, turning a negative difference such as -20 into '-20.
+ * row, formula neutralisation); exports/csv writes them and logs the export.
  */
 import {
   PICKING_MESSAGES,
@@ -15,23 +11,29 @@ import {
   type PickingScheduleExportQuery,
   type PlainDate,
 } from '@orchard/shared';
-import { stringify } from 'csv-stringify/sync';
 import type { AppDb } from '../../db/client';
 import { validationFailed } from '../../lib/errors';
-import { logExport, secondsSince } from '../exports/exports.service';
+import type { CsvCell, CsvExport } from '../exports/csv';
 import { loadCapacityRows } from './capacity.service';
 import type { PickingActor } from './puc-schedule.service';
 import { loadScheduleRows, windowFor, type ScheduleView } from './schedule.service';
+
+/**
+ * The shared builder gives figures as text (String(number)) and has neutralised the text cells
+ * already. A negative figure such as -20 is handed back as the number it was, so the writer's
+ * neutralisation keeps it a figure instead of writing '-20; a text cell starting with - already
+ * carries its apostrophe and stays text.
+ */
+function asWritten(cell: string): CsvCell {
+  if (!cell.startsWith('-')) return cell;
+  const figure = Number(cell);
+  return Number.isFinite(figure) && String(figure) === cell ? figure : cell;
+}
 
 const EXPORT_NAMES: Record<ScheduleView, { componentName: string; reportName: string }> = {
   producer: { componentName: 'PickingScheduleComponent', reportName: 'Picking Schedule' },
   packhouse: { componentName: 'PackhousePickingScheduleComponent', reportName: 'Packhouse Picking Schedule' },
 };
-
-export interface CsvDownload {
-  fileName: string;
-  csv: string;
-}
 
 export async function exportSchedule(
   db: AppDb,
@@ -41,10 +43,9 @@ export async function exportSchedule(
   today: PlainDate,
   now: Date,
   url: string,
-): Promise<CsvDownload> {
-  const startedAt = performance.now();
+): Promise<CsvExport> {
   const window = windowFor(view, query.pagerDate, today);
-  const rows = await loadScheduleRows(db, actor.organizationId, view, query, window);
+  const rows = await loadScheduleRows(db, actor, view, query, window);
   if (!canExportPickingSchedule(rows)) throw validationFailed(PICKING_MESSAGES.noRowsToExport);
   const capacities =
     view === 'packhouse'
@@ -55,16 +56,12 @@ export async function exportSchedule(
         }))
       : undefined;
   const cells = buildPickingScheduleCsv({ kind: view, rows, weeks: window.weeks, ...(capacities ? { capacities } : {}) });
-  // the separator line is written verbatim: through the writer it would be quoted (it holds a comma)
-  const csv = `${cells.separatorLine}\r\n${stringify(cells.rows, { record_delimiter: 'windows' })}`;
-  await logExport(db, {
-    userId: actor.userId,
-    organizationId: actor.organizationId,
-    url,
-    ...EXPORT_NAMES[view],
-    timeToComplete: secondsSince(startedAt),
-    size: Buffer.byteLength(csv, 'utf8'),
-    exportTime: now,
-  });
-  return { fileName: pickingScheduleFileName(view, now), csv };
+  const [header = [], ...body] = cells.rows;
+  return {
+    fileName: pickingScheduleFileName(view, now),
+    preamble: cells.separatorLine,
+    header,
+    rows: body.map((row) => row.map(asWritten)),
+    log: { userId: actor.userId, organizationId: actor.organizationId, url, ...EXPORT_NAMES[view], exportTime: now },
+  };
 }

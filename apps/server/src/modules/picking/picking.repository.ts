@@ -1,17 +1,20 @@
 /**
  * Queries behind the picking schedules and packhouse capacity. Every query names the organisation:
- * a grower's rows, cells and PUCs by organization_id; the packhouse view and capacity by the
- * packhouses the organisation owns (packhouses.owner_organization_id). Nothing else crosses.
+ * a grower's rows, cells and PUCs by organization_id, and only on the farms assigned to the caller
+ * (db/farm-scope); the packhouse view and capacity by the packhouses the organisation owns
+ * (packhouses.owner_organization_id), where other organisations' rows are not limited by the
+ * caller's farms. Nothing else crosses.
  */
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';
+import { farmVisibleTo, growerRowVisibleTo, legalEntityVisibleTo, pucVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { packhouseUsableBy } from '../../db/packhouse-scope';
 import {
   farms,
   fruitBinEstimates,
   fruitBins,
   legalEntities,
-  organizationPackhouses,
   packhouseCapacities,
   packhouses,
   pickingEstimates,
@@ -35,7 +38,7 @@ const weekKeyOf = (year: AnyPgColumn, week: AnyPgColumn): SQL => sql`(${year} * 
 
 /* ---------- packhouses and options ---------- */
 
-/** Packhouses linked to the organisation or owned by it, with the owned flag. */
+/** The packhouses the organisation runs or has linked (db/packhouse-scope), with the owned flag. */
 export async function findUsablePackhouses(db: AppDb, organizationId: number) {
   const rows = await db
     .select({
@@ -45,11 +48,7 @@ export async function findUsablePackhouses(db: AppDb, organizationId: number) {
       ownerOrganizationId: packhouses.ownerOrganizationId,
     })
     .from(packhouses)
-    .leftJoin(
-      organizationPackhouses,
-      and(eq(organizationPackhouses.packhouseId, packhouses.id), eq(organizationPackhouses.organizationId, organizationId)),
-    )
-    .where(or(eq(packhouses.ownerOrganizationId, organizationId), eq(organizationPackhouses.organizationId, organizationId)))
+    .where(packhouseUsableBy(organizationId))
     .orderBy(asc(packhouses.name), asc(packhouses.id))
     .limit(1000);
   return rows.map((r) => ({ id: r.id, name: r.name, shortName: r.shortName, owned: r.ownerOrganizationId === organizationId }));
@@ -65,26 +64,29 @@ export async function findOwnedPackhouses(db: AppDb, organizationId: number, onl
     .limit(1000);
 }
 
-export async function findOrgFarms(db: AppDb, organizationId: number) {
+/** The organisation's farms the caller may see. */
+export async function findOrgFarms(db: AppDb, viewer: FarmViewer) {
   return db
     .select({ id: farms.id, farmName: farms.farmName, legalEntityId: farms.legalEntityId })
     .from(farms)
-    .where(eq(farms.organizationId, organizationId))
+    .where(and(eq(farms.organizationId, viewer.organizationId), farmVisibleTo(viewer, farms.id)))
     .orderBy(asc(farms.farmName), asc(farms.id))
     .limit(2000);
 }
 
-export async function findOrgLegalEntities(db: AppDb, organizationId: number) {
+/** The organisation's legal entities of the farms the caller may see. */
+export async function findOrgLegalEntities(db: AppDb, viewer: FarmViewer) {
   return db
     .select({ id: legalEntities.id, name: legalEntities.name })
     .from(legalEntities)
-    .where(eq(legalEntities.organizationId, organizationId))
+    .where(and(eq(legalEntities.organizationId, viewer.organizationId), legalEntityVisibleTo(viewer, legalEntities.id)))
     .orderBy(asc(legalEntities.name), asc(legalEntities.id))
     .limit(2000);
 }
 
-/** Varieties grown (production blocks) on the organisation's PUCs, optionally on some farms only. */
-export async function findOrgVarieties(db: AppDb, organizationId: number, farmIds?: readonly number[]) {
+/** Varieties grown (production blocks) on the organisation's PUCs on the caller's farms, optionally on some of them only. */
+export async function findOrgVarieties(db: AppDb, viewer: FarmViewer, farmIds?: readonly number[]) {
+  const { organizationId } = viewer;
   if (farmIds && farmIds.length === 0) return [];
   return db
     .selectDistinct({ id: varieties.id, varietyName: varieties.varietyName, commodity: varieties.commodity })
@@ -95,6 +97,7 @@ export async function findOrgVarieties(db: AppDb, organizationId: number, farmId
       and(
         eq(productionBlocks.organizationId, organizationId),
         eq(pucs.organizationId, organizationId),
+        farmVisibleTo(viewer, pucs.farmId),
         farmIds ? inArray(pucs.farmId, [...farmIds]) : undefined,
       ),
     )
@@ -102,8 +105,11 @@ export async function findOrgVarieties(db: AppDb, organizationId: number, farmId
     .limit(1000);
 }
 
-/** Producers, farms and varieties that appear in rows addressed to the packhouses the organisation owns. */
-export async function findPackhouseViewOptions(db: AppDb, organizationId: number) {
+/**
+ * Producers, farms and varieties that appear in rows addressed to the packhouses the organisation
+ * owns (its own rows only on the caller's farms).
+ */
+export async function findPackhouseViewOptions(db: AppDb, viewer: FarmViewer) {
   return db
       .selectDistinct({
         legalEntityId: legalEntities.id,
@@ -120,7 +126,12 @@ export async function findPackhouseViewOptions(db: AppDb, organizationId: number
       .innerJoin(farms, eq(farms.id, pucs.farmId))
       .innerJoin(legalEntities, eq(legalEntities.id, farms.legalEntityId))
       .innerJoin(varieties, eq(varieties.id, pickingEstimates.varietyId))
-      .where(eq(packhouses.ownerOrganizationId, organizationId))
+      .where(
+        and(
+          eq(packhouses.ownerOrganizationId, viewer.organizationId),
+          growerRowVisibleTo(viewer, pickingEstimates.organizationId, farmVisibleTo(viewer, pucs.farmId)),
+        ),
+      )
       .limit(20_000);
 }
 
@@ -142,11 +153,12 @@ export async function varietyExists(db: AppDb, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function findOrgPuc(db: AppDb, organizationId: number, pucId: number) {
+/** A PUC of the organisation on a farm the caller may see. */
+export async function findOrgPuc(db: AppDb, viewer: FarmViewer, pucId: number) {
   const [row] = await db
     .select({ id: pucs.id, farmId: pucs.farmId })
     .from(pucs)
-    .where(and(eq(pucs.id, pucId), eq(pucs.organizationId, organizationId)))
+    .where(and(eq(pucs.id, pucId), eq(pucs.organizationId, viewer.organizationId), farmVisibleTo(viewer, pucs.farmId)))
     .limit(1);
   return row ?? null;
 }
@@ -168,12 +180,13 @@ export async function pucGrowsVariety(db: AppDb, organizationId: number, pucId: 
 
 /* ---------- picking schedule by PUC ---------- */
 
-/** PUC x variety pairs of the organisation (from its production blocks), with names. */
+/** PUC x variety pairs of the organisation on the caller's farms (from its production blocks), with names. */
 export async function findPucVarieties(
   db: AppDb,
-  organizationId: number,
+  viewer: FarmViewer,
   filter: { farmIds?: readonly number[] | undefined; varietyIds?: readonly number[] | undefined },
 ) {
+  const { organizationId } = viewer;
   if (filter.farmIds?.length === 0 || filter.varietyIds?.length === 0) return [];
   return db
     .selectDistinct({
@@ -192,6 +205,7 @@ export async function findPucVarieties(
       and(
         eq(productionBlocks.organizationId, organizationId),
         eq(pucs.organizationId, organizationId),
+        farmVisibleTo(viewer, farms.id),
         filter.farmIds ? inArray(pucs.farmId, [...filter.farmIds]) : undefined,
         filter.varietyIds ? inArray(productionBlocks.varietyId, [...filter.varietyIds]) : undefined,
       ),
@@ -315,9 +329,11 @@ export async function updateCell(
 
 /* ---------- producer and packhouse views ---------- */
 
-export interface ScheduleScope {
-  organizationId: number;
-  /** producer: the organisation's own rows; packhouse: rows addressed to packhouses it owns */
+export interface ScheduleScope extends FarmViewer {
+  /**
+   * producer: the organisation's own rows on the caller's farms; packhouse: rows addressed to
+   * packhouses it owns (its own among them only on the caller's farms)
+   */
   view: 'producer' | 'packhouse';
   packhouseIds?: readonly number[] | undefined;
   producerIds?: readonly number[] | undefined;
@@ -364,8 +380,11 @@ export async function findScheduleRows(db: AppDb, scope: ScheduleScope) {
     .where(
       and(
         scope.view === 'producer'
-          ? eq(pickingEstimates.organizationId, scope.organizationId)
-          : eq(packhouses.ownerOrganizationId, scope.organizationId),
+          ? and(eq(pickingEstimates.organizationId, scope.organizationId), farmVisibleTo(scope, pucs.farmId))
+          : and(
+              eq(packhouses.ownerOrganizationId, scope.organizationId),
+              growerRowVisibleTo(scope, pickingEstimates.organizationId, farmVisibleTo(scope, pucs.farmId)),
+            ),
         scope.packhouseIds ? inArray(pickingEstimates.packhouseId, [...scope.packhouseIds]) : undefined,
         scope.producerIds ? inArray(farms.legalEntityId, [...scope.producerIds]) : undefined,
         scope.farmIds ? inArray(pucs.farmId, [...scope.farmIds]) : undefined,
@@ -428,15 +447,20 @@ export async function findRowActuals(db: AppDb, rowIds: readonly number[], from:
 
 /* ---------- saving rows ---------- */
 
+/** A row of the organisation on a farm the caller may see. */
+const ownVisibleRow = (viewer: FarmViewer, id: number) =>
+  and(eq(pickingEstimates.id, id), eq(pickingEstimates.organizationId, viewer.organizationId), pucVisibleTo(viewer, pickingEstimates.pucId));
+
 /**
  * Takes the organisation's row at the version the caller read: bumps the version (which also locks
- * the row until the transaction ends). Null when the row is not the organisation's or has moved on.
+ * the row until the transaction ends). Null when the row is not the organisation's, lies on a farm
+ * the caller may not see, or has moved on.
  */
-export async function claimRowVersion(db: AppDb, organizationId: number, id: number, version: number) {
+export async function claimRowVersion(db: AppDb, viewer: FarmViewer, id: number, version: number) {
   const [row] = await db
     .update(pickingEstimates)
     .set({ version: sql`${pickingEstimates.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(pickingEstimates.id, id), eq(pickingEstimates.organizationId, organizationId), eq(pickingEstimates.version, version)))
+    .where(and(ownVisibleRow(viewer, id), eq(pickingEstimates.version, version)))
     .returning({
       id: pickingEstimates.id,
       pucId: pickingEstimates.pucId,
@@ -447,11 +471,11 @@ export async function claimRowVersion(db: AppDb, organizationId: number, id: num
   return row ?? null;
 }
 
-export async function ownRowExists(db: AppDb, organizationId: number, id: number): Promise<boolean> {
+export async function ownRowExists(db: AppDb, viewer: FarmViewer, id: number): Promise<boolean> {
   const rows = await db
     .select({ id: pickingEstimates.id })
     .from(pickingEstimates)
-    .where(and(eq(pickingEstimates.id, id), eq(pickingEstimates.organizationId, organizationId)))
+    .where(ownVisibleRow(viewer, id))
     .limit(1);
   return rows.length > 0;
 }

@@ -2,11 +2,11 @@ import { PERMISSIONS, PICKING_MESSAGES, PICKING_PATHS } from '@orchard/shared';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { runTenantCase, type TenantCase } from '../../../test/helpers/tenant-matrix';
 import { exportLogs, fruitBinEstimates, packhouseCapacities, pickingEstimates, pickingEstimateWeeks } from '../../db/schema/index';
-import { createMemberWith, createPickingWorld, fixClock, TODAY, type PickingWorld } from './picking.test-world';
+import { createMemberWith, createPickingWorld, fixedClock, TODAY, type PickingWorld } from '../../../test/helpers/picking-world';
 
 const rowPath = (id: number) => PICKING_PATHS.producerRow.replace(':id', String(id));
 const capacityPath = (id: number) => PICKING_PATHS.packhouseCapacity.replace(':packhouseId', String(id));
@@ -34,14 +34,12 @@ describe('picking schedules', () => {
     )[0] ?? null;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { clock: fixedClock() });
     w = await createPickingWorld(t);
   });
   beforeEach(() => {
-    fixClock();
   });
   afterAll(async () => {
-    vi.restoreAllMocks();
     await t.close();
   });
 
@@ -560,7 +558,7 @@ describe('picking schedules', () => {
     });
 
     it('neutralises formula cells', async () => {
-      const hostile = await createMemberWith(t, w.a.organizationId, 'csv-reader', [PERMISSIONS.pickingView]);
+      const hostile = await createMemberWith(t, w.a.organizationId, 'csv-reader', [PERMISSIONS.pickingView], [w.farm.a]);
       await t.db.update(pickingEstimates).set({ avgBinWeight: 400 }).where(eq(pickingEstimates.id, w.row.a2));
       const { pucs } = await import('../../db/schema/index');
       const [puc] = await t.db.select().from(pucs).where(eq(pucs.id, w.puc.a));
@@ -577,8 +575,8 @@ describe('picking schedules', () => {
 
   describe('permissions', () => {
     it('reading needs picking.view, saving rows and cells needs picking.edit', async () => {
-      const viewer = await createMemberWith(t, w.a.organizationId, 'picking-viewer', [PERMISSIONS.pickingView]);
-      const packhouseUser = await createMemberWith(t, w.a.organizationId, 'picking-packhouse-user', [PERMISSIONS.pickingView, PERMISSIONS.pickingPackhouseUser]);
+      const viewer = await createMemberWith(t, w.a.organizationId, 'picking-viewer', [PERMISSIONS.pickingView], [w.farm.a]);
+      const packhouseUser = await createMemberWith(t, w.a.organizationId, 'picking-packhouse-user', [PERMISSIONS.pickingView, PERMISSIONS.pickingPackhouseUser], [w.farm.a]);
       const nobody = await createMemberWith(t, w.a.organizationId, 'picking-nobody', []);
       expect((await as(viewer, w.a.organizationId, { method: 'GET', url: PICKING_PATHS.producerSchedule })).statusCode).toBe(200);
       expect((await as(nobody, w.a.organizationId, { method: 'GET', url: PICKING_PATHS.producerSchedule })).statusCode).toBe(403);

@@ -2,11 +2,13 @@
  * Picking schedules API (spec 02: picking schedule by PUC, producer view, packhouse view, capacity
  * table, their CSV exports). Reading needs picking.view; saving bins and rows needs picking.edit;
  * saving capacity needs capacity.edit. Every route works inside the current organisation, and
- * "today" comes from ./clock.
+ * "today" is the business day of the app's clock.
  */
 import {
   PERMISSIONS,
   PICKING_PATHS,
+  dayOf,
+  type PlainDate,
   capacityPageSchema,
   capacityParamsSchema,
   capacityQuerySchema,
@@ -27,14 +29,14 @@ import {
   pucSchedulePageSchema,
   pucScheduleQuerySchema,
 } from '@orchard/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
-import { errorResponses } from '../shell/schemas';
+import { sendCsvExport } from '../exports/csv';
+import { errorResponses } from '../../http/schemas';
 import { getCapacities, saveCapacity } from './capacity.service';
-import { clock, today } from './clock';
-import { exportSchedule, type CsvDownload } from './export.service';
+import { exportSchedule } from './export.service';
 import { getFilters, getPucSchedule, listProgressTypes, savePucCell } from './puc-schedule.service';
 import { createProducerRow, getSchedulePage, saveProducerRow } from './schedule.service';
 
@@ -45,18 +47,14 @@ const editCapacity = { auth: { permissions: [PERMISSIONS.capacityEdit] }, tenant
 const readErrors = errorResponses(400, 401, 403, 404);
 const csvResponse = z.any().describe('text/csv attachment: the separator line sep=, then the header and rows');
 
-function sendCsv(reply: FastifyReply, { fileName, csv }: CsvDownload) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(Buffer.from(csv, 'utf8'));
-}
+/** The business day of the app's clock: the schedules' windows, past days and read-only weeks hang on it. */
+const today = (app: FastifyInstance): PlainDate => dayOf(app.clock.now());
 
 export const pickingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     PICKING_PATHS.filters,
     { config: view, schema: { querystring: pickingFiltersQuerySchema, response: { 200: pickingFiltersResponseSchema, ...readErrors } } },
-    async (request) => getFilters(app.db, requireTenant(request).organizationId, request.query),
+    async (request) => getFilters(app.db, requireTenant(request), request.query),
   );
 
   app.get(
@@ -68,7 +66,7 @@ export const pickingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     PICKING_PATHS.pucSchedule,
     { config: view, schema: { querystring: pucScheduleQuerySchema, response: { 200: pucSchedulePageSchema, ...readErrors } } },
-    async (request) => getPucSchedule(app.db, requireTenant(request).organizationId, request.query, today()),
+    async (request) => getPucSchedule(app.db, requireTenant(request), request.query, today(app)),
   );
 
   app.put(
@@ -77,13 +75,13 @@ export const pickingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: edit,
       schema: { body: pucScheduleCellBodySchema, response: { 200: pucScheduleCellResponseSchema, ...errorResponses(400, 401, 403, 404, 412) } },
     },
-    async (request) => savePucCell(app.db, requireTenant(request), request.body, today()),
+    async (request) => savePucCell(app.db, requireTenant(request), request.body, today(app)),
   );
 
   app.get(
     PICKING_PATHS.producerSchedule,
     { config: view, schema: { querystring: pickingScheduleQuerySchema, response: { 200: pickingSchedulePageSchema, ...readErrors } } },
-    async (request) => getSchedulePage(app.db, requireTenant(request).organizationId, 'producer', request.query, today()),
+    async (request) => getSchedulePage(app.db, requireTenant(request), 'producer', request.query, today(app)),
   );
 
   app.post(
@@ -92,7 +90,7 @@ export const pickingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: edit,
       schema: { body: pickingRowCreateBodySchema, response: { 201: pickingEstimateRowSchema, ...errorResponses(400, 401, 403, 404, 409) } },
     },
-    async (request, reply) => reply.code(201).send(await createProducerRow(app.db, requireTenant(request), request.body, today())),
+    async (request, reply) => reply.code(201).send(await createProducerRow(app.db, requireTenant(request), request.body, today(app))),
   );
 
   app.put(
@@ -105,33 +103,33 @@ export const pickingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pickingEstimateRowSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
-    async (request) => saveProducerRow(app.db, requireTenant(request), request.params.id, request.body, today()),
+    async (request) => saveProducerRow(app.db, requireTenant(request), request.params.id, request.body, today(app)),
   );
 
   app.get(
     PICKING_PATHS.producerExport,
     { config: view, schema: { querystring: pickingScheduleExportQuerySchema, response: { 200: csvResponse, ...readErrors } } },
     async (request, reply) =>
-      sendCsv(reply, await exportSchedule(app.db, requireTenant(request), 'producer', request.query, today(), clock.now(), request.url)),
+      sendCsvExport(reply, app.db, await exportSchedule(app.db, requireTenant(request), 'producer', request.query, today(app), app.clock.now(), request.url)),
   );
 
   app.get(
     PICKING_PATHS.packhouseSchedule,
     { config: view, schema: { querystring: pickingScheduleQuerySchema, response: { 200: pickingSchedulePageSchema, ...readErrors } } },
-    async (request) => getSchedulePage(app.db, requireTenant(request).organizationId, 'packhouse', request.query, today()),
+    async (request) => getSchedulePage(app.db, requireTenant(request), 'packhouse', request.query, today(app)),
   );
 
   app.get(
     PICKING_PATHS.packhouseExport,
     { config: view, schema: { querystring: pickingScheduleExportQuerySchema, response: { 200: csvResponse, ...readErrors } } },
     async (request, reply) =>
-      sendCsv(reply, await exportSchedule(app.db, requireTenant(request), 'packhouse', request.query, today(), clock.now(), request.url)),
+      sendCsvExport(reply, app.db, await exportSchedule(app.db, requireTenant(request), 'packhouse', request.query, today(app), app.clock.now(), request.url)),
   );
 
   app.get(
     PICKING_PATHS.capacities,
     { config: view, schema: { querystring: capacityQuerySchema, response: { 200: capacityPageSchema, ...readErrors } } },
-    async (request) => getCapacities(app.db, requireTenant(request).organizationId, request.query, today()),
+    async (request) => getCapacities(app.db, requireTenant(request).organizationId, request.query, today(app)),
   );
 
   app.put(
@@ -144,6 +142,6 @@ export const pickingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: capacityRowSchema, ...errorResponses(400, 401, 403, 404, 412) },
       },
     },
-    async (request) => saveCapacity(app.db, requireTenant(request), request.params.packhouseId, request.body, today()),
+    async (request) => saveCapacity(app.db, requireTenant(request), request.params.packhouseId, request.body, today(app)),
   );
 };

@@ -1,9 +1,9 @@
 /** The picking demo data: what the screens show at the reference date, and the same data every run. */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers/db';
-import type { DbHandle } from '../../db/client';
-import { organizations } from '../../db/schema/index';
+import { rowsOf, type DbHandle } from '../../db/client';
+import { organizations, users } from '../../db/schema/index';
 import { SEED_REFERENCE_DATE, seedDemoData, type SeedSummary } from '../../db/seed/index';
 import { DEMO_PICKING_PROGRESS_TYPES } from '../../db/seed/parts/picking';
 import { getCapacities } from './capacity.service';
@@ -13,20 +13,26 @@ import { getSchedulePage } from './schedule.service';
 const REFERENCE_DAY = '2025-06-30';
 
 async function fingerprint(handle: DbHandle) {
-  const result = (await handle.db.execute(
+  const [row] = await rowsOf<Record<string, string>>(
+    handle.db,
     sql`select
       (select md5(string_agg(concat_ws('|', id, organization_id, puc_id, variety_id, packhouse_id, estimated_first_week, expected_projected_tonnes, first_projected_tonnes, avg_bin_weight), ',' order by id)) from picking_estimates) as rows,
       (select md5(string_agg(concat_ws('|', picking_estimate_id, year, week, bin_count, updated_by, updated_at), ',' order by id)) from picking_estimate_weeks) as weeks,
       (select md5(string_agg(concat_ws('|', packhouse_id, year, week, capacity), ',' order by id)) from packhouse_capacities) as capacities,
       (select md5(string_agg(concat_ws('|', puc_id, variety_id, date, bins, packhouse_id, picking_progress_id), ',' order by id)) from fruit_bin_estimates) as cells`,
-  )) as unknown as { rows: Record<string, string>[] };
-  return result.rows[0]!;
+  );
+  return row!;
 }
 
 describe('picking demo data', () => {
   let handle: DbHandle;
   let summary: SeedSummary;
   let orgId: Map<string, number>;
+  /** a demo user in an organisation, as the schedules see the caller */
+  const viewer = async (userName: string, organizationName: string) => {
+    const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.userName, userName));
+    return { userId: user!.id, organizationId: orgId.get(organizationName)! };
+  };
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -50,17 +56,27 @@ describe('picking demo data', () => {
   it("fills the grower's producer view, the packhouse organisation's view and capacity at the reference date", async () => {
     const grower = orgId.get('Citrus Valley Growers')!;
     const packers = orgId.get('Sundays River Packers')!;
+    const admin = await viewer('admin', 'Citrus Valley Growers');
+    const packhouseUser = await viewer('packhouse', 'Sundays River Packers');
     const query = { page: 1, pageSize: 100 };
-    const producer = await getSchedulePage(handle.db, grower, 'producer', query, REFERENCE_DAY);
+    const producer = await getSchedulePage(handle.db, admin, 'producer', query, REFERENCE_DAY);
     expect(producer.total).toBe(summary.counts.picking_estimates);
     expect(producer.rows.filter((r) => r.weeks.length > 0).length).toBeGreaterThan(producer.rows.length / 2);
     expect(producer.rows.some((r) => r.actuals.length > 0)).toBe(true);
     expect(producer.footer.some((f) => f.total > 0)).toBe(true);
     expect(producer.rows.every((r) => r.legalEntityName && r.region && r.affiliation)).toBe(true);
 
-    const packhouse = await getSchedulePage(handle.db, packers, 'packhouse', query, REFERENCE_DAY);
+    // the packhouse user has no farm in the grower: rows addressed to their packhouses show all the same
+    const packhouse = await getSchedulePage(handle.db, packhouseUser, 'packhouse', query, REFERENCE_DAY);
     expect(packhouse.total).toBe(producer.total);
-    expect((await getSchedulePage(handle.db, packers, 'producer', query, REFERENCE_DAY)).total).toBe(0);
+    expect((await getSchedulePage(handle.db, packhouseUser, 'producer', query, REFERENCE_DAY)).total).toBe(0);
+
+    // the manager's producer view: the rows of the two Citrusdal farms assigned to them
+    const manager = await getSchedulePage(handle.db, await viewer('manager', 'Citrus Valley Growers'), 'producer', query, REFERENCE_DAY);
+    expect(manager.total).toBeGreaterThan(0);
+    expect(manager.total).toBeLessThan(producer.total);
+    expect(new Set(manager.rows.map((r) => r.farmName))).toEqual(new Set(['Kransvlei', 'Goedehoop']));
+    expect(manager.total).toBe(producer.rows.filter((r) => ['Kransvlei', 'Goedehoop'].includes(r.farmName)).length);
 
     const capacity = await getCapacities(handle.db, packers, {}, REFERENCE_DAY);
     expect(capacity.rows).toHaveLength(3);
@@ -70,7 +86,7 @@ describe('picking demo data', () => {
     expect(capacity.rows.some((r) => Object.values(r.weeks).some((w) => w.totalBins > 0))).toBe(true);
     expect((await getCapacities(handle.db, grower, {}, REFERENCE_DAY)).rows).toEqual([]);
 
-    const puc = await getPucSchedule(handle.db, grower, { page: 1, pageSize: 30 }, REFERENCE_DAY);
+    const puc = await getPucSchedule(handle.db, admin, { page: 1, pageSize: 30 }, REFERENCE_DAY);
     expect(puc.rows.some((r) => r.cells.some((c) => c.bins !== null))).toBe(true);
     expect(puc.rows.some((r) => r.estimateTotalTonnes > 0)).toBe(true);
   });

@@ -5,6 +5,7 @@
  * optimistic version so a concurrent save is refused (412) instead of overwritten.
  */
 import {
+  dayBounds,
   PICKING_MESSAGES,
   compareNatural,
   comparePlainDates,
@@ -22,6 +23,7 @@ import {
   type PucScheduleQuery,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
+import type { FarmViewer } from '../../db/farm-scope';
 import { AppError, notFound, validationFailed } from '../../lib/errors';
 import {
   findBinEstimates,
@@ -41,10 +43,8 @@ import {
   updateCell,
 } from './picking.repository';
 
-export interface PickingActor {
-  organizationId: number;
-  userId: number;
-}
+/** The caller: the user in the current organisation (their farms limit what they see, db/farm-scope). */
+export type PickingActor = FarmViewer;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -57,16 +57,17 @@ export async function requireUsablePackhouse(db: AppDb, organizationId: number, 
 
 /**
  * Filter options. Producer view (and the PUC schedule): the organisation's linked or owned
- * packhouses, its legal entities, farms and the varieties grown on them. Packhouse view: the
- * packhouses it owns and the producers, farms and varieties of the rows addressed to them.
+ * packhouses, the caller's farms, their legal entities and the varieties grown on them. Packhouse
+ * view: the packhouses it owns and the producers, farms and varieties of the rows addressed to them
+ * (the organisation's own rows among them only on the caller's farms).
  */
-export async function getFilters(db: AppDb, organizationId: number, query: PickingFiltersQuery): Promise<PickingFiltersResponse> {
-  const packhouses = await findUsablePackhouses(db, organizationId);
+export async function getFilters(db: AppDb, viewer: PickingActor, query: PickingFiltersQuery): Promise<PickingFiltersResponse> {
+  const packhouses = await findUsablePackhouses(db, viewer.organizationId);
   if (query.view === 'producer') {
     const [producers, farms, varieties] = await Promise.all([
-      findOrgLegalEntities(db, organizationId),
-      findOrgFarms(db, organizationId),
-      findOrgVarieties(db, organizationId, query.farms),
+      findOrgLegalEntities(db, viewer),
+      findOrgFarms(db, viewer),
+      findOrgVarieties(db, viewer, query.farms),
     ]);
     return {
       packhouses,
@@ -75,7 +76,7 @@ export async function getFilters(db: AppDb, organizationId: number, query: Picki
       varieties: varieties.map((v) => ({ id: v.id, variety_Name: v.varietyName, commodity: v.commodity })),
     };
   }
-  const rows = await findPackhouseViewOptions(db, organizationId);
+  const rows = await findPackhouseViewOptions(db, viewer);
   const unique = <T extends { id: number }>(items: T[], name: (item: T) => string) =>
     [...new Map(items.map((item) => [item.id, item])).values()].sort((a, b) => compareNatural(name(a), name(b)));
   const farmFilter = query.farms ? new Set(query.farms) : null;
@@ -96,18 +97,18 @@ export async function listProgressTypes(db: AppDb): Promise<PickingProgressType[
 }
 
 /** The end bound as an exclusive instant: estimates saved on the end-bound day still count. */
-function endOfDay(day: PlainDate): Date {
-  return new Date(new Date(`${day}T00:00:00+02:00`).getTime() + 86_400_000);
-}
+const endOfDay = (day: PlainDate): Date => dayBounds(day).to;
 
 /**
- * The PUC schedule page: PUC x variety rows of the organisation (filters by farm and variety; ids
- * of other organisations simply match nothing), sorted by PUC then variety, cut to the page.
+ * The PUC schedule page: PUC x variety rows of the organisation on the caller's farms (filters by
+ * farm and variety; ids of other organisations or farms simply match nothing), sorted by PUC then
+ * variety, cut to the page.
  */
-export async function getPucSchedule(db: AppDb, organizationId: number, query: PucScheduleQuery, today: PlainDate): Promise<PucSchedulePage> {
+export async function getPucSchedule(db: AppDb, viewer: PickingActor, query: PucScheduleQuery, today: PlainDate): Promise<PucSchedulePage> {
+  const { organizationId } = viewer;
   const days = pucScheduleDays(today);
   const endBound = pucScheduleEndBound(days);
-  const pairs = (await findPucVarieties(db, organizationId, { farmIds: query.farms, varietyIds: query.varieties })).sort(
+  const pairs = (await findPucVarieties(db, viewer, { farmIds: query.farms, varietyIds: query.varieties })).sort(
     (a, b) => compareNatural(a.pucName, b.pucName) || compareNatural(a.varietyName, b.varietyName) || a.pucId - b.pucId,
   );
   const start = (query.page - 1) * query.pageSize;
@@ -147,7 +148,7 @@ export async function getPucSchedule(db: AppDb, organizationId: number, query: P
 
 /**
  * Saves one daily cell. Order of checks: the spec's two messages (400), the day (today or later,
- * inside the 14 shown days: 400), then the objects (PUC of the organisation growing the variety,
+ * inside the 14 shown days: 400), then the objects (PUC of the organisation on the caller's farms growing the variety,
  * a usable packhouse, a known progress: 404), then the version (412).
  */
 export async function savePucCell(db: AppDb, actor: PickingActor, body: PucScheduleCellBody, today: PlainDate): Promise<PucScheduleCellResponse> {
@@ -164,7 +165,7 @@ export async function savePucCell(db: AppDb, actor: PickingActor, body: PucSched
   }
   const packhouseId = body.packhouse!;
   const pickingProgressId = body.pickingProgress!;
-  if (!(await findOrgPuc(db, actor.organizationId, body.puc))) throw notFound('PUC');
+  if (!(await findOrgPuc(db, actor, body.puc))) throw notFound('PUC');
   if (!(await pucGrowsVariety(db, actor.organizationId, body.puc, body.variety))) throw notFound('Variety');
   await requireUsablePackhouse(db, actor.organizationId, packhouseId);
   if (!(await progressTypeExists(db, pickingProgressId))) throw notFound('Picking progress');

@@ -3,9 +3,11 @@
  * per PUC, variety and packhouse with their weeks, actuals and totals; saving a row and its weeks
  * all or nothing; creating a row (the browser's duplicate with another packhouse).
  *
- * Visibility: the producer view reads and writes the organisation's own rows; the packhouse view
- * reads, and only reads, the rows addressed to the packhouses the organisation owns. List filters
- * only narrow those sets, so an id of another organisation matches nothing.
+ * Visibility: the producer view reads and writes the organisation's own rows on the caller's farms
+ * (db/farm-scope); the packhouse view reads, and only reads, the rows addressed to the packhouses
+ * the organisation owns (other organisations' rows whatever the caller's farms, its own only on
+ * them). List filters only narrow those sets, so an id of another organisation or farm matches
+ * nothing; a row or PUC named by id outside them answers 404.
  *
  * Interpretations (beyond the shared rules' own):
  * - Weeks, actuals, total and difference cover the visible window (what the browser recomputes
@@ -40,6 +42,7 @@ import {
   type PlainDate,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
 import {
   claimRowVersion,
@@ -109,14 +112,15 @@ function projectedTotalBins(row: Pick<ScheduleRowData, 'expectedProjectedTonnes'
 /** Rows of a view with their weeks and actuals inside the window, sorted; all of them (capped). */
 export async function loadScheduleRows(
   db: AppDb,
-  organizationId: number,
+  viewer: PickingActor,
   view: ScheduleView,
   filters: ScheduleFilters & { rowIds?: number[] },
   window: PickingScheduleWindow,
 ): Promise<PickingEstimateRowResponse[]> {
   const metas = sortRows(
     await findScheduleRows(db, {
-      organizationId,
+      userId: viewer.userId,
+      organizationId: viewer.organizationId,
       view,
       packhouseIds: filters.packhouses,
       producerIds: filters.producers,
@@ -182,13 +186,13 @@ function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, 
 
 export async function getSchedulePage(
   db: AppDb,
-  organizationId: number,
+  viewer: PickingActor,
   view: ScheduleView,
   query: PickingScheduleQuery,
   today: PlainDate,
 ): Promise<PickingSchedulePage> {
   const window = windowFor(view, query.pagerDate, today);
-  const rows = await loadScheduleRows(db, organizationId, view, query, window);
+  const rows = await loadScheduleRows(db, viewer, view, query, window);
   const start = (query.page - 1) * query.pageSize;
   return {
     window: windowResponse(window, today),
@@ -261,13 +265,6 @@ async function assertUniqueCombination(db: AppDb, organizationId: number, row: {
   if (!validity.valid) throw conflict(PICKING_MESSAGES.duplicateCombination);
 }
 
-function hasPgCode(err: unknown, code: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === code) return true;
-  }
-  return false;
-}
-
 function figuresOf(body: Pick<PickingRowSaveBody, 'estimatedFirstWeek' | 'expectedProjectedTonnes' | 'firstProjectedTonnes' | 'avgBinWeight'>) {
   const figures: {
     estimatedFirstWeek?: number | null;
@@ -282,8 +279,8 @@ function figuresOf(body: Pick<PickingRowSaveBody, 'estimatedFirstWeek' | 'expect
   return figures;
 }
 
-async function answerRow(db: AppDb, organizationId: number, id: number, pagerDate: PlainDate | undefined, today: PlainDate) {
-  const [row] = await loadScheduleRows(db, organizationId, 'producer', { rowIds: [id] }, windowFor('producer', pagerDate, today));
+async function answerRow(db: AppDb, viewer: PickingActor, id: number, pagerDate: PlainDate | undefined, today: PlainDate) {
+  const [row] = await loadScheduleRows(db, viewer, 'producer', { rowIds: [id] }, windowFor('producer', pagerDate, today));
   if (!row) throw notFound('Picking schedule row');
   return row;
 }
@@ -301,9 +298,9 @@ export async function saveProducerRow(
   today: PlainDate,
 ): Promise<PickingEstimateRowResponse> {
   await db.transaction(async (tx) => {
-    const row = await claimRowVersion(tx, actor.organizationId, id, body.version);
+    const row = await claimRowVersion(tx, actor, id, body.version);
     if (!row) {
-      if (await ownRowExists(tx, actor.organizationId, id)) throw precondition(PICKING_MESSAGES.rowConflict);
+      if (await ownRowExists(tx, actor, id)) throw precondition(PICKING_MESSAGES.rowConflict);
       throw notFound('Picking schedule row');
     }
     const packhouseId = requirePackhouseChosen(body.packhouse);
@@ -317,12 +314,12 @@ export async function saveProducerRow(
     try {
       await updateRowFields(tx, id, { packhouseId, ...figuresOf(body) });
     } catch (err) {
-      if (hasPgCode(err, '23505')) throw conflict(PICKING_MESSAGES.duplicateCombination);
+      if (isUniqueViolation(err)) throw conflict(PICKING_MESSAGES.duplicateCombination);
       throw err;
     }
     await applyWeekChanges(tx, id, changes, actor.userId);
   });
-  return answerRow(db, actor.organizationId, id, body.pagerDate, today);
+  return answerRow(db, actor, id, body.pagerDate, today);
 }
 
 /** Creates a row of the organisation (the duplicate of another with a different packhouse), with its weeks. */
@@ -333,7 +330,7 @@ export async function createProducerRow(
   today: PlainDate,
 ): Promise<PickingEstimateRowResponse> {
   const packhouseId = requirePackhouseChosen(body.packhouse);
-  if (!(await findOrgPuc(db, actor.organizationId, body.puc))) throw notFound('PUC');
+  if (!(await findOrgPuc(db, actor, body.puc))) throw notFound('PUC');
   if (!(await varietyExists(db, body.variety))) throw notFound('Variety');
   await requireUsablePackhouse(db, actor.organizationId, packhouseId);
   let id = 0;
@@ -352,8 +349,8 @@ export async function createProducerRow(
       return newId;
     });
   } catch (err) {
-    if (hasPgCode(err, '23505')) throw conflict(PICKING_MESSAGES.duplicateCombination);
+    if (isUniqueViolation(err)) throw conflict(PICKING_MESSAGES.duplicateCombination);
     throw err;
   }
-  return answerRow(db, actor.organizationId, id, body.pagerDate, today);
+  return answerRow(db, actor, id, body.pagerDate, today);
 }

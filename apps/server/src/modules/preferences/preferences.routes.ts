@@ -12,7 +12,7 @@ import {
 } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireTenant } from '../../plugins/access';
-import { errorResponses } from '../shell/schemas';
+import { errorResponses } from '../../http/schemas';
 import { getDefaults, getPreferences, setCurrentAsDefault, setTheme, updateDefaults } from './preferences.service';
 
 export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@
 import { RELEASE_NOTES_PATHS, currentReleaseNoteResponseSchema, releaseNoteIdParamsSchema } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/access';
-import { errorResponses, noContentSchema } from '../shell/schemas';
+import { errorResponses, noContentSchema } from '../../http/schemas';
 import { dismissReleaseNote, getCurrentReleaseNote } from './release-notes.service';
 
 const signedIn = { auth: 'authenticated', tenant: false } as const;

@@ -1,8 +1,8 @@
 /** Queries behind roles. Every query names the organisation: another organisation's role is
  * indistinguishable from a missing one. */
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { rolePermissions, roles, userRoles } from '../../db/schema/index';
+import { memberships, organizations, rolePermissions, roles, userRoles, users } from '../../db/schema/index';
 
 export interface RoleRow {
   id: number;
@@ -184,4 +184,70 @@ export async function userHoldsRole(db: AppDb, userId: number, organizationId: n
     .where(and(eq(userRoles.userId, userId), eq(userRoles.organizationId, organizationId), eq(userRoles.roleId, roleId)))
     .limit(1);
   return rows.length > 0;
+}
+
+// --- privilege guard (see privilege-guard.ts) ---------------------------------------------------
+
+/**
+ * Takes the organisations' row locks for the rest of the transaction, in id order (so two
+ * transactions locking several never wait on each other in a circle). NO KEY UPDATE: changes of
+ * who holds what in an organisation queue here, while inserts elsewhere that merely reference the
+ * organisation (FOR KEY SHARE) do not.
+ */
+export async function lockOrganizations(db: AppDb, organizationIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(organizationIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(inArray(organizations.id, ids))
+    .orderBy(asc(organizations.id))
+    .for('no key update');
+}
+
+/** The permissions the user holds in the organisation through its roles there. */
+export async function findUserPermissions(db: AppDb, organizationId: number, userId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ permission: rolePermissions.permission })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.organizationId, organizationId)))
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.organizationId, organizationId)));
+  return new Set(rows.map((r) => r.permission));
+}
+
+/** The organisations the user is a member of. */
+export async function findUserOrganizationIds(db: AppDb, userId: number): Promise<number[]> {
+  const rows = await db.select({ id: memberships.organizationId }).from(memberships).where(eq(memberships.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Per organisation, how many enabled members hold every one of `permissions` there (through their
+ * roles in it). Organisations without such a member are absent from the map.
+ */
+export async function countFullMembers(
+  db: AppDb,
+  organizationIds: readonly number[],
+  permissions: readonly string[],
+): Promise<Map<number, number>> {
+  const ids = [...new Set(organizationIds)];
+  if (ids.length === 0 || permissions.length === 0) return new Map();
+  const held = sql`(
+    select count(distinct rp.permission) from user_roles ur
+    inner join roles r on r.id = ur.role_id and r.organization_id = ur.organization_id
+    inner join role_permissions rp on rp.role_id = ur.role_id
+    where ur.user_id = "memberships"."user_id" and ur.organization_id = "memberships"."organization_id"
+      and rp.permission in (${sql.join(
+        permissions.map((p) => sql`${p}`),
+        sql`, `,
+      )})
+  )`;
+  const rows = await db
+    .select({ organizationId: memberships.organizationId, n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(memberships)
+    .innerJoin(users, and(eq(users.id, memberships.userId), eq(users.isEnabled, true)))
+    .where(and(inArray(memberships.organizationId, ids), sql`${held} = ${permissions.length}`))
+    .groupBy(memberships.organizationId);
+  return new Map(rows.map((r) => [r.organizationId, r.n]));
 }

@@ -166,23 +166,77 @@ describe('roles', () => {
     const ok = await create({ name: 'Within reach', permissions: [PERMISSIONS.usersView] }, manager.id);
     expect(ok.statusCode).toBe(201);
 
-    // editing a role that already has a permission the caller lacks: keeping it is fine, adding is not
-    const wide = (await create({ name: 'Wide', permissions: [PERMISSIONS.usersManage] })).json<Role>();
-    const keep = await call(manager.id, 'PUT', `/api/roles/${wide.id}`, {
-      name: 'Wide',
+    // a role that carries a permission the caller lacks is beyond them: no rename, no removal, no addition, no delete
+    const wide = (await create({ name: 'Wide', permissions: [PERMISSIONS.usersManage, PERMISSIONS.usersView] })).json<Role>();
+    const rename = await call(manager.id, 'PUT', `/api/roles/${wide.id}`, {
+      name: 'Wide renamed',
       description: 'renamed by manager',
       permissions: [PERMISSIONS.usersManage, PERMISSIONS.usersView],
       version: wide.version,
     });
-    expect(keep.statusCode, keep.body).toBe(200);
+    expect(rename.statusCode).toBe(403);
+    expect(rename.json().error.message).toBe(ROLE_MESSAGES.roleAboveCaller);
+    const dropHeld = await call(manager.id, 'PUT', `/api/roles/${wide.id}`, {
+      name: 'Wide',
+      permissions: [PERMISSIONS.usersManage],
+      version: wide.version,
+    });
+    expect(dropHeld.statusCode).toBe(403);
+    expect(dropHeld.json().error.message).toBe(ROLE_MESSAGES.roleAboveCaller);
+    const remove = await call(manager.id, 'PUT', `/api/roles/${wide.id}`, {
+      name: 'Wide',
+      permissions: [PERMISSIONS.usersView],
+      version: wide.version,
+    });
+    expect(remove.statusCode).toBe(403);
+    expect(remove.json().error).toMatchObject({
+      code: 'FORBIDDEN',
+      message: ROLE_MESSAGES.removalEscalation,
+      details: [{ field: 'permissions', message: `${ROLE_MESSAGES.removalEscalation}: ${PERMISSIONS.usersManage}` }],
+    });
     const add = await call(manager.id, 'PUT', `/api/roles/${wide.id}`, {
       name: 'Wide',
-      permissions: [PERMISSIONS.usersManage, PERMISSIONS.systemUpdate],
-      version: keep.json<Role>().version,
+      permissions: [PERMISSIONS.usersManage, PERMISSIONS.usersView, PERMISSIONS.systemUpdate],
+      version: wide.version,
     });
     expect(add.statusCode).toBe(403);
-    const [row] = await t.db.select({ version: roles.version }).from(roles).where(eq(roles.id, wide.id));
-    expect(row!.version).toBe(2);
+    expect(add.json().error.message).toBe(ROLE_MESSAGES.escalation);
+    const del = await call(manager.id, 'DELETE', `/api/roles/${wide.id}`);
+    expect(del.statusCode).toBe(403);
+    const [row] = await t.db.select().from(roles).where(eq(roles.id, wide.id));
+    expect(row).toMatchObject({ name: 'Wide', description: null, version: 1 });
+    expect((await call(admin.id, 'GET', `/api/roles/${wide.id}`)).json<Role>().permissions).toEqual([PERMISSIONS.usersManage, PERMISSIONS.usersView]);
+    // a role within reach stays the manager's to change
+    const within = (await create({ name: 'Within', permissions: [PERMISSIONS.usersView] })).json<Role>();
+    const edit = await call(manager.id, 'PUT', `/api/roles/${within.id}`, { name: 'Within', description: 'ok', permissions: [], version: within.version });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await call(manager.id, 'DELETE', `/api/roles/${within.id}`)).statusCode).toBe(204);
+  });
+
+  it('keeps an enabled member who holds every permission: removing a permission from, or deleting, the last such role answers 409', async () => {
+    const org = await createOrganization(t.db, 'Roles Last Admin Org');
+    const boss = await createUser(t.db, 'roles-last-boss');
+    const everything = await createRole(t.db, org.id, 'Everything', ALL_PERMISSIONS);
+    await addMember(t.db, boss.id, org.id, [everything.id]);
+    const as = async (method: 'PUT' | 'DELETE', payload?: object) =>
+      t.app.inject({ method, url: `/api/roles/${everything.id}`, headers: await t.headersFor(boss.id, org.id), ...(payload ? { payload } : {}) });
+    const strip = await as('PUT', { name: 'Everything', permissions: ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.waterView), version: 1 });
+    expect(strip.statusCode, strip.body).toBe(409);
+    expect(strip.json().error).toEqual({ code: 'CONFLICT', message: ROLE_MESSAGES.lastFullMember });
+    const del = await as('DELETE');
+    expect(del.statusCode).toBe(409);
+    expect((await t.db.select().from(roles).where(eq(roles.id, everything.id)))).toHaveLength(1);
+    expect((await t.db.select().from(userRoles).where(eq(userRoles.roleId, everything.id)))).toHaveLength(1);
+    // the role itself unchanged, permissions included
+    const [row] = await t.db.select().from(roles).where(eq(roles.id, everything.id));
+    expect(row!.version).toBe(1);
+    // renaming keeps everyone's permissions: allowed
+    expect((await as('PUT', { name: 'Everything renamed', permissions: ALL_PERMISSIONS, version: 1 })).statusCode).toBe(200);
+    // with a second member holding every permission through another role, the role may lose one
+    const second = await createUser(t.db, 'roles-second-boss');
+    await addMember(t.db, second.id, org.id, [(await createRole(t.db, org.id, 'Everything too', ALL_PERMISSIONS)).id]);
+    const ok = await as('PUT', { name: 'Everything renamed', permissions: ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.waterView), version: 2 });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('validates the landing page against the tree of the selected permissions', async () => {

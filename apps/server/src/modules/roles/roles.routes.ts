@@ -1,5 +1,6 @@
 /** Roles of the current organisation (settings, roles tab). */
 import {
+  INT_MAX,
   PERMISSIONS,
   ROLES_PATHS,
   ROLE_MESSAGES,
@@ -14,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validationFailed } from '../../lib/errors';
 import { requireTenant } from '../../plugins/access';
-import { errorResponses, noContentSchema } from '../shell/schemas';
+import { errorResponses, noContentSchema } from '../../http/schemas';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './roles.service';
 
 const etag = (version: number) => `"${version}"`;
@@ -25,7 +26,7 @@ function expectedVersion(request: FastifyRequest, bodyVersion: number | undefine
   if (typeof header === 'string' && header.trim() !== '') {
     const match = /^(?:W\/)?"?(\d{1,10})"?$/.exec(header.trim());
     const version = match ? Number(match[1]) : NaN;
-    if (Number.isInteger(version) && version > 0 && version <= 2_147_483_647) return version;
+    if (Number.isInteger(version) && version > 0 && version <= INT_MAX) return version;
     throw validationFailed(ROLE_MESSAGES.versionRequired, [{ field: 'If-Match', message: ROLE_MESSAGES.versionRequired }]);
   }
   if (bodyVersion === undefined) {

@@ -10,7 +10,15 @@
  * - landing page not a leaf reachable with the selected permissions: 400 VALIDATION_FAILED,
  *   details [default_Landing_Page];
  * - granting a permission the caller does not hold: 403 FORBIDDEN, details [permissions] listing them;
+ * - removing one the caller does not hold: 403 FORBIDDEN (removalEscalation), details [permissions];
+ * - any other change to, or deleting, a role that carries a permission the caller does not hold:
+ *   403 FORBIDDEN (roleAboveCaller). Nobody acts above their own rights, super users included;
  * - a save or delete that would take roles.manage away from the caller: 409 CONFLICT;
+ * - a save or delete that would leave the organisation without an enabled member holding every
+ *   permission: 409 CONFLICT (lastFullMember).
+ *
+ * Saves and deletes decide these under the organisation's row lock with the caller's permissions
+ * as they are then (roles/privilege-guard), so concurrent changes cannot together break them.
  * - no version (body or If-Match): 400; stale version: 412 PRECONDITION_FAILED;
  * - unknown id or another organisation's role: 404 NOT_FOUND.
  */
@@ -24,9 +32,11 @@ import {
   type RolesResponse,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { notifyUsers } from '../notifications/notifications.service';
 import { getMenu } from '../shell/menu.service';
+import { findUserPermissions, keepingFullMember, lockOrganizations, permissionsLacking } from './privilege-guard';
 import {
   countRoles,
   deleteRole as deleteRoleRow,
@@ -95,13 +105,6 @@ export async function getRole(db: AppDb, organizationId: number, id: number): Pr
   return toRole(row);
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 const nameTaken = () => new AppError('CONFLICT', ROLE_MESSAGES.nameTaken, [{ field: 'name', message: ROLE_MESSAGES.nameTaken }]);
 
 function findLeaf(items: readonly MenuItem[], id: string): MenuItem | null {
@@ -124,14 +127,32 @@ async function assertLandingPage(db: AppDb, landingPage: string | null, permissi
   }
 }
 
+const refusal = (message: string, permissions: readonly string[]) =>
+  new AppError('FORBIDDEN', message, [{ field: 'permissions', message: `${message}: ${permissions.join(', ')}` }]);
+
 /** Only permissions the caller holds may be added to a role. */
 function assertNoEscalation(caller: RoleCaller, added: readonly string[]): void {
-  const notHeld = added.filter((p) => !caller.permissions.has(p));
-  if (notHeld.length > 0) {
-    throw new AppError('FORBIDDEN', ROLE_MESSAGES.escalation, [
-      { field: 'permissions', message: `${ROLE_MESSAGES.escalation}: ${notHeld.join(', ')}` },
-    ]);
+  const notHeld = permissionsLacking(caller.permissions, added);
+  if (notHeld.length > 0) throw refusal(ROLE_MESSAGES.escalation, notHeld);
+}
+
+/**
+ * A role carrying a permission the caller lacks is beyond them: they may not take that permission
+ * away, add one they lack, nor rename, re-describe, re-land or delete the role (`after` null).
+ */
+function assertRoleWithinReach(caller: RoleCaller, before: readonly string[], after: readonly string[] | null): void {
+  if (after !== null) {
+    const removed = permissionsLacking(caller.permissions, before.filter((p) => !after.includes(p)));
+    if (removed.length > 0) throw refusal(ROLE_MESSAGES.removalEscalation, removed);
+    assertNoEscalation(caller, after.filter((p) => !before.includes(p)));
   }
+  const beyond = permissionsLacking(caller.permissions, before);
+  if (beyond.length > 0) throw refusal(ROLE_MESSAGES.roleAboveCaller, beyond);
+}
+
+/** The caller with their permissions in the organisation as they are now (under its lock). */
+async function currentCaller(tx: AppDb, caller: RoleCaller): Promise<RoleCaller> {
+  return { ...caller, permissions: await findUserPermissions(tx, caller.organizationId, caller.userId) };
 }
 
 /** A save or delete must not leave the caller unable to manage roles (no locking oneself out). */
@@ -186,24 +207,19 @@ export async function updateRole(
 ): Promise<Role> {
   const before = await findRole(db, caller.organizationId, id);
   if (!before) throw notFound('Role');
-  assertNoEscalation(
-    caller,
-    input.permissions.filter((p) => !before.permissions.includes(p)),
-  );
+  assertRoleWithinReach(caller, before.permissions, input.permissions);
   await assertLandingPage(db, input.default_Landing_Page, input.permissions);
   if (await isRoleNameTaken(db, caller.organizationId, input.name, id)) throw nameTaken();
-  await assertKeepsRoleManagement(db, caller, id, input.permissions);
   try {
     await db.transaction(async (tx) => {
+      await lockOrganizations(tx, [caller.organizationId]);
       const locked = await lockRole(tx, caller.organizationId, id);
       if (!locked) throw notFound('Role');
       const current = await findRole(tx, caller.organizationId, id);
       if (!current || locked.version !== input.version) throw new AppError('PRECONDITION_FAILED', ROLE_MESSAGES.stale);
-      // Checked again under the lock: permissions added since `before` was read count too.
-      assertNoEscalation(
-        caller,
-        input.permissions.filter((p) => !current.permissions.includes(p)),
-      );
+      // Checked again under the locks: the role's and the caller's permissions as they are now.
+      assertRoleWithinReach(await currentCaller(tx, caller), current.permissions, input.permissions);
+      await assertKeepsRoleManagement(tx, caller, id, input.permissions);
       const updated = await updateRoleIfVersion(tx, caller.organizationId, id, input.version, {
         name: input.name,
         description: input.description,
@@ -211,7 +227,7 @@ export async function updateRole(
       });
       if (!updated) throw new AppError('PRECONDITION_FAILED', ROLE_MESSAGES.stale);
       if (!sameSet(current.permissions, input.permissions)) {
-        await replaceRolePermissions(tx, id, input.permissions);
+        await keepingFullMember(tx, [caller.organizationId], () => replaceRolePermissions(tx, id, input.permissions));
         // Sent on commit (NOTIFY is transactional).
         await notifyHolders(
           tx,
@@ -232,18 +248,23 @@ export async function updateRole(
 export async function deleteRole(db: AppDb, caller: RoleCaller, id: number): Promise<void> {
   const role = await findRole(db, caller.organizationId, id);
   if (!role) throw notFound('Role');
-  await assertKeepsRoleManagement(db, caller, id, null);
+  assertRoleWithinReach(caller, role.permissions, null);
   await db.transaction(async (tx) => {
-    if (role.permissions.length > 0) {
+    await lockOrganizations(tx, [caller.organizationId]);
+    const current = await findRole(tx, caller.organizationId, id);
+    if (!current) throw notFound('Role');
+    assertRoleWithinReach(await currentCaller(tx, caller), current.permissions, null);
+    await assertKeepsRoleManagement(tx, caller, id, null);
+    if (current.permissions.length > 0) {
       await notifyHolders(
         tx,
         caller.organizationId,
         id,
         'Role removed',
-        `Your role "${role.name}" was deleted. Your menu and access follow your remaining roles.`,
+        `Your role "${current.name}" was deleted. Your menu and access follow your remaining roles.`,
       );
     }
-    if (!(await deleteRoleRow(tx, caller.organizationId, id))) throw notFound('Role');
+    const deleted = await keepingFullMember(tx, [caller.organizationId], () => deleteRoleRow(tx, caller.organizationId, id));
+    if (!deleted) throw notFound('Role');
   });
 }
-

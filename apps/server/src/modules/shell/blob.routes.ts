@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/access';
 import { getBlob } from './blob.service';
-import { errorResponses } from './schemas';
+import { errorResponses } from '../../http/schemas';
 
 export const blobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

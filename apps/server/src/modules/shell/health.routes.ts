@@ -1,8 +1,8 @@
 /** Liveness and readiness probes for load balancers and orchestrators. Public and served during
  * maintenance: they report whether the process and its database work, not whether users may. */
-import { errorEnvelopeSchema } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../http/schemas';
 import { checkReadiness } from './system.service';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/readyz',
     {
       config: { auth: 'public', tenant: false, allowInMaintenance: true },
-      schema: { response: { 200: z.object({ status: z.literal('ready') }), 503: errorEnvelopeSchema } },
+      schema: { response: { 200: z.object({ status: z.literal('ready') }), ...errorResponses(503) } },
     },
     async (request, reply) => {
       try {

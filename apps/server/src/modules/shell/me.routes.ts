@@ -23,7 +23,7 @@ import {
   setDefaultOrganization,
 } from './me.service';
 import { getDefaultPage } from './menu.service';
-import { errorResponses, noContentSchema } from './schemas';
+import { errorResponses, noContentSchema } from '../../http/schemas';
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

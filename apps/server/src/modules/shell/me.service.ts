@@ -2,7 +2,7 @@
 import type { CurrentUser, Organization, UserFarm, UserRole } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { notFound, unauthenticated } from '../../lib/errors';
-import { isActiveMember } from '../../plugins/access';
+import { isActiveMember } from '../../plugins/access.repository';
 import {
   findMemberOrganizationByName,
   findMemberOrganizations,

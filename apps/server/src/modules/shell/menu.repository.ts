@@ -1,5 +1,6 @@
 /** The stored menu (menu_items, synchronised from MENU_CATALOGUE at start-up). The menu is global:
- * what an organisation's user sees is decided by their permissions there, not by the rows. */
+ * what an organisation's user sees is decided by their permissions there (and, for system-wide
+ * screens, by being a super user), not by the rows. */
 import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { menuItems } from '../../db/schema/index';
@@ -11,6 +12,8 @@ export interface MenuRow {
   icon: string | null;
   url: string | null;
   permission: string | null;
+  /** only super users get it (system-wide screens) */
+  superUserOnly: boolean;
   sort: number;
 }
 
@@ -24,6 +27,7 @@ export async function findAvailableMenuRows(db: AppDb): Promise<MenuRow[]> {
       icon: menuItems.icon,
       url: menuItems.url,
       permission: menuItems.permission,
+      superUserOnly: menuItems.superUserOnly,
       sort: menuItems.sort,
     })
     .from(menuItems)

@@ -114,6 +114,36 @@ describe('shell: menu and landing page', () => {
     });
   });
 
+  describe('super-user-only entries (Upload Update)', () => {
+    it('are in the menu of a super user only, never of an administrator with every permission, nor of a role', async () => {
+      await setAvailable(['system.update'], true);
+      try {
+        const admin = await memberWith('menu-admin-not-super', [[ALL_PERMISSIONS, null]]);
+        const adminMenu = await get(SHELL_PATHS.menu, admin.id);
+        expect(adminMenu.body).not.toContain('system');
+        expect(adminMenu.body).not.toContain('/system/update');
+
+        const operator = await createUser(t.db, 'menu-super-user', { isSuperUser: true });
+        await addMember(t.db, operator.id, orgA.id, [(await createRole(t.db, orgA.id, 'Operators, no permissions', [])).id]);
+        const menu = (await get(SHELL_PATHS.menu, operator.id)).json() as MenuItem[];
+        expect(shape(menu)).toEqual(['dashboard', ['system', ['system.update']], ['settings', ['settings.profile']]]);
+        expect(menu[1]!.items[0]).toMatchObject({ displayName: 'Upload Update', url: '/system/update' });
+
+        // a role's permission set (the landing-page picker) never reaches it, whatever it holds
+        const asked = await t.app.inject({
+          method: 'POST',
+          url: SHELL_PATHS.menuItemsByPermissions,
+          headers: await t.headersFor(operator.id, orgA.id),
+          payload: { permissions: ALL_PERMISSIONS },
+        });
+        expect(asked.statusCode).toBe(200);
+        expect(asked.body).not.toContain('system.update');
+      } finally {
+        await setAvailable(['system.update'], false);
+      }
+    });
+  });
+
   describe('POST /api/menu/items-by-permissions', () => {
     it('answers the tree exactly that permission set reaches, whatever the caller holds, ignoring unknown strings', async () => {
       const nobody = await memberWith('menu-nobody', [[[], null]]);

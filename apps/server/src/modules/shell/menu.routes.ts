@@ -1,10 +1,11 @@
-/** The permission-filtered navigation menu of the current organisation, and the same tree for an
- * arbitrary permission set (the role editor's landing-page picker). */
+/** The permission-filtered navigation menu of the current organisation (with the super-user-only
+ * entries for a super user), and the same tree for an arbitrary permission set (the role editor's
+ * landing-page picker). */
 import { SHELL_PATHS, menuItemsByPermissionsBodySchema, menuResponseSchema } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
 import { getMenu } from './menu.service';
-import { errorResponses } from './schemas';
+import { errorResponses } from '../../http/schemas';
 
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,7 +14,10 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'authenticated', tenant: true },
       schema: { response: { 200: menuResponseSchema, ...errorResponses(400, 401, 404) } },
     },
-    async (request) => getMenu(app.db, requireTenant(request).permissions),
+    async (request) => {
+      const { permissions, isSuperUser } = requireTenant(request);
+      return getMenu(app.db, permissions, isSuperUser);
+    },
   );
 
   app.post(
@@ -27,7 +31,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireTenant(request);
-      // Unknown permission strings simply match no menu row.
+      // Unknown permission strings simply match no menu row; super-user-only entries belong to no role.
       return getMenu(app.db, new Set(request.body.permissions));
     },
   );

@@ -10,6 +10,7 @@ const row = (id: string, parentId: string | null, url: string | null, permission
   icon: null,
   url,
   permission,
+  superUserOnly: false,
   sort,
 });
 
@@ -52,6 +53,19 @@ describe('buildMenuTree', () => {
     const gated = [row('g', null, null, 'p.g', 1), row('g.leaf', 'g', '/g', null, 1)];
     expect(ids(buildMenuTree(gated, new Set()))).toEqual([]);
     expect(ids(buildMenuTree(gated, new Set(['p.g'])))).toEqual([['g', ['g.leaf']]]);
+  });
+
+  it('keeps super-user-only rows (and what is under them) for super users only, whatever the permissions', () => {
+    const system = [
+      row('s', null, null, null, 1),
+      { ...row('s.update', 's', '/s/update', null, 1), superUserOnly: true },
+      { ...row('s.ops', 's', null, null, 2), superUserOnly: true },
+      row('s.ops.leaf', 's.ops', '/s/ops', null, 1),
+      row('a', null, '/a', null, 2),
+    ];
+    expect(ids(buildMenuTree(system, new Set(['p.x'])))).toEqual(['a']);
+    expect(ids(buildMenuTree(system, new Set(), false))).toEqual(['a']);
+    expect(ids(buildMenuTree(system, new Set(), true))).toEqual([['s', ['s.update', ['s.ops', ['s.ops.leaf']]]], 'a']);
   });
 });
 

@@ -9,12 +9,13 @@ import { findUserRoles } from './me.repository';
 
 /**
  * Nests the available rows under their parents and keeps what the permissions reach:
+ * - a super-user-only item is left out, with everything under it, unless the user is a super user;
  * - an item whose own permission is set and not held is left out, with everything under it;
  * - an item with a url (a leaf) is kept when allowed;
  * - an item without a url (a branch) is kept only while it still has a kept child.
  * Rows whose parent is not among the rows (unavailable or missing) never appear.
  */
-export function buildMenuTree(rows: readonly MenuRow[], permissions: ReadonlySet<string>): MenuItem[] {
+export function buildMenuTree(rows: readonly MenuRow[], permissions: ReadonlySet<string>, isSuperUser = false): MenuItem[] {
   const children = new Map<string | null, MenuRow[]>();
   for (const row of rows) {
     const siblings = children.get(row.parentId) ?? [];
@@ -33,6 +34,7 @@ export function buildMenuTree(rows: readonly MenuRow[], permissions: ReadonlySet
     for (const row of children.get(parentId) ?? []) {
       if (seen.has(row.id)) continue;
       seen.add(row.id);
+      if (row.superUserOnly && !isSuperUser) continue;
       if (row.permission !== null && !permissions.has(row.permission)) continue;
       const sub = build(row.id);
       if (row.url === null && sub.length === 0) continue;
@@ -77,16 +79,20 @@ export function chooseLandingPage(
   return first.done ? null : first.value.url;
 }
 
-export async function getMenu(db: AppDb, permissions: ReadonlySet<string>): Promise<MenuItem[]> {
-  return buildMenuTree(await findAvailableMenuRowsCached(db), permissions);
+/**
+ * The menu of a user holding `permissions`; super-user-only entries only for a super user. Without
+ * `isSuperUser` (a role's permission set, e.g. the landing-page picker) they are never part of it.
+ */
+export async function getMenu(db: AppDb, permissions: ReadonlySet<string>, isSuperUser = false): Promise<MenuItem[]> {
+  return buildMenuTree(await findAvailableMenuRowsCached(db), permissions, isSuperUser);
 }
 
 export async function getDefaultPage(
   db: AppDb,
-  ctx: { userId: number; organizationId: number; permissions: ReadonlySet<string> },
+  ctx: { userId: number; organizationId: number; permissions: ReadonlySet<string>; isSuperUser: boolean },
 ): Promise<{ url: string | null }> {
   const [menu, roles] = await Promise.all([
-    getMenu(db, ctx.permissions),
+    getMenu(db, ctx.permissions, ctx.isSuperUser),
     findUserRoles(db, ctx.userId, ctx.organizationId),
   ]);
   return { url: chooseLandingPage(menu, roles.map((r) => r.defaultLandingPage)) };

@@ -2,7 +2,7 @@
 import { PERMISSIONS, SHELL_PATHS, pageViewBodySchema, systemStatusSchema } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
-import { errorResponses, noContentSchema } from './schemas';
+import { errorResponses, noContentSchema } from '../../http/schemas';
 import { clearCaches, getSystemStatus, recordPageView } from './system.service';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,4 @@
-import { BLOB_CONTAINERS, PERMISSIONS, UPDATE_MAX_BYTES_DEFAULT, UPDATE_MESSAGES, UPDATES_PATHS } from '@orchard/shared';
+import { ALL_PERMISSIONS, BLOB_CONTAINERS, PERMISSIONS, UPDATE_MAX_BYTES_DEFAULT, UPDATE_MESSAGES, UPDATES_PATHS } from '@orchard/shared';
 import { eq } from 'drizzle-orm';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,8 +32,12 @@ describe('updates API: Upload Update', () => {
   let t: TestApp;
   let orgA: number;
   let orgB: number;
+  /** super users: a member of A, and one of B */
   let admin: number;
   let otherAdmin: number;
+  /** Administrators of A and B holding every permission (system.update too), not super users */
+  let orgAdmin: number;
+  let orgAdminB: number;
   let plain: number;
 
   const upload = async (who: number, org: number, body: ReturnType<typeof multipart>) =>
@@ -51,14 +55,19 @@ describe('updates API: Upload Update', () => {
     t = await createTestApp({ updateMaxBytes: LIMIT });
     orgA = (await createOrganization(t.db, 'Update Org A')).id;
     orgB = (await createOrganization(t.db, 'Update Org B')).id;
-    const updaters = await createRole(t.db, orgA, 'Updaters', [PERMISSIONS.systemUpdate]);
-    const updatersB = await createRole(t.db, orgB, 'Updaters B', [PERMISSIONS.systemUpdate]);
+    const administrators = await createRole(t.db, orgA, 'Administrators', ALL_PERMISSIONS);
+    const administratorsB = await createRole(t.db, orgB, 'Administrators B', ALL_PERMISSIONS);
     const others = await createRole(t.db, orgA, 'Others', [PERMISSIONS.systemClearCache, PERMISSIONS.usersManage]);
-    admin = (await createUser(t.db, 'update-admin')).id;
-    otherAdmin = (await createUser(t.db, 'update-admin-b')).id;
+    admin = (await createUser(t.db, 'update-admin', { isSuperUser: true, fullName: 'Operator Canary Alpha' })).id;
+    otherAdmin = (await createUser(t.db, 'update-admin-b', { isSuperUser: true })).id;
+    orgAdmin = (await createUser(t.db, 'update-org-admin')).id;
+    orgAdminB = (await createUser(t.db, 'update-org-admin-b')).id;
     plain = (await createUser(t.db, 'update-plain')).id;
-    await addMember(t.db, admin, orgA, [updaters.id]);
-    await addMember(t.db, otherAdmin, orgB, [updatersB.id]);
+    // the super user of A holds no role there: being a super user is what counts
+    await addMember(t.db, admin, orgA, []);
+    await addMember(t.db, otherAdmin, orgB, []);
+    await addMember(t.db, orgAdmin, orgA, [administrators.id]);
+    await addMember(t.db, orgAdminB, orgB, [administratorsB.id]);
     await addMember(t.db, plain, orgA, [others.id]);
   });
   afterAll(async () => {
@@ -77,14 +86,24 @@ describe('updates API: Upload Update', () => {
     expect(res.json()).toEqual({ pending: null });
   });
 
-  it('refuses callers without system.update with 403 and stores nothing', async () => {
-    const res = await upload(plain, orgA, multipart('u.tar.gz', 'application/gzip', gzipOfSize(100)));
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('FORBIDDEN');
-    expect((await pending(plain, orgA)).statusCode).toBe(403);
+  it('refuses everyone but super users with 403, an Administrator holding system.update too, and stores nothing', async () => {
+    for (const who of [plain, orgAdmin]) {
+      const res = await upload(who, orgA, multipart('u.tar.gz', 'application/gzip', gzipOfSize(100)));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+      expect((await pending(who, orgA)).statusCode).toBe(403);
+    }
     expect(await pendingRows()).toEqual([]);
     const anonymous = await t.app.inject({ method: 'GET', url: UPDATES_PATHS.pending });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('a super user needs no organisation: no header, or one naming an organisation they are not in', async () => {
+    const bare = (await createUser(t.db, 'update-super-no-org', { isSuperUser: true })).id;
+    const res = await t.app.inject({ method: 'GET', url: UPDATES_PATHS.pending, headers: await t.bearer(bare) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ pending: null });
+    expect((await pending(bare, orgB)).statusCode).toBe(200);
   });
 
   it('accepts an archive of exactly the limit, stores it under a server id and reports it pending', async () => {
@@ -106,10 +125,15 @@ describe('updates API: Upload Update', () => {
     expect(served.statusCode).toBe(404);
   });
 
-  it('the pending update is system-wide: another organisation with system.update sees it', async () => {
+  it('the pending update is system-wide: another super user sees it; no organisation administrator does, nor who uploaded it', async () => {
     const res = await pending(otherAdmin, orgB);
     expect(res.statusCode).toBe(200);
-    expect(res.json().pending).not.toBeNull();
+    expect(res.json().pending).toMatchObject({ uploadedBy: 'Operator Canary Alpha' });
+    for (const [who, org] of [[orgAdminB, orgB], [orgAdmin, orgA]] as const) {
+      const refused = await pending(who, org);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).not.toContain('Canary');
+    }
   });
 
   it('refuses one byte over the limit with 413 and keeps the pending update', async () => {

@@ -1,10 +1,10 @@
 /**
  * Product update API: the spec's POST /api/core/UploadUpdate (multipart, field `file`) and the pending
- * update the screen shows its warning for. Both need system.update in the current organisation; the
- * update itself is system-wide.
+ * update the screen shows its warning for. The update is system-wide (it replaces the one pending for
+ * every organisation, and shows who uploaded it), so both are for super users only; no organisation
+ * is needed and a role's permissions give no access (an X-Organization-Id header is ignored).
  */
 import {
-  PERMISSIONS,
   UPDATES_PATHS,
   UPDATE_FILE_FIELD,
   UPDATE_MESSAGES,
@@ -13,30 +13,30 @@ import {
 } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import { requireTenant } from '../../plugins/access';
-import { errorResponses } from '../shell/schemas';
+import { requireAuth } from '../../plugins/access';
+import { errorResponses } from '../../http/schemas';
 import { getPendingUpdate, scheduleUpdate } from './updates.service';
 
-const gated = { auth: { permissions: [PERMISSIONS.systemUpdate] }, tenant: true } as const;
+const superUsers = { auth: 'superUser', tenant: false } as const;
 
 export const updatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     UPDATES_PATHS.pending,
-    { config: gated, schema: { response: { 200: pendingUpdateResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
+    { config: superUsers, schema: { response: { 200: pendingUpdateResponseSchema, ...errorResponses(401, 403) } } },
     async () => getPendingUpdate(app.db),
   );
 
   app.post(
     UPDATES_PATHS.upload,
     {
-      config: gated,
+      config: superUsers,
       schema: {
         consumes: ['multipart/form-data'],
-        response: { 201: productUpdateSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        response: { 201: productUpdateSchema, ...errorResponses(400, 401, 403, 413, 415) },
       },
     },
     async (request, reply) => {
-      const { userId } = requireTenant(request);
+      const { userId } = requireAuth(request);
       const missing = () =>
         new AppError('VALIDATION_FAILED', UPDATE_MESSAGES.fileMissing, [{ field: UPDATE_FILE_FIELD, message: UPDATE_MESSAGES.fileMissing }]);
       if (!request.isMultipart()) throw missing();

@@ -14,8 +14,7 @@ import {
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { toCsv } from '../exports/csv';
-import { logExport, secondsSince } from '../exports/exports.service';
+import { byColumns, type CsvExport } from '../exports/csv';
 import { findAssignments, findLegalEntityReportRows, findRolesInOrganization } from './users.repository';
 import type { Caller } from './users.service';
 
@@ -61,30 +60,24 @@ export async function buildLegalEntityReportRows(db: AppDb, caller: Caller, role
     .sort((a, b) => byText(a.legalEntity, b.legalEntity) || byText(a.userName, b.userName));
 }
 
-export interface CsvDownload {
-  fileName: string;
-  csv: string;
-}
-
 export async function exportLegalEntityReport(
   db: AppDb,
   caller: Caller,
   roleIds: number[],
   url: string,
-  now = new Date(),
-): Promise<CsvDownload> {
-  const startedAt = performance.now();
+  now: Date,
+): Promise<CsvExport> {
   const rows = await buildLegalEntityReportRows(db, caller, roleIds);
-  const csv = toCsv(rows, USER_LEGAL_ENTITY_REPORT_COLUMNS);
-  await logExport(db, {
-    userId: caller.userId,
-    organizationId: caller.organizationId,
-    url,
-    componentName: LEGAL_ENTITY_REPORT_COMPONENT,
-    reportName: LEGAL_ENTITY_REPORT_NAME,
-    timeToComplete: secondsSince(startedAt),
-    size: Buffer.byteLength(csv, 'utf8'),
-    exportTime: now,
-  });
-  return { fileName: legalEntityReportFileName(now), csv };
+  return {
+    fileName: legalEntityReportFileName(now),
+    ...byColumns(USER_LEGAL_ENTITY_REPORT_COLUMNS, rows),
+    log: {
+      userId: caller.userId,
+      organizationId: caller.organizationId,
+      url,
+      componentName: LEGAL_ENTITY_REPORT_COMPONENT,
+      reportName: LEGAL_ENTITY_REPORT_NAME,
+      exportTime: now,
+    },
+  };
 }

@@ -10,7 +10,7 @@ import {
   passwordResetTokenResponseSchema,
 } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, noContentSchema } from '../shell/schemas';
+import { errorResponses, noContentSchema } from '../../http/schemas';
 import { checkResetToken, completePasswordReset } from './password-reset.service';
 
 /** attempts per address per minute, over both routes */

@@ -2,8 +2,10 @@
  * Password resets. An administrator never chooses the password: they have a one-time link mailed
  * to the user (32 random bytes, only the SHA-256 stored, valid 24 hours, earlier unused links of
  * the user invalidated). The link opens the web app's reset page, which checks the link and then
- * sets the new password with it. Using the link also lifts a lockout and ends every session
- * (refresh-token family) of the user.
+ * sets the new password with it. Sending a link ends the user's sessions at once (a reset is what an
+ * administrator reaches for when an account may be in someone else's hands; an administrator
+ * resetting their own keeps the session they are using). Using the link also lifts a lockout and
+ * ends every session (refresh-token family) of the user.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { APP_NAME, USER_MESSAGES, type CompletePasswordResetBody } from '@orchard/shared';
@@ -12,6 +14,7 @@ import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { AppError, notFound, validationFailed } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
+import { revokeRefreshFamiliesExcept } from '../account/account.repository';
 import { deliverMail, queueMail } from '../mail/mail.service';
 import { notifyUsers } from '../notifications/notifications.service';
 import {
@@ -66,6 +69,7 @@ export async function requestPasswordReset(
   if (!user) throw notFound('User');
   const token = randomBytes(32).toString('base64url');
   const mailId = await db.transaction(async (tx) => {
+    await revokeRefreshFamiliesExcept(tx, userId, userId === caller.userId ? caller.sessionId : null, now);
     await invalidateUnusedResetTokens(tx, userId, now);
     await insertResetToken(tx, {
       userId,

@@ -6,13 +6,13 @@
 import { BLOB_CONTAINERS } from '@orchard/shared';
 import { and, asc, count, eq, exists, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { packhouseUsableBy } from '../../db/packhouse-scope';
 import {
   areas,
   blobs,
   farms,
   legalEntities,
   memberships,
-  organizationPackhouses,
   packhouses,
   refreshTokens,
   rolePermissions,
@@ -23,7 +23,8 @@ import {
   users,
 } from '../../db/schema/index';
 
-const userColumns = {
+/** The user's columns, seen from one organisation (are they also a member of another?). */
+const userColumns = (organizationId: number) => ({
   id: users.id,
   userName: users.userName,
   email: users.email,
@@ -34,7 +35,10 @@ const userColumns = {
   isEnabled: users.isEnabled,
   lockoutEnd: users.lockoutEnd,
   version: users.version,
-};
+  inOtherOrganizations: sql<boolean>`exists (
+    select 1 from memberships other
+    where other.user_id = "users"."id" and other.organization_id <> ${organizationId})`.mapWith(Boolean),
+});
 
 export interface UserRow {
   id: number;
@@ -47,6 +51,8 @@ export interface UserRow {
   isEnabled: boolean;
   lockoutEnd: Date | null;
   version: number;
+  /** also a member of an organisation other than the one it is seen from */
+  inOtherOrganizations: boolean;
 }
 
 export interface UserAssignments {
@@ -66,7 +72,7 @@ const isMemberOf = (db: AppDb, organizationId: number) =>
 /** Members of the organisation, by user name. */
 export async function findMemberUsers(db: AppDb, organizationId: number): Promise<UserRow[]> {
   return db
-    .select(userColumns)
+    .select(userColumns(organizationId))
     .from(users)
     .where(isMemberOf(db, organizationId))
     .orderBy(asc(sql`lower(${users.userName})`), asc(users.id));
@@ -75,16 +81,16 @@ export async function findMemberUsers(db: AppDb, organizationId: number): Promis
 /** One member of the organisation, or null (also for users of other organisations). */
 export async function findMemberUser(db: AppDb, organizationId: number, userId: number): Promise<UserRow | null> {
   const [row] = await db
-    .select(userColumns)
+    .select(userColumns(organizationId))
     .from(users)
     .where(and(eq(users.id, userId), isMemberOf(db, organizationId)))
     .limit(1);
   return row ?? null;
 }
 
-/** Any system user by id, or null. */
-export async function findSystemUser(db: AppDb, userId: number): Promise<UserRow | null> {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
+/** Any system user by id, seen from the organisation, or null. */
+export async function findSystemUser(db: AppDb, organizationId: number, userId: number): Promise<UserRow | null> {
+  const [row] = await db.select(userColumns(organizationId)).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;
 }
 
@@ -184,20 +190,6 @@ export async function findFarmIdsInOrganization(db: AppDb, organizationId: numbe
   return rows.map((r) => r.id);
 }
 
-/** A packhouse is available to an organisation when it is linked to it or owned by it. */
-const packhouseAvailableTo = (db: AppDb, organizationId: number) =>
-  or(
-    eq(packhouses.ownerOrganizationId, organizationId),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(organizationPackhouses)
-        .where(
-          and(eq(organizationPackhouses.packhouseId, packhouses.id), eq(organizationPackhouses.organizationId, organizationId)),
-        ),
-    ),
-  );
-
 export async function findPackhouseIdsForOrganization(
   db: AppDb,
   organizationId: number,
@@ -207,7 +199,7 @@ export async function findPackhouseIdsForOrganization(
   const rows = await db
     .select({ id: packhouses.id })
     .from(packhouses)
-    .where(and(inArray(packhouses.id, packhouseIds), packhouseAvailableTo(db, organizationId)));
+    .where(and(inArray(packhouses.id, packhouseIds), packhouseUsableBy(organizationId)));
   return rows.map((r) => r.id);
 }
 
@@ -224,7 +216,7 @@ export async function findPackhouseOptions(db: AppDb, organizationId: number) {
   return db
     .select({ id: packhouses.id, name: packhouses.name })
     .from(packhouses)
-    .where(packhouseAvailableTo(db, organizationId))
+    .where(packhouseUsableBy(organizationId))
     .orderBy(asc(sql`lower(${packhouses.name})`), asc(packhouses.id));
 }
 

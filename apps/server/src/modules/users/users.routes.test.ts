@@ -23,7 +23,8 @@ describe('users API', () => {
   let t: TestApp;
   let orgA: number;
   let orgB: number;
-  let admin: number;
+  let admin: number; // every permission in A, not a super user
+  let superAdmin: number; // every permission in A and a super user
   let manager: number; // users.view + users.manage + roles.view + roles.assign (no roles.manage)
   let managerNoView: number; // users.view + users.manage + roles.assign, without roles.view
   let viewer: number; // users.view only
@@ -97,6 +98,7 @@ describe('users API', () => {
     roleB = await roleWith('B role', [PERMISSIONS.usersView], orgB);
 
     admin = (await newMember([roleAdmin])).id;
+    superAdmin = (await newMember([roleAdmin], { isSuperUser: true })).id;
     manager = (await newMember([roleManager])).id;
     managerNoView = (await newMember([roleManagerNoView])).id;
     viewer = (await newMember([roleViewer])).id;
@@ -148,7 +150,7 @@ describe('users API', () => {
       });
       expect(body.users.map((u: User) => u.id)).not.toContain(outsider.id);
       expect(Object.keys(row).sort()).toEqual(
-        ['avatar', 'email', 'farms', 'fullName', 'id', 'isEnabled', 'isLockedOut', 'jobTitle', 'packhouses', 'phoneNumber', 'roleIds', 'roles', 'userName', 'version'].sort(),
+        ['avatar', 'email', 'farms', 'fullName', 'id', 'inOtherOrganizations', 'isEnabled', 'isLockedOut', 'jobTitle', 'packhouses', 'phoneNumber', 'roleIds', 'roles', 'userName', 'version'].sort(),
       );
       const scout = body.roles.find((r: { id: number }) => r.id === roleScout);
       expect(scout).toMatchObject({ name: 'Scout', usersCount: 1, isAssignable: true });
@@ -447,17 +449,86 @@ describe('users API', () => {
       expect(b.statusCode).toBe(404);
     });
 
-    it('protects the identity of a user who also belongs to another organisation', async () => {
+    it('protects the identity of a user who also belongs to another organisation: only they or a super user change it', async () => {
       const shared = await newMember([roleScout]);
       await addMember(t.db, shared.id, orgB, [roleB]);
       const target = await getUser(shared.id);
-      for (const changes of [{ email: 'takeover@example.test' }, { userName: unique('takeover') }, { isEnabled: false }]) {
+      expect(target.inOtherOrganizations).toBe(true);
+      const identity: Record<string, unknown>[] = [
+        { email: 'takeover@example.test' },
+        { userName: unique('takeover') },
+        { fullName: 'Renamed Elsewhere' },
+        { jobTitle: 'Foreman' },
+        { phoneNumber: '000 000' },
+        { isEnabled: false },
+      ];
+      for (const changes of identity) {
         const res = await save(admin, target, changes);
-        expect(res.statusCode).toBe(403);
+        expect(res.statusCode, JSON.stringify(changes)).toBe(403);
         expect(res.json().error.message).toBe(USER_MESSAGES.sharedUserProfile);
       }
-      const ok = await save(admin, target, { jobTitle: 'Foreman', roleIds: [roleViewer] });
+      const [row] = await t.db.select().from(users).where(eq(users.id, shared.id));
+      expect(row).toMatchObject({ email: shared.email, userName: shared.userName, fullName: shared.fullName, jobTitle: null, isEnabled: true, version: 1 });
+      // this organisation's side of them is the administrator's: roles, farms, packhouses
+      const ok = await save(admin, target, { roleIds: [roleViewer], farmIds: [farmA1], packhouseIds: [packhouseOwned] });
       expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json()).toMatchObject({ roles: ['Viewer'], farms: [farmA1], packhouses: [packhouseOwned] });
+      // a super user (with users.manage here) may change the identity
+      const bySuper = await save(superAdmin, ok.json() as User, { jobTitle: 'Foreman' });
+      expect(bySuper.statusCode, bySuper.body).toBe(200);
+      expect(bySuper.json().jobTitle).toBe('Foreman');
+      // and so may the person themselves
+      const self = await save(shared.id, bySuper.json() as User, { phoneNumber: '011 555' });
+      expect(self.statusCode, self.body).toBe(200);
+      // a user of this organisation only: the administrator manages the identity as before
+      const local = await getUser((await newMember([roleScout])).id);
+      expect(local.inOtherOrganizations).toBe(false);
+      expect((await save(admin, local, { fullName: 'Renamed Here', email: 'local@example.test' })).statusCode).toBe(200);
+    });
+
+    it('refuses a change of a member who holds a permission the caller lacks, and leaves them as they were', async () => {
+      const powerful = await getUser((await newMember([rolePowerful])).id);
+      for (const changes of [{ fullName: 'Demoted' }, { isEnabled: false }, { jobTitle: 'Nope' }]) {
+        const res = await save(manager, powerful, changes);
+        expect(res.statusCode, JSON.stringify(changes)).toBe(403);
+        expect(res.json().error.message).toBe(USER_MESSAGES.userAboveCaller);
+      }
+      expect(await getUser(powerful.id)).toEqual(powerful);
+    });
+
+    it('keeps an enabled member who holds every permission: demoting yourself as the last one answers 409', async () => {
+      const org = (await createOrganization(t.db, unique('Last admin org'))).id;
+      const all = await roleWith(unique('All'), ALL_PERMISSIONS, org);
+      const some = await roleWith(unique('Some'), [PERMISSIONS.usersView, PERMISSIONS.usersManage, PERMISSIONS.rolesAssign], org);
+      const only = await createUser(t.db, unique('only-admin'));
+      await addMember(t.db, only.id, org, [all]);
+      const me = (await t.app.inject({ method: 'GET', url: `/api/users/${only.id}`, headers: await as(only.id, org) })).json() as User;
+      const put = async (url: string, payload: Record<string, unknown>) =>
+        t.app.inject({ method: 'PUT', url, headers: await as(only.id, org), payload });
+      const viaRoles = await put(`/api/users/${only.id}/roles`, { roleIds: [some] });
+      expect(viaRoles.statusCode, viaRoles.body).toBe(409);
+      expect(viaRoles.json().error).toEqual({ code: 'CONFLICT', message: USER_MESSAGES.lastFullMember });
+      const viaSave = await put(`/api/users/${only.id}`, { version: me.version, userName: me.userName, email: me.email, roleIds: [some] });
+      expect(viaSave.statusCode, viaSave.body).toBe(409);
+      expect((await t.db.select().from(userRoles).where(eq(userRoles.userId, only.id))).map((r) => r.roleId)).toEqual([all]);
+      const [row] = await t.db.select().from(users).where(eq(users.id, only.id));
+      expect(row!.version).toBe(me.version);
+      // with a second one, it may
+      const second = await createUser(t.db, unique('second-admin'));
+      await addMember(t.db, second.id, org, [all]);
+      expect((await put(`/api/users/${only.id}/roles`, { roleIds: [some] })).statusCode).toBe(200);
+    });
+
+    it("disabling (a super user's act for a shared user) counts in every organisation of theirs", async () => {
+      const orgC = (await createOrganization(t.db, unique('Only admin elsewhere'))).id;
+      const allC = await roleWith(unique('All C'), ALL_PERMISSIONS, orgC);
+      const person = await newMember([roleScout]);
+      await addMember(t.db, person.id, orgC, [allC]); // the only one in C who holds every permission
+      const target = await getUser(person.id);
+      const res = await save(superAdmin, target, { isEnabled: false });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toBe(USER_MESSAGES.lastFullMember);
+      expect((await getUser(person.id)).isEnabled).toBe(true);
     });
   });
 
@@ -585,7 +656,7 @@ describe('users API', () => {
       const byEmail = await createUser(t.db, unique('plainname'), { email: `${tag.toUpperCase()}@Example.test` });
       const member = await newMember([], {});
       await t.db.update(users).set({ email: `${tag}-member@example.test` }).where(eq(users.id, member.id));
-      const res = await t.app.inject({ method: 'GET', url: `/api/users/system-users?query=${tag.toUpperCase()}`, headers: await as(admin) });
+      const res = await t.app.inject({ method: 'GET', url: `/api/users/system-users?query=${tag.toUpperCase()}`, headers: await as(superAdmin) });
       expect(res.statusCode).toBe(200);
       const result = res.json().result as { id: number }[];
       expect(result.map((r) => r.id).sort()).toEqual([byName.id, byEmail.id].sort());
@@ -593,37 +664,54 @@ describe('users API', () => {
 
       const many = unique('crowd');
       for (let i = 0; i < 25; i++) await createUser(t.db, `${many}-${i}`);
-      const capped = await t.app.inject({ method: 'GET', url: `/api/users/system-users?query=${many}`, headers: await as(admin) });
+      const capped = await t.app.inject({ method: 'GET', url: `/api/users/system-users?query=${many}`, headers: await as(superAdmin) });
       expect(capped.json().result).toHaveLength(20);
 
-      const wildcard = await t.app.inject({ method: 'GET', url: '/api/users/system-users?query=%25', headers: await as(admin) });
+      const wildcard = await t.app.inject({ method: 'GET', url: '/api/users/system-users?query=%25', headers: await as(superAdmin) });
       expect(wildcard.json().result).toEqual([]);
     });
 
     it('needs at least 1 character and at most 200, and users.linkOrganisation', async () => {
-      expect((await t.app.inject({ method: 'GET', url: '/api/users/system-users?query=', headers: await as(admin) })).statusCode).toBe(400);
-      expect((await t.app.inject({ method: 'GET', url: '/api/users/system-users', headers: await as(admin) })).statusCode).toBe(400);
-      expect((await t.app.inject({ method: 'GET', url: `/api/users/system-users?query=${'q'.repeat(201)}`, headers: await as(admin) })).statusCode).toBe(400);
-      expect((await t.app.inject({ method: 'GET', url: '/api/users/system-users?query=a', headers: await as(admin) })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/system-users?query=', headers: await as(superAdmin) })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/system-users', headers: await as(superAdmin) })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'GET', url: `/api/users/system-users?query=${'q'.repeat(201)}`, headers: await as(superAdmin) })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/system-users?query=a', headers: await as(superAdmin) })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/api/users/system-users?query=a', headers: await as(manager) })).statusCode).toBe(403);
+    });
+
+    it('only super users search and link users of other organisations, and still need users.linkOrganisation', async () => {
+      const elsewhere = await createUser(t.db, unique('not-for-admins'));
+      await addMember(t.db, elsewhere.id, orgB, [roleB]);
+      const search = await t.app.inject({ method: 'GET', url: `/api/users/system-users?query=${elsewhere.userName}`, headers: await as(admin) });
+      expect(search.statusCode).toBe(403);
+      expect(search.json().error).toEqual({ code: 'FORBIDDEN', message: USER_MESSAGES.superUserOnly });
+      expect(search.body).not.toContain(elsewhere.email);
+      const link = await t.app.inject({ method: 'POST', url: `/api/users/${elsewhere.id}/link`, headers: await as(admin) });
+      expect(link.statusCode).toBe(403);
+      expect(link.json().error.message).toBe(USER_MESSAGES.superUserOnly);
+      expect(await t.db.select().from(memberships).where(eq(memberships.userId, elsewhere.id))).toHaveLength(1);
+      // a super user without users.linkOrganisation in this organisation
+      const superViewer = await newMember([roleViewer], { isSuperUser: true });
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/system-users?query=a', headers: await as(superViewer.id) })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'POST', url: `/api/users/${elsewhere.id}/link`, headers: await as(superViewer.id) })).statusCode).toBe(403);
     });
 
     it('links a user of another organisation (the confirm path), then excludes them from suggestions; twice is 409', async () => {
       const elsewhere = await createUser(t.db, unique('elsewhere'));
       await addMember(t.db, elsewhere.id, orgB, [roleB]);
       const suggest = async () =>
-        (await t.app.inject({ method: 'GET', url: `/api/users/system-users?query=${elsewhere.userName}`, headers: await as(admin) })).json().result;
+        (await t.app.inject({ method: 'GET', url: `/api/users/system-users?query=${elsewhere.userName}`, headers: await as(superAdmin) })).json().result;
       expect(await suggest()).toEqual([{ id: elsewhere.id, userName: elsewhere.userName, email: elsewhere.email }]);
-      const res = await t.app.inject({ method: 'POST', url: `/api/users/${elsewhere.id}/link`, headers: await as(admin) });
+      const res = await t.app.inject({ method: 'POST', url: `/api/users/${elsewhere.id}/link`, headers: await as(superAdmin) });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ id: elsewhere.id, roles: [], farms: [] });
       expect(await suggest()).toEqual([]);
-      const again = await t.app.inject({ method: 'POST', url: `/api/users/${elsewhere.id}/link`, headers: await as(admin) });
+      const again = await t.app.inject({ method: 'POST', url: `/api/users/${elsewhere.id}/link`, headers: await as(superAdmin) });
       expect(again.statusCode).toBe(409);
       expect(again.json().error.message).toBe(USER_MESSAGES.alreadyMember);
       // still a member of B with B's role
       expect((await t.db.select().from(userRoles).where(eq(userRoles.userId, elsewhere.id))).map((r) => r.roleId)).toEqual([roleB]);
-      expect((await t.app.inject({ method: 'POST', url: '/api/users/999999/link', headers: await as(admin) })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'POST', url: '/api/users/999999/link', headers: await as(superAdmin) })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'POST', url: `/api/users/${elsewhere.id}/link`, headers: await as(manager) })).statusCode).toBe(403);
     });
   });

@@ -2,11 +2,12 @@
  * The users tab API (spec 01, sections 2.6, 2.7, 4.3, 7). Thin: schema, policy, one service call.
  * Routes that yourself may use without a permission (reading and saving your own profile,
  * uploading your own avatar) are declared authenticated + tenant and decide in the service.
+ * Searching and linking users of other organisations also need a super user (decided in the
+ * service, so the organisation's permission keeps its meaning inside that rule).
  */
 import {
   AVATAR_MAX_BYTES,
   PERMISSIONS,
-  REFRESH_COOKIE,
   SYSTEM_USER_SUGGESTIONS_MAX,
   USERS_PATHS,
   USER_MESSAGES,
@@ -31,12 +32,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { requireTenant } from '../../plugins/access';
-import { setReplacementRefreshCookie } from '../account/account.routes';
-import { errorResponses, noContentSchema } from '../shell/schemas';
+import { presentedRefreshToken, setRefreshCookie } from '../auth/refresh-cookie';
+import { sendCsvExport } from '../exports/csv';
+import { errorResponses, noContentSchema } from '../../http/schemas';
 import { checkAvatarAccess, replaceAvatar } from './avatar.service';
 import { exportLegalEntityReport } from './legal-entity-report.service';
 import { requestPasswordReset } from './password-reset.service';
 import {
+  assertMayManageIdentity,
   createUser,
   deleteUser,
   getUser,
@@ -123,13 +126,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const { fileName, csv } = await exportLegalEntityReport(app.db, caller(request), request.body.roleIds, request.url);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(Buffer.from(csv, 'utf8'));
-    },
+    async (request, reply) => sendCsvExport(reply, app.db, await exportLegalEntityReport(app.db, caller(request), request.body.roleIds, request.url, app.clock.now())),
   );
 
   app.get(
@@ -165,9 +162,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user, replacement } = await updateUser(app.db, caller(request), request.params.id, request.body, {
         config: app.config,
-        presentedRefreshToken: request.cookies[REFRESH_COOKIE] || undefined,
+        presentedRefreshToken: presentedRefreshToken(request),
       });
-      if (replacement) setReplacementRefreshCookie(reply, app.config, replacement);
+      if (replacement) setRefreshCookie(reply, app.config, replacement);
       return user;
     },
   );
@@ -176,7 +173,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     USERS_PATHS.user,
     {
       config: gated(PERMISSIONS.usersManage),
-      schema: { params: userIdParamsSchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: { params: userIdParamsSchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (request, reply) => {
       await deleteUser(app.db, caller(request), request.params.id);
@@ -209,7 +206,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: userIdParamsSchema,
         body: setUserRolesBodySchema,
-        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 412) },
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => setUserRoles(app.db, caller(request), request.params.id, request.body.roleIds, request.body.version),
@@ -255,6 +252,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const who = caller(request);
       await checkAvatarAccess(app.db, who, request.params.id);
+      // the avatar is part of the person's identity: theirs, or a super user's, when shared
+      await assertMayManageIdentity(app.db, who, request.params.id);
       if (!request.isMultipart()) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', USER_MESSAGES.avatarNotImage, [
           { field: 'file', message: USER_MESSAGES.avatarNotImage },
@@ -283,6 +282,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: gated(PERMISSIONS.usersResetPassword),
       schema: { params: userIdParamsSchema, response: { 200: passwordResetResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => requestPasswordReset(app.db, app.config, request.log, caller(request), request.params.id),
+    async (request) => {
+      const who = caller(request);
+      // a reset hands the account to whoever reads the mail: the same rules as changing the identity
+      await assertMayManageIdentity(app.db, who, request.params.id);
+      return requestPasswordReset(app.db, app.config, request.log, who, request.params.id);
+    },
   );
 };

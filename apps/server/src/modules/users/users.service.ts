@@ -6,9 +6,18 @@
  * - Another organisation's user answers 404, exactly like an id that does not exist.
  * - Escalation guard: a caller may add or remove only roles whose permissions they hold
  *   themselves; without roles.view only their own roles. Roles of another organisation are 404.
- * - A user who also belongs to other organisations keeps their user name, e-mail and enabled
- *   state unless they change them themselves: an administrator of one organisation cannot take
- *   over an account another organisation relies on (e.g. by changing its e-mail, then resetting).
+ * - Nobody acts above their own rights: a member who holds, in this organisation, a permission the
+ *   caller lacks is not saved, disabled, deleted, unblocked, reset or reassigned by them (403).
+ *   Super users are bounded by their permissions here like anyone else.
+ * - A person's identity is theirs: the user name, e-mail, full name, job title, phone number,
+ *   avatar, password, lockout and enabled state of a user who also belongs to another
+ *   organisation change only by themselves or a super user (403). An organisation administrator
+ *   manages this organisation's side of them: membership, roles, farms and packhouses.
+ * - Only super users search and link users of other organisations (and, inside the organisation,
+ *   they still need users.linkOrganisation).
+ * - The organisation keeps at least one enabled member who holds every permission (409; see
+ *   roles/privilege-guard). These checks run in the change's transaction under the organisation's
+ *   row lock, so concurrent changes cannot together break them.
  * - Saves of a user with roles, farms and packhouses run in one transaction; users.version gives
  *   optimistic concurrency (412 on a stale version).
  */
@@ -26,6 +35,7 @@ import {
 } from '@orchard/shared';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import {
@@ -35,6 +45,13 @@ import {
   type ReplacementSession,
 } from '../account/account.service';
 import { notifyUsers } from '../notifications/notifications.service';
+import {
+  findUserOrganizationIds,
+  findUserPermissions,
+  keepingFullMember,
+  lockOrganizations,
+  permissionsLacking,
+} from '../roles/privilege-guard';
 import {
   bumpUserVersion,
   clearLockout,
@@ -70,6 +87,10 @@ import {
 /** Who is asking, inside which organisation, holding which permissions there. */
 export interface Caller {
   userId: number;
+  /** the session of the caller's access token */
+  sessionId: string;
+  /** a platform operator (DOMAIN.md): the only callers who act across organisations */
+  isSuperUser: boolean;
   organizationId: number;
   permissions: ReadonlySet<string>;
 }
@@ -94,6 +115,7 @@ function toUser(row: UserRow, assignments: UserAssignments | undefined, now: Dat
     packhouses: assignments?.packhouseIds ?? [],
     isEnabled: row.isEnabled,
     isLockedOut: row.lockoutEnd !== null && row.lockoutEnd.getTime() > now.getTime(),
+    inOtherOrganizations: row.inOtherOrganizations,
     version: row.version,
   };
 }
@@ -104,6 +126,46 @@ export async function loadMember(db: AppDb, organizationId: number, userId: numb
   if (!row) throw userNotFound();
   const assignments = await findAssignments(db, organizationId, [row.id]);
   return toUser(row, assignments.get(row.id), now);
+}
+
+// --- who may act on whom ----------------------------------------------------------------------
+
+/**
+ * The caller with their permissions in the organisation as they are now (read in the change's
+ * transaction, after the organisation's lock), rather than as the access cache last saw them.
+ */
+async function currentCaller(tx: AppDb, caller: Caller): Promise<Caller> {
+  return { ...caller, permissions: await findUserPermissions(tx, caller.organizationId, caller.userId) };
+}
+
+/** 403 when the member holds, in this organisation, a permission the caller lacks. */
+async function assertNotAboveCaller(db: AppDb, caller: Caller, userId: number): Promise<void> {
+  if (userId === caller.userId) return;
+  const held = await findUserPermissions(db, caller.organizationId, userId);
+  if (permissionsLacking(caller.permissions, held).length > 0) throw forbidden(USER_MESSAGES.userAboveCaller);
+}
+
+/** 403 when the member also belongs to another organisation and the caller is neither them nor a super user. */
+async function assertIdentityIsCallers(db: AppDb, caller: Caller, userId: number): Promise<void> {
+  if (userId === caller.userId || caller.isSuperUser) return;
+  if ((await countOtherMemberships(db, userId, caller.organizationId)) > 0) throw forbidden(USER_MESSAGES.sharedUserProfile);
+}
+
+/**
+ * May the caller change this member's identity (e-mail them a password reset, unblock them,
+ * replace their avatar)? 404 when they are not a member of the caller's organisation; 403 when
+ * they hold a permission here the caller lacks, or also belong to another organisation and the
+ * caller is neither them nor a super user. The route's own permission is checked by its policy.
+ */
+export async function assertMayManageIdentity(db: AppDb, caller: Caller, targetUserId: number): Promise<void> {
+  if (!(await findMemberUser(db, caller.organizationId, targetUserId))) throw userNotFound();
+  await assertNotAboveCaller(db, await currentCaller(db, caller), targetUserId);
+  await assertIdentityIsCallers(db, caller, targetUserId);
+}
+
+/** 403 for everyone but super users: only they act across organisations. */
+function assertSuperUser(caller: Caller): void {
+  if (!caller.isSuperUser) throw forbidden(USER_MESSAGES.superUserOnly);
 }
 
 // --- escalation guard -------------------------------------------------------------------------
@@ -176,16 +238,6 @@ function rolesChangedNotice(roleNames: string[]) {
   };
 }
 
-/** Does the error (or one it wraps: driver, Drizzle) carry this Postgres error code? */
-function hasPgCode(err: unknown, code: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === code) return true;
-  }
-  return false;
-}
-const isUniqueViolation = (err: unknown) => hasPgCode(err, '23505');
-const isForeignKeyViolation = (err: unknown) => hasPgCode(err, '23503');
-
 // --- reading ----------------------------------------------------------------------------------
 
 export async function listUsers(db: AppDb, caller: Caller, now = new Date()): Promise<UserListResponse> {
@@ -212,7 +264,9 @@ export async function getUser(db: AppDb, caller: Caller, userId: number): Promis
   return user;
 }
 
+/** Super users holding users.linkOrganisation here: the link autocomplete. */
 export async function listSystemUsers(db: AppDb, caller: Caller, query: string, limit: number): Promise<SystemUser[]> {
+  assertSuperUser(caller);
   return searchSystemUsers(db, caller.organizationId, query, limit);
 }
 
@@ -311,10 +365,27 @@ export interface UpdateUserResult {
   replacement: ReplacementSession | null;
 }
 
+/** Does the save change any part of the person's identity (not their place in this organisation)? */
+function identityChanges(current: User, input: UpdateUserInput, enabledChanges: boolean): boolean {
+  const differs = (next: string | null | undefined, now: string | null) => next !== undefined && next !== now;
+  return (
+    input.userName !== current.userName ||
+    input.email !== current.email ||
+    differs(input.fullName, current.fullName) ||
+    differs(input.jobTitle, current.jobTitle) ||
+    differs(input.phoneNumber, current.phoneNumber) ||
+    enabledChanges ||
+    input.newPassword !== undefined
+  );
+}
+
 /**
  * users.manage for anyone in the organisation; without it only yourself, and then not your
  * enabled state. roleIds / farmIds / packhouseIds need roles.assign / users.assignFarms /
- * users.assignPackhouses whoever is edited.
+ * users.assignPackhouses whoever is edited. Someone else is saved only when they hold nothing
+ * here the caller lacks; their identity only when it is this organisation's alone (or the caller
+ * is a super user); disabling or a role change must leave every organisation of theirs a member
+ * who holds every permission (409).
  *
  * newPassword changes your own password with the rest of the save (one transaction): the current
  * password must verify ('Incorrect password.', details currentPassword 'Current password is
@@ -344,15 +415,11 @@ export async function updateUser(
   if (input.packhouseIds !== undefined && !can(caller, PERMISSIONS.usersAssignPackhouses)) throw forbidden();
   if (current.version !== input.version) throw staleVersion();
 
-  const identityChanges = input.userName !== current.userName || input.email !== current.email || enabledChanges;
-  if (identityChanges && !isSelf && (await countOtherMemberships(db, userId, caller.organizationId)) > 0) {
-    throw forbidden(USER_MESSAGES.sharedUserProfile);
-  }
+  const changesIdentity = identityChanges(current, input, enabledChanges);
+  if (changesIdentity) await assertIdentityIsCallers(db, caller, userId);
   if (input.userName.toLowerCase() !== current.userName.toLowerCase() && (await isUserNameTaken(db, input.userName, userId))) {
     throw conflict(USER_MESSAGES.userNameTaken(input.userName));
   }
-  const roleNames =
-    input.roleIds === undefined ? undefined : await checkRoleChange(db, caller, current.roleIds, input.roleIds);
   const farmIds = input.farmIds === undefined ? undefined : await checkFarms(db, caller.organizationId, input.farmIds);
   const packhouseIds =
     input.packhouseIds === undefined ? undefined : await checkPackhouses(db, caller.organizationId, input.packhouseIds);
@@ -364,33 +431,48 @@ export async function updateUser(
   const password =
     changesPassword
       ? {
-          verifiedHash: await verifyCurrentPassword(db, userId, input.currentPassword ?? ''),
+          verifiedHash: await verifyCurrentPassword(db, passwordContext.config, userId, input.currentPassword ?? ''),
           newHash: await hashPassword(input.newPassword ?? ''),
-          keepFamily: await presentedFamily(db, userId, passwordContext.presentedRefreshToken, now),
+          keepFamily: await presentedFamily(db, userId, passwordContext.presentedRefreshToken, now, caller.sessionId),
           config: passwordContext.config,
         }
       : null;
 
+  // the enabled state is the account's: disabling it counts in every organisation of theirs
+  const disables = enabledChanges && input.isEnabled === false;
+  const guarded = disables
+    ? [caller.organizationId, ...(await findUserOrganizationIds(db, userId))]
+    : [caller.organizationId];
+
   let replacement: ReplacementSession | null = null;
   try {
     await db.transaction(async (tx) => {
-      const saved = await updateUserProfile(tx, userId, input.version, {
-        userName: input.userName,
-        email: input.email,
-        ...(input.fullName !== undefined ? { fullName: input.fullName } : {}),
-        ...(input.jobTitle !== undefined ? { jobTitle: input.jobTitle } : {}),
-        ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber } : {}),
-        ...(input.isEnabled !== undefined ? { isEnabled: input.isEnabled } : {}),
-      });
-      if (!saved) throw staleVersion();
-      if (roleNames && !sameSet([...roleNames.keys()], current.roleIds)) {
-        await replaceUserRoles(tx, caller.organizationId, userId, [...roleNames.keys()]);
-        await notifyUsers(tx, {
-          userIds: [userId],
-          organizationId: caller.organizationId,
-          ...rolesChangedNotice([...roleNames.values()].sort((a, b) => a.localeCompare(b, 'en'))),
+      await lockOrganizations(tx, guarded);
+      const acting = await currentCaller(tx, caller);
+      await assertNotAboveCaller(tx, acting, userId);
+      // a link to another organisation made since the check above counts too
+      if (changesIdentity) await assertIdentityIsCallers(tx, caller, userId);
+      const roleNames =
+        input.roleIds === undefined ? undefined : await checkRoleChange(tx, acting, current.roleIds, input.roleIds);
+      await keepingFullMember(tx, guarded, async () => {
+        const saved = await updateUserProfile(tx, userId, input.version, {
+          userName: input.userName,
+          email: input.email,
+          ...(input.fullName !== undefined ? { fullName: input.fullName } : {}),
+          ...(input.jobTitle !== undefined ? { jobTitle: input.jobTitle } : {}),
+          ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber } : {}),
+          ...(input.isEnabled !== undefined ? { isEnabled: input.isEnabled } : {}),
         });
-      }
+        if (!saved) throw staleVersion();
+        if (roleNames && !sameSet([...roleNames.keys()], current.roleIds)) {
+          await replaceUserRoles(tx, caller.organizationId, userId, [...roleNames.keys()]);
+          await notifyUsers(tx, {
+            userIds: [userId],
+            organizationId: caller.organizationId,
+            ...rolesChangedNotice([...roleNames.values()].sort((a, b) => a.localeCompare(b, 'en'))),
+          });
+        }
+      });
       if (farmIds) await replaceUserFarms(tx, caller.organizationId, userId, farmIds);
       if (packhouseIds) await replaceUserPackhouses(tx, caller.organizationId, userId, packhouseIds);
       if (password) {
@@ -412,7 +494,30 @@ export async function updateUser(
   return { user: await loadMember(db, caller.organizationId, userId), replacement };
 }
 
-/** Replaces the user's roles in this organisation (roles.assign, escalation guard). */
+/**
+ * One change of a member's place in this organisation, in a transaction under the organisation's
+ * lock, by a caller who holds everything the member holds here (403 otherwise); `change` gets the
+ * caller with their current permissions. The version, when given, must still be the member's (412).
+ */
+async function changeMember(
+  db: AppDb,
+  caller: Caller,
+  userId: number,
+  version: number | undefined,
+  change: (tx: AppDb, acting: Caller, current: User) => Promise<void>,
+): Promise<User> {
+  const current = await loadMember(db, caller.organizationId, userId);
+  if (version !== undefined && version !== current.version) throw staleVersion();
+  await db.transaction(async (tx) => {
+    await lockOrganizations(tx, [caller.organizationId]);
+    const acting = await currentCaller(tx, caller);
+    await assertNotAboveCaller(tx, acting, userId);
+    await change(tx, acting, current);
+  });
+  return loadMember(db, caller.organizationId, userId);
+}
+
+/** Replaces the user's roles in this organisation (roles.assign, escalation guard, a full member kept). */
 export async function setUserRoles(
   db: AppDb,
   caller: Caller,
@@ -420,21 +525,18 @@ export async function setUserRoles(
   roleIds: number[],
   version?: number,
 ): Promise<User> {
-  const current = await loadMember(db, caller.organizationId, userId);
-  if (version !== undefined && version !== current.version) throw staleVersion();
-  const roleNames = await checkRoleChange(db, caller, current.roleIds, roleIds);
-  const ids = [...roleNames.keys()];
-  await db.transaction(async (tx) => {
+  return changeMember(db, caller, userId, version, async (tx, acting, current) => {
+    const roleNames = await checkRoleChange(tx, acting, current.roleIds, roleIds);
+    const ids = [...roleNames.keys()];
     if (!(await bumpUserVersion(tx, userId, version))) throw staleVersion();
     if (sameSet(ids, current.roleIds)) return;
-    await replaceUserRoles(tx, caller.organizationId, userId, ids);
+    await keepingFullMember(tx, [caller.organizationId], () => replaceUserRoles(tx, caller.organizationId, userId, ids));
     await notifyUsers(tx, {
       userIds: [userId],
       organizationId: caller.organizationId,
       ...rolesChangedNotice([...roleNames.values()].sort((a, b) => a.localeCompare(b, 'en'))),
     });
   });
-  return loadMember(db, caller.organizationId, userId);
 }
 
 /** Replaces the user's farms in this organisation (users.assignFarms; only this organisation's farms). */
@@ -445,14 +547,11 @@ export async function setUserFarms(
   farmIds: number[],
   version?: number,
 ): Promise<User> {
-  const current = await loadMember(db, caller.organizationId, userId);
-  if (version !== undefined && version !== current.version) throw staleVersion();
   const ids = await checkFarms(db, caller.organizationId, farmIds);
-  await db.transaction(async (tx) => {
+  return changeMember(db, caller, userId, version, async (tx) => {
     if (!(await bumpUserVersion(tx, userId, version))) throw staleVersion();
     await replaceUserFarms(tx, caller.organizationId, userId, ids);
   });
-  return loadMember(db, caller.organizationId, userId);
 }
 
 /** Replaces the user's packhouses here (users.assignPackhouses; packhouses linked to or owned by it). */
@@ -463,22 +562,20 @@ export async function setUserPackhouses(
   packhouseIds: number[],
   version?: number,
 ): Promise<User> {
-  const current = await loadMember(db, caller.organizationId, userId);
-  if (version !== undefined && version !== current.version) throw staleVersion();
   const ids = await checkPackhouses(db, caller.organizationId, packhouseIds);
-  await db.transaction(async (tx) => {
+  return changeMember(db, caller, userId, version, async (tx) => {
     if (!(await bumpUserVersion(tx, userId, version))) throw staleVersion();
     await replaceUserPackhouses(tx, caller.organizationId, userId, ids);
   });
-  return loadMember(db, caller.organizationId, userId);
 }
 
 // --- delete, unblock, link --------------------------------------------------------------------
 
 /**
  * Removes the user from this organisation (membership, roles, farms and packhouses here). The
- * account itself is deleted only when it belongs to no other organisation. You cannot delete
- * yourself.
+ * account itself is deleted only when it belongs to no other organisation: a user shared with
+ * another organisation only leaves this one. You cannot delete yourself, nor someone who holds a
+ * permission here you lack (403), nor the last enabled member holding every permission (409).
  */
 export async function deleteUser(db: AppDb, caller: Caller, userId: number): Promise<void> {
   const row = await findMemberUser(db, caller.organizationId, userId);
@@ -487,7 +584,11 @@ export async function deleteUser(db: AppDb, caller: Caller, userId: number): Pro
     throw validationFailed(USER_MESSAGES.cannotDeleteSelf, [{ field: 'id', message: USER_MESSAGES.cannotDeleteSelf }]);
   }
   await db.transaction(async (tx) => {
-    await removeFromOrganization(tx, caller.organizationId, userId);
+    await lockOrganizations(tx, [caller.organizationId]);
+    // removed meanwhile by someone else: gone, as for any id that is not a member
+    if (!(await findMemberUser(tx, caller.organizationId, userId))) throw userNotFound();
+    await assertNotAboveCaller(tx, await currentCaller(tx, caller), userId);
+    await keepingFullMember(tx, [caller.organizationId], () => removeFromOrganization(tx, caller.organizationId, userId));
     if ((await countOtherMemberships(tx, userId, caller.organizationId)) > 0) return;
     try {
       // a savepoint: rows elsewhere in the product may still name the user; then the account stays
@@ -502,16 +603,23 @@ export async function deleteUser(db: AppDb, caller: Caller, userId: number): Pro
   });
 }
 
-/** Lifts a lockout: no lockout end, failure count back to 0 (users.manage). */
+/**
+ * Lifts a lockout: no lockout end, failure count back to 0 (users.manage). The lockout is part of
+ * the person's identity: see assertMayManageIdentity.
+ */
 export async function unblockUser(db: AppDb, caller: Caller, userId: number): Promise<User> {
-  await loadMember(db, caller.organizationId, userId);
+  await assertMayManageIdentity(db, caller, userId);
   await clearLockout(db, userId);
   return loadMember(db, caller.organizationId, userId);
 }
 
-/** Makes an existing system user a member of this organisation (users.linkOrganisation). */
+/**
+ * Makes an existing system user a member of this organisation: super users holding
+ * users.linkOrganisation here (403 for anyone else, whatever the id).
+ */
 export async function linkUser(db: AppDb, caller: Caller, userId: number): Promise<User> {
-  const user = await findSystemUser(db, userId);
+  assertSuperUser(caller);
+  const user = await findSystemUser(db, caller.organizationId, userId);
   if (!user) throw userNotFound();
   if (await isMember(db, userId, caller.organizationId)) throw conflict(USER_MESSAGES.alreadyMember);
   await insertMembership(db, userId, caller.organizationId);

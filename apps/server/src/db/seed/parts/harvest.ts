@@ -11,6 +11,7 @@
  * data is the same on PGlite and PostgreSQL and on every run.
  */
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../client';
 import { farmBlocks, productionBlocks, pucs, varieties, yieldEstimates } from '../../schema/index';
 import type { SeedContext, SeedPart } from '../context';
 import { DEMO_FARMS, DEMO_PACKHOUSES, type DemoOrganizationKey } from '../data';
@@ -382,10 +383,9 @@ const ANALYZE_FROM_BINS = 200_000;
  * schema ends exactly as the migrations made it.
  */
 async function dropSecondaryIndexes(ctx: SeedContext, table: string): Promise<() => Promise<void>> {
-  const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await ctx.tx.execute(query)) as unknown as { rows: T[] }).rows;
-  const [hasRows] = await rowsOf<{ any: boolean }>(sql`select exists (select 1 from ${sql.identifier(table)}) as any`);
+  const [hasRows] = await rowsOf<{ any: boolean }>(ctx.tx, sql`select exists (select 1 from ${sql.identifier(table)}) as any`);
   if (hasRows?.any) return async () => {};
-  const indexes = await rowsOf<{ name: string; definition: string }>(sql`
+  const indexes = await rowsOf<{ name: string; definition: string }>(ctx.tx, sql`
     select i.indexname as name, i.indexdef as definition from pg_indexes i
     join pg_class c on c.relname = i.indexname
     join pg_index x on x.indexrelid = c.oid
@@ -402,11 +402,10 @@ async function dropSecondaryIndexes(ctx: SeedContext, table: string): Promise<()
  * superuser) they are skipped for this one statement; elsewhere the checks simply run.
  */
 async function skipForeignKeyChecks(ctx: SeedContext): Promise<boolean> {
-  const [row] = (
-    (await ctx.tx.execute(
-      sql`select (rolsuper or current_setting('is_superuser') = 'on') as allowed from pg_roles where rolname = current_user`,
-    )) as unknown as { rows: { allowed: boolean }[] }
-  ).rows;
+  const [row] = await rowsOf<{ allowed: boolean }>(
+    ctx.tx,
+    sql`select (rolsuper or current_setting('is_superuser') = 'on') as allowed from pg_roles where rolname = current_user`,
+  );
   if (!row?.allowed) return false;
   await ctx.tx.execute(sql`set local session_replication_role = replica`);
   return true;

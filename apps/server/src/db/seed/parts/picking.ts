@@ -8,8 +8,9 @@
  * Everything hangs off ctx.referenceDate, so `npm start` (which seeds with today's date) has rows
  * in the windows the screens open on, and tests passing a fixed date get the same data every run.
  */
-import { addIsoWeeks, isoWeekOf, isoWeekRange, mondayOfIsoWeek, pucScheduleDays, type IsoWeek } from '@orchard/shared';
+import { addIsoWeeks, instantOn, isoWeekOf, isoWeekRange, mondayOfIsoWeek, pucScheduleDays, type IsoWeek } from '@orchard/shared';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../client';
 import { fruitBinEstimates, packhouseCapacities, pickingEstimates, pickingEstimateWeeks, pickingProgressTypes } from '../../schema/index';
 import type { SeedContext, SeedPart } from '../context';
 import { DEMO_PACKHOUSES } from '../data';
@@ -27,10 +28,6 @@ function referenceDay(ctx: SeedContext): string {
 }
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
-
-async function rowsOf<T>(ctx: SeedContext, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await ctx.tx.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export const pickingPart: SeedPart = {
   name: 'picking',
@@ -63,7 +60,7 @@ export const pickingPart: SeedPart = {
 
     // expected projected tonnes: the latest estimate of each block this season, ha x adjusted t/ha
     const tonnes = await rowsOf<{ puc_id: number; variety_id: number; tonnes: number }>(
-      ctx,
+      ctx.tx,
       sql`select pb.puc_id, pb.variety_id, sum(l.ha * l.adjusted)::float8 as tonnes
           from production_blocks pb
           join lateral (
@@ -190,6 +187,6 @@ export const pickingPart: SeedPart = {
 
 /** When a week's figure was last saved: some days before its Monday, never after the reference date. */
 function updatedAtOf(ctx: SeedContext, week: IsoWeek, daysBefore: number): Date {
-  const monday = new Date(`${mondayOfIsoWeek(week.year, week.week)}T09:00:00+02:00`).getTime() - daysBefore * 86_400_000;
+  const monday = instantOn(mondayOfIsoWeek(week.year, week.week), '09:00').getTime() - daysBefore * 86_400_000;
   return new Date(Math.min(monday, ctx.referenceDate.getTime()));
 }

@@ -1,4 +1,4 @@
-/** Response schemas shared by the shell routes that packages/shared does not need to know about. */
+/** Route schema helpers every module's routes share: the 204 body and the error envelope per status. */
 import { errorEnvelopeSchema } from '@orchard/shared';
 import { z } from 'zod';
 

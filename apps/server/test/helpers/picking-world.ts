@@ -14,12 +14,13 @@
  * C1/Valencia/PH2 (no weeks). Bins received for C1 Navel at PH1: 3 in week 10, 2 in week 11.
  * B (canary B): PUC BC1 Navel, row B1 = BC1/Navel/PH1 (week 11: 7).
  * PH1 capacity: week 11 = 500 (version 1).
+ * A's member is assigned FA and B's member FB (the farms a user may see, db/farm-scope); P's member
+ * has no farm and sees the rows addressed to P's packhouses all the same.
  */
-import { PERMISSIONS, type Permission } from '@orchard/shared';
-import { vi } from 'vitest';
-import type { TestApp } from '../../../test/helpers/app';
-import { addMember, createOrganization, createRole, createUser } from '../../../test/helpers/fixtures';
-import { createTenantWorld, type TenantWorld } from '../../../test/helpers/tenant-matrix';
+import { PERMISSIONS, type Clock, type Permission } from '@orchard/shared';
+import type { TestApp } from './app';
+import { addMember, assignFarms, createOrganization, createRole, createUser } from './fixtures';
+import { createTenantWorld, type TenantWorld } from './tenant-matrix';
 import {
   farms,
   fruitBins,
@@ -35,8 +36,7 @@ import {
   regions,
   varieties,
   yieldEstimates,
-} from '../../db/schema/index';
-import { clock } from './clock';
+} from '../../src/db/schema/index';
 
 export const TODAY = '2026-03-11';
 export const NOW = new Date('2026-03-11T08:00:00+02:00');
@@ -52,8 +52,9 @@ export interface PickingWorld extends TenantWorld {
   row: { a1: number; a2: number; b1: number };
 }
 
-export function fixClock(now: Date = NOW) {
-  return vi.spyOn(clock, 'now').mockReturnValue(now);
+/** The application's clock stopped at `now` (give it to createTestApp). */
+export function fixedClock(now: Date = NOW): Clock {
+  return { now: () => now };
 }
 
 async function first<T>(rows: Promise<T[]>): Promise<T> {
@@ -95,6 +96,8 @@ export async function createPickingWorld(t: TestApp): Promise<PickingWorld> {
   const leB = await first(db.insert(legalEntities).values({ organizationId: b, name: `LE-B ${world.b.canary}` }).returning());
   const farmA = await first(db.insert(farms).values({ organizationId: a, legalEntityId: leA.id, farmName: `FA ${world.a.canary}` }).returning());
   const farmB = await first(db.insert(farms).values({ organizationId: b, legalEntityId: leB.id, farmName: `FB ${world.b.canary}` }).returning());
+  await assignFarms(db, world.a.userId, a, [farmA.id]);
+  await assignFarms(db, world.b.userId, b, [farmB.id]);
   const pucA = await first(db.insert(pucs).values({ organizationId: a, farmId: farmA.id, pucName: `C1 ${world.a.canary}` }).returning());
   const pucB = await first(db.insert(pucs).values({ organizationId: b, farmId: farmB.id, pucName: `BC1 ${world.b.canary}` }).returning());
 
@@ -159,10 +162,17 @@ export async function createPickingWorld(t: TestApp): Promise<PickingWorld> {
   };
 }
 
-/** A member of `organizationId` holding exactly `permissions`. */
-export async function createMemberWith(t: TestApp, organizationId: number, userName: string, permissions: readonly Permission[]) {
+/** A member of `organizationId` holding exactly `permissions`, assigned `farmIds` there. */
+export async function createMemberWith(
+  t: TestApp,
+  organizationId: number,
+  userName: string,
+  permissions: readonly Permission[],
+  farmIds: readonly number[] = [],
+) {
   const user = await createUser(t.db, userName);
   const role = await createRole(t.db, organizationId, `Role ${userName}`, permissions);
   await addMember(t.db, user.id, organizationId, [role.id]);
+  await assignFarms(t.db, user.id, organizationId, farmIds);
   return user.id;
 }

@@ -37,3 +37,23 @@ export function notificationEvents(text: string): NotificationItem[] {
     .filter((frame) => frame.includes('event: notification'))
     .map((frame) => JSON.parse(frame.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as NotificationItem);
 }
+
+/**
+ * Opens the stream with one ticket from every base URL at once (the same URL may be listed more
+ * than once) and answers each attempt's HTTP status; every stream that opened is closed again.
+ */
+export async function raceStreams(baseUrls: readonly string[], ticket: string): Promise<number[]> {
+  const controllers = baseUrls.map(() => new AbortController());
+  try {
+    return await Promise.all(
+      baseUrls.map(async (baseUrl, i) => {
+        const res = await fetch(`${baseUrl}${NOTIFICATIONS_PATHS.stream}?ticket=${encodeURIComponent(ticket)}`, {
+          signal: controllers[i]!.signal,
+        });
+        return res.status;
+      }),
+    );
+  } finally {
+    for (const c of controllers) c.abort();
+  }
+}

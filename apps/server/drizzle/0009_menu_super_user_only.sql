@@ -1,0 +1,1 @@
+ALTER TABLE "menu_items" ADD COLUMN "super_user_only" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "packhouses_name_unique_idx" ON "packhouses" USING btree (lower(btrim("name")));

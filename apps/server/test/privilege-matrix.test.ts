@@ -1,0 +1,604 @@
+/**
+ * The privilege matrix (QUALITY.md) over every users and roles route, driven from the route
+ * inventory: a new users or roles route without a case here fails the first test.
+ *
+ * For each route, three questions, each answered by a check or by the reason it does not apply:
+ * - above the caller: a caller lacking a permission the target user or role holds in the
+ *   organisation gets 403 and the target is unchanged in the database (also a super user: inside
+ *   an organisation they are bounded by their permissions there);
+ * - across organisations: the identity of a user who also belongs to another organisation changes
+ *   only by themselves or a super user, the administrator manages this organisation's side of
+ *   them, and only super users search and link users of other organisations;
+ * - the last full member: no change leaves the organisation without an enabled member holding
+ *   every permission (409), also when two such changes race (run on PostgreSQL with
+ *   TEST_DATABASE_URL, where the requests really run side by side).
+ */
+import { ALL_PERMISSIONS, PERMISSIONS, ROLE_MESSAGES, USER_MESSAGES, type Permission } from '@orchard/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  blobs,
+  farms,
+  legalEntities,
+  mailOutbox,
+  memberships,
+  packhouses,
+  passwordResetTokens,
+  refreshTokens,
+  rolePermissions,
+  roles,
+  userFarms,
+  userPackhouses,
+  userRoles,
+  users,
+} from '../src/db/schema/index';
+import { countFullMembers } from '../src/modules/roles/roles.repository';
+import { createTestApp, type TestApp } from './helpers/app';
+import { addMember, createOrganization, createRole, createUser } from './helpers/fixtures';
+
+/** The routes this matrix answers for. */
+const isUsersOrRolesRoute = (url: string) => /^\/api\/(users|roles|password-resets)(\/|$)/.test(url);
+
+/** A 1x1 PNG: a real image, so an upload that is allowed goes through. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const BOUNDARY = 'privilege-matrix-boundary';
+const AVATAR_BODY = Buffer.concat([
+  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+  PNG,
+  Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+]);
+
+/** Everything of users and roles a limited manager may hold, and nothing else. */
+const USERS_AND_ROLES: readonly Permission[] = ALL_PERMISSIONS.filter((p) => p.startsWith('users.') || p.startsWith('roles.'));
+
+let t: TestApp;
+let orgA: number;
+let orgB: number;
+let roleAll: number;
+let roleLimited: number;
+/** carries harvest.reports, which the limited callers lack */
+let rolePowerful: number;
+/** users.view only: within everyone's reach */
+let roleWeak: number;
+let roleB: number;
+let farmA: number;
+let packhouseA: number;
+/** every permission in A, not a super user */
+let admin: number;
+/** every permission in A, and a super user */
+let superUser: number;
+/** every users and roles permission in A, nothing else */
+let limited: number;
+/** as limited, and a super user: bounded by the same permissions inside A */
+let limitedSuper: number;
+let n = 0;
+const unique = (prefix: string) => `${prefix}-${++n}`;
+
+interface Target {
+  id: number;
+  userName: string;
+  email: string;
+}
+
+/** A member of A with the roles, optionally also of B, optionally locked out. */
+async function newTarget(roleIds: number[], options: { shared?: boolean; locked?: boolean } = {}): Promise<Target> {
+  const user = await createUser(t.db, unique('target'), {
+    ...(options.locked ? { lockoutEnd: new Date(Date.now() + 3_600_000), failedLoginCount: 5 } : {}),
+  });
+  await addMember(t.db, user.id, orgA, roleIds);
+  if (options.shared) await addMember(t.db, user.id, orgB, [roleB]);
+  return { id: user.id, userName: user.userName, email: user.email };
+}
+
+/** Everything a request could change about a user, as stored. */
+async function userSnapshot(userId: number) {
+  const [row] = await t.db.select().from(users).where(eq(users.id, userId));
+  return {
+    row: row ?? null,
+    memberships: (await t.db.select().from(memberships).where(eq(memberships.userId, userId)).orderBy(asc(memberships.organizationId))).map(
+      (m) => m.organizationId,
+    ),
+    roles: (await t.db.select().from(userRoles).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.roleId))).map((r) => r.roleId),
+    farms: (await t.db.select().from(userFarms).where(eq(userFarms.userId, userId))).map((r) => r.farmId),
+    packhouses: (await t.db.select().from(userPackhouses).where(eq(userPackhouses.userId, userId))).map((r) => r.packhouseId),
+    resetTokens: (await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))).length,
+    mails: row ? (await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, row.email))).length : 0,
+    avatars: (await t.db.select().from(blobs).where(eq(blobs.ownerUserId, userId))).length,
+    revokedSessions: (await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId))).filter((r) => r.revokedAt).length,
+  };
+}
+
+/** A role as stored: its row, its permissions and who holds it. */
+async function roleSnapshot(roleId: number) {
+  const [row] = await t.db.select().from(roles).where(eq(roles.id, roleId));
+  return {
+    row: row ?? null,
+    permissions: (await t.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, roleId))).map((p) => p.permission).sort(),
+    holders: (await t.db.select().from(userRoles).where(eq(userRoles.roleId, roleId))).map((r) => r.userId).sort(),
+  };
+}
+
+async function call(
+  callerId: number,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  organizationId = orgA,
+): Promise<LightMyRequestResponse> {
+  const multipart = url.endsWith('/avatar');
+  return t.app.inject({
+    method,
+    url,
+    headers: {
+      ...(await t.headersFor(callerId, organizationId)),
+      ...(multipart ? { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } : {}),
+    },
+    ...(multipart ? { payload: AVATAR_BODY } : payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+function expectRefused(res: LightMyRequestResponse, status: number, message?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  if (message !== undefined) expect(res.json().error.message).toBe(message);
+}
+
+/** The save body of a user as read, with changes. */
+async function saveBody(userId: number, changes: Record<string, unknown>) {
+  const [row] = await t.db.select().from(users).where(eq(users.id, userId));
+  return { version: row!.version, userName: row!.userName, email: row!.email, ...changes };
+}
+
+/** An organisation whose only member holding every permission is `boss`; `some` is a lesser role. */
+async function soloOrganization() {
+  const org = (await createOrganization(t.db, unique('Solo org'))).id;
+  const all = (await createRole(t.db, org, 'All', ALL_PERMISSIONS)).id;
+  const some = (await createRole(t.db, org, 'Some', USERS_AND_ROLES)).id;
+  const boss = (await createUser(t.db, unique('boss'))).id;
+  await addMember(t.db, boss, org, [all]);
+  return { org, all, some, boss };
+}
+
+/** Two members holding every permission (through roles of their own), nobody else. */
+async function pairOrganization() {
+  const org = (await createOrganization(t.db, unique('Pair org'))).id;
+  const all1 = (await createRole(t.db, org, 'All one', ALL_PERMISSIONS)).id;
+  const all2 = (await createRole(t.db, org, 'All two', ALL_PERMISSIONS)).id;
+  const some = (await createRole(t.db, org, 'Some', USERS_AND_ROLES)).id;
+  const one = (await createUser(t.db, unique('one'))).id;
+  const two = (await createUser(t.db, unique('two'))).id;
+  await addMember(t.db, one, org, [all1]);
+  await addMember(t.db, two, org, [all2]);
+  return { org, all1, all2, some, one, two };
+}
+
+const fullMembers = async (org: number) => (await countFullMembers(t.db, [org], ALL_PERMISSIONS)).get(org) ?? 0;
+
+/** Races two changes; exactly one may win, and the organisation keeps a member holding everything. */
+async function race(org: number, requests: [() => Promise<LightMyRequestResponse>, () => Promise<LightMyRequestResponse>], winner: number) {
+  const results = await Promise.all(requests.map((r) => r()));
+  const statuses = results.map((r) => r.statusCode);
+  expect(statuses.filter((s) => s === winner), JSON.stringify(results.map((r) => r.body))).toHaveLength(1);
+  for (const loser of results.filter((r) => r.statusCode !== winner)) expect([401, 403, 404, 409]).toContain(loser.statusCode);
+  expect(await fullMembers(org)).toBeGreaterThanOrEqual(1);
+}
+
+type Check = () => Promise<void>;
+/** a check, or why the question does not apply to the route */
+type Answer = Check | string;
+interface RouteCase {
+  aboveCaller: Answer;
+  acrossOrganisations: Answer;
+  lastFullMember: Answer;
+}
+
+const READ = 'a read: it changes nobody and nothing';
+const PUBLIC_TOKEN = 'public, acting only with a mailed one-time link that the account owner holds';
+const ONE_ORGANISATION = 'acts inside the organisation only (roles, farms and packhouses belong to one organisation)';
+const ADDS_ONLY = 'only adds: nobody loses a permission';
+
+/** Users of A acted on above the caller: both limited callers get 403, the target stays as it was. */
+async function refusedAboveCaller(targetId: number, request: (callerId: number) => Promise<LightMyRequestResponse>) {
+  const before = await userSnapshot(targetId);
+  for (const caller of [limited, limitedSuper]) expectRefused(await request(caller), 403, USER_MESSAGES.userAboveCaller);
+  expect(await userSnapshot(targetId)).toEqual(before);
+}
+
+/** A's role acted on above the caller: both limited callers get 403, the role stays as it was. */
+async function refusedRoleAboveCaller(roleId: number, request: (callerId: number) => Promise<LightMyRequestResponse>, message: string) {
+  const before = await roleSnapshot(roleId);
+  for (const caller of [limited, limitedSuper]) expectRefused(await request(caller), 403, message);
+  expect(await roleSnapshot(roleId)).toEqual(before);
+}
+
+/** A shared user's identity: the organisation's administrator 403 and unchanged; a super user succeeds. */
+async function identityOnlyBySuperUser(
+  request: (callerId: number, target: Target) => Promise<LightMyRequestResponse>,
+  allowedStatus: number,
+  options: { locked?: boolean } = {},
+) {
+  const target = await newTarget([roleWeak], { shared: true, ...options });
+  const before = await userSnapshot(target.id);
+  expectRefused(await request(admin, target), 403, USER_MESSAGES.sharedUserProfile);
+  expect(await userSnapshot(target.id)).toEqual(before);
+  const bySuper = await request(superUser, target);
+  expect(bySuper.statusCode, bySuper.body).toBe(allowedStatus);
+  // a user of this organisation only: the administrator manages the identity
+  const local = await newTarget([roleWeak], options);
+  const byAdmin = await request(admin, local);
+  expect(byAdmin.statusCode, byAdmin.body).toBe(allowedStatus);
+}
+
+/** The organisation's side of a shared user: the administrator manages it. */
+async function sideOfSharedUser(request: (target: Target) => Promise<LightMyRequestResponse>) {
+  const target = await newTarget([roleWeak], { shared: true });
+  const res = await request(target);
+  expect(res.statusCode, res.body).toBe(200);
+  // B's side is untouched
+  expect((await t.db.select().from(userRoles).where(and(eq(userRoles.userId, target.id), eq(userRoles.organizationId, orgB)))).map((r) => r.roleId)).toEqual([roleB]);
+}
+
+const CASES: Record<string, RouteCase> = {
+  'GET /api/users': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ },
+  'GET /api/users/:id': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ },
+  'GET /api/users/farm-options': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ },
+  'GET /api/users/packhouse-options': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ },
+  'POST /api/users/legal-entity-report': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ },
+  'GET /api/roles': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ },
+  'GET /api/roles/:id': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ },
+  'GET /api/password-resets/:token': { aboveCaller: PUBLIC_TOKEN, acrossOrganisations: PUBLIC_TOKEN, lastFullMember: PUBLIC_TOKEN },
+  'POST /api/password-resets': { aboveCaller: PUBLIC_TOKEN, acrossOrganisations: PUBLIC_TOKEN, lastFullMember: PUBLIC_TOKEN },
+
+  'POST /api/users': {
+    aboveCaller: async () => {
+      for (const caller of [limited, limitedSuper]) {
+        const userName = unique('created');
+        const res = await call(caller, 'POST', '/api/users', { userName, email: `${userName}@example.test`, password: 'secret1', roleIds: [rolePowerful] });
+        expectRefused(res, 403);
+        expect(await t.db.select().from(users).where(eq(users.userName, userName))).toEqual([]);
+      }
+    },
+    acrossOrganisations: 'creates a user of this organisation only',
+    lastFullMember: ADDS_ONLY,
+  },
+
+  'PUT /api/users/:id': {
+    aboveCaller: async () => {
+      const target = await newTarget([rolePowerful]);
+      await refusedAboveCaller(target.id, async (caller) => call(caller, 'PUT', `/api/users/${target.id}`, await saveBody(target.id, { jobTitle: 'Demoted' })));
+      await refusedAboveCaller(target.id, async (caller) => call(caller, 'PUT', `/api/users/${target.id}`, await saveBody(target.id, { isEnabled: false })));
+      await refusedAboveCaller(target.id, async (caller) => call(caller, 'PUT', `/api/users/${target.id}`, await saveBody(target.id, { farmIds: [farmA] })));
+      // giving a role that carries a permission the caller lacks
+      const weak = await newTarget([roleWeak]);
+      const before = await userSnapshot(weak.id);
+      for (const caller of [limited, limitedSuper]) {
+        expectRefused(await call(caller, 'PUT', `/api/users/${weak.id}`, await saveBody(weak.id, { roleIds: [roleWeak, rolePowerful] })), 403);
+      }
+      expect(await userSnapshot(weak.id)).toEqual(before);
+    },
+    acrossOrganisations: async () => {
+      for (const changes of [
+        { fullName: 'Renamed' },
+        { email: 'taken-over@example.test' },
+        { jobTitle: 'Foreman' },
+        { phoneNumber: '000' },
+        { isEnabled: false },
+      ]) {
+        await identityOnlyBySuperUser(async (caller, target) => call(caller, 'PUT', `/api/users/${target.id}`, await saveBody(target.id, changes)), 200);
+      }
+      await identityOnlyBySuperUser(
+        async (caller, target) => call(caller, 'PUT', `/api/users/${target.id}`, await saveBody(target.id, { userName: unique('renamed') })),
+        200,
+      );
+      await sideOfSharedUser(async (target) =>
+        call(admin, 'PUT', `/api/users/${target.id}`, await saveBody(target.id, { roleIds: [roleWeak, roleLimited], farmIds: [farmA], packhouseIds: [packhouseA] })),
+      );
+    },
+    lastFullMember: async () => {
+      const solo = await soloOrganization();
+      const me = await call(solo.boss, 'GET', `/api/users/${solo.boss}`, undefined, solo.org);
+      const body = { version: me.json().version, userName: me.json().userName, email: me.json().email, roleIds: [solo.some] };
+      expectRefused(await call(solo.boss, 'PUT', `/api/users/${solo.boss}`, body, solo.org), 409, USER_MESSAGES.lastFullMember);
+      expect(await fullMembers(solo.org)).toBe(1);
+      // disabling a shared user who is the only one in their other organisation (a super user's act)
+      const other = await soloOrganization();
+      await addMember(t.db, other.boss, orgA, [roleWeak]);
+      const before = await userSnapshot(other.boss);
+      expectRefused(await call(superUser, 'PUT', `/api/users/${other.boss}`, await saveBody(other.boss, { isEnabled: false })), 409, USER_MESSAGES.lastFullMember);
+      expect(await userSnapshot(other.boss)).toEqual(before);
+      // two members holding everything disabling each other at the same moment
+      const pair = await pairOrganization();
+      await race(
+        pair.org,
+        [
+          async () => call(pair.one, 'PUT', `/api/users/${pair.two}`, await saveBody(pair.two, { isEnabled: false }), pair.org),
+          async () => call(pair.two, 'PUT', `/api/users/${pair.one}`, await saveBody(pair.one, { isEnabled: false }), pair.org),
+        ],
+        200,
+      );
+    },
+  },
+
+  'DELETE /api/users/:id': {
+    aboveCaller: async () => {
+      const target = await newTarget([rolePowerful]);
+      await refusedAboveCaller(target.id, (caller) => call(caller, 'DELETE', `/api/users/${target.id}`));
+    },
+    acrossOrganisations: async () => {
+      // removing a shared user is removing this organisation's membership only
+      const target = await newTarget([roleWeak], { shared: true });
+      const [account] = await t.db.select().from(users).where(eq(users.id, target.id));
+      const res = await call(admin, 'DELETE', `/api/users/${target.id}`);
+      expect(res.statusCode, res.body).toBe(204);
+      const after = await userSnapshot(target.id);
+      expect(after.row).toEqual(account);
+      expect(after.memberships).toEqual([orgB]);
+      expect(after.roles).toEqual([roleB]);
+    },
+    lastFullMember: async () => {
+      // a single removal cannot take the last one (the caller holds everything and cannot remove
+      // themselves); two removing each other at the same moment must not both succeed
+      const pair = await pairOrganization();
+      await race(pair.org, [() => call(pair.one, 'DELETE', `/api/users/${pair.two}`, undefined, pair.org), () => call(pair.two, 'DELETE', `/api/users/${pair.one}`, undefined, pair.org)], 204);
+    },
+  },
+
+  'POST /api/users/:id/unblock': {
+    aboveCaller: async () => {
+      const target = await newTarget([rolePowerful], { locked: true });
+      await refusedAboveCaller(target.id, (caller) => call(caller, 'POST', `/api/users/${target.id}/unblock`));
+    },
+    acrossOrganisations: async () => {
+      await identityOnlyBySuperUser((caller, target) => call(caller, 'POST', `/api/users/${target.id}/unblock`), 200, { locked: true });
+    },
+    lastFullMember: 'a lockout is lifted, nobody loses a permission',
+  },
+
+  'POST /api/users/:id/password-reset': {
+    aboveCaller: async () => {
+      const target = await newTarget([rolePowerful]);
+      await refusedAboveCaller(target.id, (caller) => call(caller, 'POST', `/api/users/${target.id}/password-reset`));
+    },
+    acrossOrganisations: async () => {
+      await identityOnlyBySuperUser((caller, target) => call(caller, 'POST', `/api/users/${target.id}/password-reset`), 200);
+    },
+    lastFullMember: 'mails a link; nobody loses a permission',
+  },
+
+  'PUT /api/users/:id/avatar': {
+    aboveCaller: async () => {
+      const target = await newTarget([rolePowerful]);
+      await refusedAboveCaller(target.id, (caller) => call(caller, 'PUT', `/api/users/${target.id}/avatar`));
+    },
+    acrossOrganisations: async () => {
+      await identityOnlyBySuperUser((caller, target) => call(caller, 'PUT', `/api/users/${target.id}/avatar`), 200);
+    },
+    lastFullMember: 'an image; nobody loses a permission',
+  },
+
+  'GET /api/users/system-users': {
+    aboveCaller: 'lists people who are not members here: they hold nothing in this organisation',
+    acrossOrganisations: async () => {
+      const elsewhere = await createUser(t.db, unique('findme'));
+      await addMember(t.db, elsewhere.id, orgB, [roleB]);
+      for (const caller of [admin, limited]) {
+        const res = await call(caller, 'GET', `/api/users/system-users?query=${elsewhere.userName}`);
+        expectRefused(res, 403, USER_MESSAGES.superUserOnly);
+        expect(res.body).not.toContain(elsewhere.email);
+      }
+      const found = await call(superUser, 'GET', `/api/users/system-users?query=${elsewhere.userName}`);
+      expect(found.statusCode).toBe(200);
+      expect(found.json().result).toEqual([{ id: elsewhere.id, userName: elsewhere.userName, email: elsewhere.email }]);
+    },
+    lastFullMember: READ,
+  },
+
+  'POST /api/users/:id/link': {
+    aboveCaller: 'the linked user holds nothing in this organisation yet',
+    acrossOrganisations: async () => {
+      const elsewhere = await createUser(t.db, unique('linkme'));
+      await addMember(t.db, elsewhere.id, orgB, [roleB]);
+      const before = await userSnapshot(elsewhere.id);
+      for (const caller of [admin, limited]) expectRefused(await call(caller, 'POST', `/api/users/${elsewhere.id}/link`), 403, USER_MESSAGES.superUserOnly);
+      expect(await userSnapshot(elsewhere.id)).toEqual(before);
+      const linked = await call(limitedSuper, 'POST', `/api/users/${elsewhere.id}/link`);
+      expect(linked.statusCode, linked.body).toBe(200);
+      expect((await userSnapshot(elsewhere.id)).memberships).toEqual([orgA, orgB].sort((a, b) => a - b));
+    },
+    lastFullMember: ADDS_ONLY,
+  },
+
+  'PUT /api/users/:id/roles': {
+    aboveCaller: async () => {
+      const target = await newTarget([rolePowerful]);
+      await refusedAboveCaller(target.id, (caller) => call(caller, 'PUT', `/api/users/${target.id}/roles`, { roleIds: [roleWeak] }));
+      const weak = await newTarget([roleWeak]);
+      const before = await userSnapshot(weak.id);
+      for (const caller of [limited, limitedSuper]) {
+        expectRefused(await call(caller, 'PUT', `/api/users/${weak.id}/roles`, { roleIds: [rolePowerful] }), 403);
+      }
+      expect(await userSnapshot(weak.id)).toEqual(before);
+    },
+    acrossOrganisations: async () => {
+      await sideOfSharedUser((target) => call(admin, 'PUT', `/api/users/${target.id}/roles`, { roleIds: [roleLimited] }));
+    },
+    lastFullMember: async () => {
+      const solo = await soloOrganization();
+      const before = await userSnapshot(solo.boss);
+      expectRefused(await call(solo.boss, 'PUT', `/api/users/${solo.boss}/roles`, { roleIds: [solo.some] }, solo.org), 409, USER_MESSAGES.lastFullMember);
+      expect(await userSnapshot(solo.boss)).toEqual(before);
+      const pair = await pairOrganization();
+      await race(
+        pair.org,
+        [
+          () => call(pair.one, 'PUT', `/api/users/${pair.two}/roles`, { roleIds: [pair.some] }, pair.org),
+          () => call(pair.two, 'PUT', `/api/users/${pair.one}/roles`, { roleIds: [pair.some] }, pair.org),
+        ],
+        200,
+      );
+    },
+  },
+
+  'PUT /api/users/:id/farms': {
+    aboveCaller: async () => {
+      const target = await newTarget([rolePowerful]);
+      await refusedAboveCaller(target.id, (caller) => call(caller, 'PUT', `/api/users/${target.id}/farms`, { farmIds: [farmA] }));
+    },
+    acrossOrganisations: async () => {
+      await sideOfSharedUser((target) => call(admin, 'PUT', `/api/users/${target.id}/farms`, { farmIds: [farmA] }));
+    },
+    lastFullMember: 'farms carry no permission',
+  },
+
+  'PUT /api/users/:id/packhouses': {
+    aboveCaller: async () => {
+      const target = await newTarget([rolePowerful]);
+      await refusedAboveCaller(target.id, (caller) => call(caller, 'PUT', `/api/users/${target.id}/packhouses`, { packhouseIds: [packhouseA] }));
+    },
+    acrossOrganisations: async () => {
+      await sideOfSharedUser((target) => call(admin, 'PUT', `/api/users/${target.id}/packhouses`, { packhouseIds: [packhouseA] }));
+    },
+    lastFullMember: 'packhouses carry no permission',
+  },
+
+  'POST /api/roles': {
+    aboveCaller: async () => {
+      for (const caller of [limited, limitedSuper]) {
+        const name = unique('Escalated');
+        expectRefused(await call(caller, 'POST', '/api/roles', { name, permissions: [PERMISSIONS.usersView, PERMISSIONS.harvestReports] }), 403, ROLE_MESSAGES.escalation);
+        expect(await t.db.select().from(roles).where(eq(roles.name, name))).toEqual([]);
+      }
+    },
+    acrossOrganisations: ONE_ORGANISATION,
+    lastFullMember: ADDS_ONLY,
+  },
+
+  'PUT /api/roles/:id': {
+    aboveCaller: async () => {
+      const role = (await createRole(t.db, orgA, unique('Powerful'), [PERMISSIONS.usersView, PERMISSIONS.harvestReports])).id;
+      const [row] = await t.db.select().from(roles).where(eq(roles.id, role));
+      const put = (caller: number, changes: Record<string, unknown>) =>
+        call(caller, 'PUT', `/api/roles/${role}`, { name: row!.name, permissions: [PERMISSIONS.usersView, PERMISSIONS.harvestReports], version: 1, ...changes });
+      await refusedRoleAboveCaller(role, (caller) => put(caller, { permissions: [PERMISSIONS.usersView] }), ROLE_MESSAGES.removalEscalation);
+      await refusedRoleAboveCaller(role, (caller) => put(caller, { name: unique('Renamed') }), ROLE_MESSAGES.roleAboveCaller);
+      await refusedRoleAboveCaller(role, (caller) => put(caller, { permissions: [PERMISSIONS.harvestReports] }), ROLE_MESSAGES.roleAboveCaller);
+      const within = (await createRole(t.db, orgA, unique('Within'), [PERMISSIONS.usersView])).id;
+      await refusedRoleAboveCaller(
+        within,
+        (caller) => call(caller, 'PUT', `/api/roles/${within}`, { name: unique('Within'), permissions: [PERMISSIONS.usersView, PERMISSIONS.systemUpdate], version: 1 }),
+        ROLE_MESSAGES.escalation,
+      );
+    },
+    acrossOrganisations: ONE_ORGANISATION,
+    lastFullMember: async () => {
+      const solo = await soloOrganization();
+      const before = await roleSnapshot(solo.all);
+      const strip = await call(solo.boss, 'PUT', `/api/roles/${solo.all}`, { name: 'All', permissions: ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.attendanceLog), version: 1 }, solo.org);
+      expectRefused(strip, 409, ROLE_MESSAGES.lastFullMember);
+      expect(await roleSnapshot(solo.all)).toEqual(before);
+      // both roles that hold everything stripped at the same moment by one of their holders
+      const pair = await pairOrganization();
+      const strip2 = (role: number, name: string) => () =>
+        call(pair.one, 'PUT', `/api/roles/${role}`, { name, permissions: ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.attendanceLog), version: 1 }, pair.org);
+      await race(pair.org, [strip2(pair.all1, 'All one'), strip2(pair.all2, 'All two')], 200);
+    },
+  },
+
+  'DELETE /api/roles/:id': {
+    aboveCaller: async () => {
+      const role = (await createRole(t.db, orgA, unique('Powerful'), [PERMISSIONS.usersView, PERMISSIONS.harvestReports])).id;
+      await refusedRoleAboveCaller(role, (caller) => call(caller, 'DELETE', `/api/roles/${role}`), ROLE_MESSAGES.roleAboveCaller);
+    },
+    acrossOrganisations: ONE_ORGANISATION,
+    lastFullMember: async () => {
+      const solo = await soloOrganization();
+      // the boss also holds a lesser role, so losing All does not take roles.manage away from them
+      await t.db.insert(userRoles).values({ userId: solo.boss, roleId: solo.some, organizationId: solo.org });
+      const before = await roleSnapshot(solo.all);
+      expectRefused(await call(solo.boss, 'DELETE', `/api/roles/${solo.all}`, undefined, solo.org), 409, ROLE_MESSAGES.lastFullMember);
+      expect(await roleSnapshot(solo.all)).toEqual(before);
+      const pair = await pairOrganization();
+      await race(
+        pair.org,
+        [() => call(pair.one, 'DELETE', `/api/roles/${pair.all2}`, undefined, pair.org), () => call(pair.two, 'DELETE', `/api/roles/${pair.all1}`, undefined, pair.org)],
+        204,
+      );
+    },
+  },
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  orgA = (await createOrganization(t.db, 'Privilege Org A')).id;
+  orgB = (await createOrganization(t.db, 'Privilege Org B')).id;
+  roleAll = (await createRole(t.db, orgA, 'Administrator', ALL_PERMISSIONS)).id;
+  roleLimited = (await createRole(t.db, orgA, 'User administrator', USERS_AND_ROLES)).id;
+  rolePowerful = (await createRole(t.db, orgA, 'Harvest lead', [PERMISSIONS.usersView, PERMISSIONS.harvestReports])).id;
+  roleWeak = (await createRole(t.db, orgA, 'Viewer', [PERMISSIONS.usersView])).id;
+  roleB = (await createRole(t.db, orgB, 'B role', [PERMISSIONS.pickingView])).id;
+  const [le] = await t.db.insert(legalEntities).values({ organizationId: orgA, name: 'Privilege Estates' }).returning();
+  farmA = (await t.db.insert(farms).values({ organizationId: orgA, legalEntityId: le!.id, farmName: 'Privilege Farm' }).returning())[0]!.id;
+  packhouseA = (await t.db.insert(packhouses).values({ name: 'Privilege Packhouse', ownerOrganizationId: orgA }).returning())[0]!.id;
+  const member = async (name: string, roleIds: number[], isSuperUser = false) => {
+    const user = await createUser(t.db, name, { isSuperUser });
+    await addMember(t.db, user.id, orgA, roleIds);
+    return user.id;
+  };
+  admin = await member('privilege-admin', [roleAll]);
+  superUser = await member('privilege-super', [roleAll], true);
+  limited = await member('privilege-limited', [roleLimited]);
+  limitedSuper = await member('privilege-limited-super', [roleLimited], true);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('privilege matrix over the users and roles routes', () => {
+  const routes = () =>
+    t.app.routeInventory.filter((r) => isUsersOrRolesRoute(r.url)).map((r) => `${r.method} ${r.url}`);
+
+  it('has a case for every users and roles route, and no case for a route that is gone', () => {
+    const registered = routes();
+    expect(registered.length).toBeGreaterThan(15);
+    expect(registered.filter((r) => !(r in CASES)), 'users/roles routes without a privilege case').toEqual([]);
+    expect(Object.keys(CASES).filter((r) => !registered.includes(r)), 'cases for routes that do not exist').toEqual([]);
+    for (const [route, c] of Object.entries(CASES)) {
+      for (const answer of [c.aboveCaller, c.acrossOrganisations, c.lastFullMember]) {
+        if (typeof answer === 'string') expect(answer.length, `${route}: say why it does not apply`).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  const checks = (pick: (c: RouteCase) => Answer) =>
+    Object.entries(CASES)
+      .filter(([, c]) => typeof pick(c) === 'function')
+      .map(([route, c]) => [route, pick(c) as Check] as const);
+
+  describe('a caller lacking a permission the target holds: 403, the target unchanged (super users too)', () => {
+    it.each(checks((c) => c.aboveCaller))('%s', async (_route, check) => {
+      await check();
+    });
+  });
+
+  describe('across organisations: identity only by the person or a super user; search and link only by super users', () => {
+    it.each(checks((c) => c.acrossOrganisations))('%s', async (_route, check) => {
+      await check();
+    });
+  });
+
+  describe('the organisation keeps an enabled member who holds every permission: 409, also when two changes race', () => {
+    it.each(checks((c) => c.lastFullMember))('%s', async (_route, check) => {
+      await check();
+    });
+  });
+
+  it('the world is as it was: every limited caller still a member with only their role', async () => {
+    for (const id of [limited, limitedSuper]) {
+      expect((await t.db.select().from(userRoles).where(and(eq(userRoles.userId, id), inArray(userRoles.organizationId, [orgA])))).map((r) => r.roleId)).toEqual([roleLimited]);
+    }
+    expect(await fullMembers(orgA)).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The business calendar's edges, decided here:
+ * - A day runs from 00:00:00.000 South African time (22:00:00.000Z the evening before) up to, not
+ *   including, the next midnight: 21:59:59.999Z is still the day before, 22:00:00.000Z is the new day.
+ * - A month likewise starts at its first midnight in South Africa: 31 March 22:00Z is already April.
+ * - Month ends follow the calendar: February has 28 days, 29 in leap years; adding days crosses month
+ *   and year ends; a month index past December (or before January) is the next (previous) year's.
+ * - There is no daylight saving: every day is 24 hours and the offset is +02:00 all year, whatever
+ *   time zone the process runs in.
+ */
+import { describe, expect, it } from 'vitest';
+import { addDays, BUSINESS_TIME_ZONE, dayBounds, dayOf, daysBetween, instantOn, isCalendarDay, monthBounds, monthOf, systemClock } from './calendar.js';
+
+const at = (iso: string) => new Date(iso);
+
+describe('dayOf', () => {
+  it.each([
+    ['2025-06-30T21:59:59.999Z', '2025-06-30'],
+    ['2025-06-30T22:00:00.000Z', '2025-07-01'],
+    ['2025-12-31T21:59:59.999Z', '2025-12-31'],
+    ['2025-12-31T22:00:00.000Z', '2026-01-01'],
+    ['2024-02-28T22:00:00.000Z', '2024-02-29'],
+    ['2025-02-28T22:00:00.000Z', '2025-03-01'],
+  ])('%s falls on %s in South Africa', (iso, day) => {
+    expect(dayOf(at(iso))).toBe(day);
+    expect(dayOf(iso)).toBe(day);
+  });
+
+  it('names the zone the SQL and the formats use', () => {
+    expect(BUSINESS_TIME_ZONE).toBe('Africa/Johannesburg');
+  });
+});
+
+describe('dayBounds and instantOn', () => {
+  it('a day is the 24 hours from its South African midnight', () => {
+    expect(dayBounds('2025-07-01')).toEqual({ from: at('2025-06-30T22:00:00.000Z'), to: at('2025-07-01T22:00:00.000Z') });
+    expect(dayBounds('2025-12-31').to).toEqual(dayBounds('2026-01-01').from);
+    const { from, to } = dayBounds('2025-07-01');
+    expect(dayOf(from)).toBe('2025-07-01');
+    expect(dayOf(new Date(to.getTime() - 1))).toBe('2025-07-01');
+    expect(dayOf(to)).toBe('2025-07-02');
+  });
+
+  it('places a wall-clock time on a day', () => {
+    expect(instantOn('2025-06-30', '08:00')).toEqual(at('2025-06-30T06:00:00.000Z'));
+    expect(instantOn('2025-06-30', '12:00:00')).toEqual(at('2025-06-30T10:00:00.000Z'));
+    expect(instantOn('2026-01-01', '00:30')).toEqual(at('2025-12-31T22:30:00.000Z'));
+    expect(instantOn('2025-06-30')).toEqual(dayBounds('2025-06-30').from);
+  });
+});
+
+describe('monthBounds and monthOf', () => {
+  it("a month runs from its first South African midnight to the next month's", () => {
+    expect(monthBounds(2025, 2)).toEqual({ from: at('2025-02-28T22:00:00.000Z'), to: at('2025-03-31T22:00:00.000Z') });
+    expect(monthBounds(2024, 1).to.getTime() - monthBounds(2024, 1).from.getTime()).toBe(29 * 86_400_000);
+    expect(monthBounds(2025, 1).to.getTime() - monthBounds(2025, 1).from.getTime()).toBe(28 * 86_400_000);
+  });
+
+  it('month indexes past either end of the year roll into the next or previous year', () => {
+    expect(monthBounds(2025, 12)).toEqual(monthBounds(2026, 0));
+    expect(monthBounds(2026, -1)).toEqual(monthBounds(2025, 11));
+  });
+
+  it('an instant belongs to the South African month', () => {
+    expect(monthOf(at('2025-03-31T21:59:59.999Z'))).toEqual({ year: 2025, monthIndex: 2 });
+    expect(monthOf(at('2025-03-31T22:00:00.000Z'))).toEqual({ year: 2025, monthIndex: 3 });
+    expect(monthOf(at('2025-12-31T22:00:00.000Z'))).toEqual({ year: 2026, monthIndex: 0 });
+  });
+});
+
+describe('days', () => {
+  it('adds days across month and year ends and counts them back', () => {
+    expect(addDays('2025-01-31', 1)).toBe('2025-02-01');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-02-28', 1)).toBe('2025-03-01');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(daysBetween('2025-12-31', '2026-01-31')).toBe(31);
+    expect(daysBetween('2026-01-31', '2025-12-31')).toBe(-31);
+  });
+
+  it('knows real calendar days', () => {
+    expect(isCalendarDay('2024-02-29')).toBe(true);
+    expect(isCalendarDay('2025-02-29')).toBe(false);
+    expect(isCalendarDay('2025-13-01')).toBe(false);
+    expect(isCalendarDay('2025-6-1')).toBe(false);
+  });
+});
+
+describe('systemClock', () => {
+  it('reads the real time', () => {
+    const before = Date.now();
+    const now = systemClock.now().getTime();
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now());
+  });
+});
