@@ -24,6 +24,7 @@ export function RootLayout({ routes }: { routes: () => RouteObject[] }) {
     registerToast(
       (m) => toastRef.current?.show(m),
       () => toastRef.current?.clear(),
+      (m) => toastRef.current?.remove(m),
     );
     return () => registerToast(null);
   }, []);

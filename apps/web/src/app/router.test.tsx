@@ -16,6 +16,11 @@ describe('area routes', () => {
 
   it('Profile and Preferences are open to every member', () => {
     const profile = areaRoutes().find((r) => r.path === routePath(paths.settingsProfile));
-    expect((profile?.element as { props: { permission: unknown } }).props.permission).toBeNull();
+    expect((profile?.element as { props: { permission: unknown; superUserOnly: unknown } }).props).toMatchObject({ permission: null, superUserOnly: false });
+  });
+
+  it('Upload Update is guarded for super users only, not by a permission', () => {
+    const update = areaRoutes().find((r) => r.path === routePath(paths.systemUpdate));
+    expect((update?.element as { props: { permission: unknown; superUserOnly: unknown } }).props).toMatchObject({ permission: null, superUserOnly: true });
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The route table (spec 01, 2.1). Public: login, error, accessdenied, maintenance, 404. Everything
  * else sits in the authenticated shell. Only areas whose screens exist (MENU_CATALOGUE.available)
- * are routed; each is its own lazily loaded chunk, guarded by its menu permission. Unknown paths
- * go to 404.
+ * are routed; each is its own lazily loaded chunk, guarded by its menu permission (or, for
+ * super-user-only entries, by being a super user). Unknown paths go to 404.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
@@ -78,24 +78,26 @@ export const routePath = (url: string) => url.replace(/^\//, '').split('#')[0] a
  * permissions; the page itself hides the tabs the user lacks.
  */
 export function areaRoutes(): RouteObject[] {
-  const groups = new Map<string, { page: AreaPage; permissions: (string | null)[] }>();
+  const groups = new Map<string, { page: AreaPage; permissions: (string | null)[]; superUserOnly: boolean }>();
   for (const d of MENU_CATALOGUE) {
     const page = d.available && d.url ? AREA_PAGES[d.url] : undefined;
     if (!page || !d.url) continue;
     const path = routePath(d.url);
     const group = groups.get(path);
-    if (group) group.permissions.push(d.permission);
-    else groups.set(path, { page, permissions: [d.permission] });
+    if (group) {
+      group.permissions.push(d.permission);
+      group.superUserOnly &&= d.superUserOnly;
+    } else groups.set(path, { page, permissions: [d.permission], superUserOnly: d.superUserOnly });
   }
-  return [...groups].map(([path, { page, permissions }]) => {
+  return [...groups].map(([path, { page, permissions, superUserOnly }]) => {
     const handle: RouteHandle = { title: page.title };
-    // any entry without a permission opens the route to every member
+    // any entry without a permission opens the route to every member (super users only, for system-wide screens)
     const anyOf = permissions.includes(null) ? null : (permissions as string[]);
     return {
       path,
       handle,
       element: (
-        <RequirePermission permission={anyOf}>
+        <RequirePermission permission={anyOf} superUserOnly={superUserOnly}>
           <page.Component />
         </RequirePermission>
       ),

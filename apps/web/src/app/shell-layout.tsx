@@ -9,6 +9,7 @@ import { MobileMenu } from '../features/shell/components/mobile-menu';
 import { NotificationsBell } from '../features/notifications/components/notifications-bell';
 import { TopBar } from '../features/shell/components/top-bar';
 import { TreeMenu } from '../features/shell/components/tree-menu';
+import { usePendingModuleLoads } from '../lib/module-loads';
 import { queryClient } from '../lib/query-client';
 import { useSessionContext } from '../lib/session/use-session-context';
 
@@ -16,6 +17,8 @@ function Shell() {
   const { t } = useTranslation();
   const { menu, organizationId } = useSessionContext();
   const fetching = useIsFetching({ predicate: (q) => q.queryKey[0] !== 'blob' });
+  // a menu click keeps the previous screen up while the next one's module loads: the bar says so
+  const moduleLoads = usePendingModuleLoads();
   const [mobileOpen, setMobileOpen] = useState(false);
   const mobileMenuId = useId();
   const closeMobile = useCallback(() => setMobileOpen(false), []);
@@ -38,7 +41,7 @@ function Shell() {
           <TreeMenu key={organizationId ?? 'none'} items={menu} />
         </aside>
         <main id="main-content" className="shell-main" tabIndex={-1}>
-          <LoadingBar active={fetching > 0} />
+          <LoadingBar active={fetching > 0 || moduleLoads > 0} />
           <div className="shell-content">
             <Suspense fallback={<PageLoader />}>
               <Outlet />

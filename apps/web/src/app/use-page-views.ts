@@ -13,17 +13,18 @@ export const PAGE_VIEW_SETTLE_MS = 250;
 export function usePageViews(): void {
   const location = useLocation();
   const status = useSession((s) => s.status);
+  const organizationId = useSession((s) => s.organizationId);
   const lastReported = useRef<string | null>(null);
 
   useEffect(() => {
-    if (status !== 'authenticated') return;
+    if (status !== 'authenticated' || organizationId == null) return;
     if (lastReported.current === location.key) return;
     const path = `${location.pathname}${location.search}`;
     const timer = window.setTimeout(() => {
       lastReported.current = location.key;
       // loaded on first use: the login route stays free of the shell's contracts
-      void import('../lib/session/page-views').then(({ postPageView }) => postPageView(path)).catch(() => undefined);
+      void import('../lib/session/page-views').then(({ postPageView }) => postPageView(organizationId, path)).catch(() => undefined);
     }, PAGE_VIEW_SETTLE_MS);
     return () => window.clearTimeout(timer);
-  }, [location.key, location.pathname, location.search, status]);
+  }, [location.key, location.pathname, location.search, status, organizationId]);
 }

@@ -23,6 +23,17 @@ interface FieldProps {
 // PrimeReact puts aria-activedescendant on the root div of a focused dropdown (axe: aria-allowed-attr)
 const rootPt = { root: { 'aria-activedescendant': undefined } as never };
 
+/**
+ * A plain labelled Dropdown's pass-through for assistive tech: the labelled combobox is what it talks
+ * to; the form-only select and the trigger (a second way to open the same list) are hidden from it
+ * (axe: select-name, aria-command-name).
+ */
+export const labelledDropdownPt = {
+  ...rootPt,
+  select: { 'aria-hidden': true } as never,
+  trigger: { 'aria-hidden': true, role: undefined } as never,
+};
+
 export function MultiFilter({ label, options, value, onChange, disabled }: FieldProps & { value: number[]; onChange: (ids: number[]) => void }) {
   const { t } = useTranslation();
   const id = useId();
@@ -81,16 +92,30 @@ export function SingleFilter({
   );
 }
 
+export interface FilterToggleProps {
+  shown: boolean;
+  onToggle: () => void;
+  /** the id of the panel it shows and hides, when the panel stays in the page while hidden */
+  controls?: string;
+  /** outlined (the default) or text: the report pages' quieter button beside their title */
+  appearance?: 'outlined' | 'text';
+  className?: string;
+}
+
 /** Hide Filter / Show Filter: tells assistive technology whether the panel is open. */
-export function FilterToggle({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
+export function FilterToggle({ shown, onToggle, controls, appearance = 'outlined', className }: FilterToggleProps) {
   const { t } = useTranslation();
+  const text = appearance === 'text';
+  const hideIcon = text ? 'pi pi-filter-slash' : 'pi pi-eye-slash';
   return (
     <Button
       type="button"
-      icon={shown ? 'pi pi-eye-slash' : 'pi pi-filter'}
+      className={text ? ['p-button-text', className].filter(Boolean).join(' ') : className}
+      icon={shown ? hideIcon : 'pi pi-filter'}
       label={shown ? t('filters.hideFilter') : t('filters.showFilter')}
-      outlined
+      outlined={!text}
       aria-expanded={shown}
+      aria-controls={controls}
       onClick={onToggle}
     />
   );

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS } from '@orchard/shared';
 import { apiRequest, configureApiClient, pendingOperationCount, refreshAccessToken, settlePendingOperations } from './api-client';
 import { ApiError } from './api-error';
+import { createRefreshCoordinator, setRefreshCoordinator } from './session/refresh-coordinator';
 import { clearSession, sessionStore } from './session/session-store';
 
 const json = (status: number, body: unknown) =>
@@ -25,6 +26,8 @@ beforeEach(() => {
       return handler(url, init);
     }),
   );
+  // a tab on its own (the coordination between tabs has its own tests)
+  setRefreshCoordinator(createRefreshCoordinator());
   clearSession();
   sessionStore.setState({ status: 'authenticated', accessToken: 'old', userId: 7, organizationId: 3 });
   configureApiClient({ onMaintenance: vi.fn(), onSessionExpired: vi.fn() });
@@ -38,7 +41,7 @@ afterEach(() => {
 describe('apiRequest', () => {
   it('sends the bearer token, the organisation header and same-origin credentials', async () => {
     handler = () => json(200, { ok: true });
-    await expect(apiRequest('/api/me/permissions', { tenant: true })).resolves.toEqual({ ok: true });
+    await expect(apiRequest('/api/me/permissions', { tenant: 3 })).resolves.toEqual({ ok: true });
     expect(headersOf(calls[0]!).Authorization).toBe('Bearer old');
     expect(headersOf(calls[0]!)['x-organization-id']).toBe('3');
     expect(calls[0]!.init.credentials).toBe('same-origin');
@@ -50,6 +53,28 @@ describe('apiRequest', () => {
     await apiRequest('/api/me');
     expect(headersOf(calls[0]!)['x-organization-id']).toBe('9');
     expect(headersOf(calls[1]!)['x-organization-id']).toBeUndefined();
+  });
+
+  it('sends the organisation the caller names (the one in its query key), never the one in the store at send time', async () => {
+    handler = () => json(200, []);
+    // the user has switched to organisation 4 while a query keyed ['org', 3, ...] sends its request
+    sessionStore.setState({ organizationId: 4 });
+    await apiRequest('/api/users', { tenant: 3 });
+    expect(headersOf(calls[0]!)['x-organization-id']).toBe('3');
+    // and so does its retry after a silent refresh, whatever the store says by then
+    sessionStore.setState({ organizationId: 5 });
+    let rejected = false;
+    handler = (url) => {
+      if (url === AUTH_PATHS.token) return token('new');
+      if (!rejected) {
+        rejected = true;
+        return envelope(401, 'UNAUTHENTICATED', 'expired');
+      }
+      return json(200, []);
+    };
+    await apiRequest('/api/users', { tenant: 3 });
+    const sent = calls.slice(1).filter((c) => !isRefresh(c));
+    expect(sent.map((c) => headersOf(c)['x-organization-id'])).toEqual(['3', '3']);
   });
 
   it('parses the error envelope into an ApiError', async () => {
@@ -104,6 +129,7 @@ describe('silent refresh', () => {
     const a = refreshAccessToken();
     const b = refreshAccessToken();
     expect(a).toBe(b);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
     resolve(token('t2'));
     await expect(a).resolves.toBe(true);
     expect(calls).toHaveLength(1);

@@ -1,11 +1,13 @@
 /**
  * The API client: auth and organisation headers, the error envelope, silent token refresh
- * (single-flight, one retry), the session-expired modal hand-off and the maintenance redirect.
+ * (single-flight within the tab and, through the refresh coordinator, across the browser's tabs;
+ * one retry), the session-expired modal hand-off and the maintenance redirect.
  * Screens never call fetch directly.
  */
 import { ORGANIZATION_HEADER, type ErrorEnvelope, type TokenResponse } from '@orchard/shared';
 import { AUTH_ENDPOINTS } from '../config/auth-paths';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
+import { refreshCoordinator, type RefreshCoordinator } from './session/refresh-coordinator';
 import { sessionStore, setAccessToken } from './session/session-store';
 
 export interface ApiRequestOptions<T> {
@@ -16,13 +18,27 @@ export interface ApiRequestOptions<T> {
   schema?: { parse: (data: unknown) => T };
   /** send the bearer token and handle 401 with refresh + session restore (default true) */
   auth?: boolean;
-  /** send X-Organization-Id: true = the current organisation, a number = that organisation */
-  tenant?: boolean | number;
+  /**
+   * send X-Organization-Id for this organisation: the one in the caller's query key, so the
+   * header always matches the key (an organisation switch while a request is on its way can never
+   * file one organisation's answer under another's key). Never read from the store at send time.
+   */
+  tenant?: number;
   responseType?: 'json' | 'blob' | 'none';
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** sees the successful response before its body is read (e.g. a download's Content-Disposition) */
   onResponse?: (response: Response) => void;
+  /**
+   * follows the body as it is sent (uploads): bytes sent and the total. The request then goes
+   * through XMLHttpRequest (fetch cannot report upload progress); everything else is the same.
+   */
+  onUploadProgress?: (progress: UploadProgress) => void;
+}
+
+export interface UploadProgress {
+  sent: number;
+  total: number;
 }
 
 export interface ApiClientHandlers {
@@ -70,12 +86,36 @@ export function settlePendingOperations(retry: boolean): void {
 
 let refreshInFlight: Promise<boolean> | null = null;
 
-/** Exchange the refresh cookie for a new access token. Parallel callers share one request. */
+let sharingWith: { coordinator: RefreshCoordinator; unsubscribe: () => void } | null = null;
+
+/**
+ * Take up the access tokens other tabs obtain, so a tab whose token is about to expire uses theirs
+ * rather than refreshing again. Only for the same signed-in user: a token never signs a tab in.
+ */
+function shareTokensAcrossTabs(): RefreshCoordinator {
+  const coordinator = refreshCoordinator();
+  if (sharingWith?.coordinator !== coordinator) {
+    sharingWith?.unsubscribe();
+    const unsubscribe = coordinator.subscribe((token) => {
+      const s = sessionStore.getState();
+      if (s.status === 'authenticated' && s.userId === token.user_id && s.accessToken !== token.access_token) setAccessToken(token);
+    });
+    sharingWith = { coordinator, unsubscribe };
+  }
+  return coordinator;
+}
+
+/**
+ * Exchange the refresh cookie for a new access token. Parallel callers in the tab share one
+ * request, and tabs take turns (see refresh-coordinator.ts): a tab whose turn comes after another
+ * tab refreshed uses that tab's token instead of presenting the rotated cookie again.
+ */
 export function refreshAccessToken(): Promise<boolean> {
   if (!refreshInFlight) {
+    const coordinator = shareTokensAcrossTabs();
     refreshInFlight = (async () => {
       try {
-        const token = await requestToken({ grant_type: 'refresh_token' });
+        const token = await coordinator.run(() => requestToken({ grant_type: 'refresh_token' }));
         setAccessToken(token);
         return true;
       } catch {
@@ -126,6 +166,7 @@ export function parseErrorEnvelope(data: unknown): ErrorEnvelope | null {
 
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const auth = options.auth ?? true;
+  if (auth) shareTokensAcrossTabs();
   const sentToken = sessionStore.getState().accessToken;
   let response = await send(path, options, auth ? sentToken : null);
 
@@ -166,8 +207,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 async function send<T>(path: string, options: ApiRequestOptions<T>, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const orgId = typeof options.tenant === 'number' ? options.tenant : options.tenant ? sessionStore.getState().organizationId : null;
-  if (orgId != null) headers[ORGANIZATION_HEADER] = String(orgId);
+  if (options.tenant !== undefined) headers[ORGANIZATION_HEADER] = String(options.tenant);
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData || options.body instanceof Blob) {
@@ -178,17 +218,64 @@ async function send<T>(path: string, options: ApiRequestOptions<T>, token: strin
   }
 
   try {
-    return await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    const init = { method: options.method ?? 'GET', headers, body, signal: options.signal };
+    if (options.onUploadProgress) return await sendWithProgress(path, init, options.onUploadProgress);
+    return await fetch(path, { ...init, credentials: 'same-origin' });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: '' });
   }
+}
+
+/** Statuses whose Response may not carry a body. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * One request through XMLHttpRequest, reporting the upload's progress, answered as a fetch
+ * Response so the rest of the client treats it like any other. An abort rejects with the same
+ * AbortError fetch gives; a network failure with a TypeError, as fetch does.
+ */
+function sendWithProgress(
+  path: string,
+  init: { method: string; headers: Record<string, string>; body: BodyInit | undefined; signal?: AbortSignal },
+  onProgress: (progress: UploadProgress) => void,
+): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
+    if (init.signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, path);
+    xhr.responseType = 'arraybuffer';
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress({ sent: event.loaded, total: event.total });
+    };
+    const onAbort = () => xhr.abort();
+    init.signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => init.signal?.removeEventListener('abort', onAbort);
+    xhr.onload = () => {
+      done();
+      const headers = new Headers();
+      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      const responseBody = NULL_BODY_STATUSES.has(xhr.status) ? null : (xhr.response as ArrayBuffer);
+      resolve(new Response(responseBody, { status: xhr.status, statusText: xhr.statusText, headers }));
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new TypeError('Network request failed'));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(aborted());
+    };
+    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
 }
 
 async function parseBody<T>(response: Response, options: ApiRequestOptions<T>): Promise<T> {

@@ -23,6 +23,19 @@ export function formatNumber(value: number, culture?: string | null, options?: I
   return format.format(value);
 }
 
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/** A size in bytes with its unit in the culture: 950 byte, 1,2 kB, 48 MB (decimal units, 1 kB = 1000 bytes). */
+export function formatBytes(bytes: number, culture?: string | null): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return formatNumber(value, culture, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1 });
+}
+
 export function formatDate(value: Date | string | number, culture?: string | null, options?: Intl.DateTimeFormatOptions): string {
   const date = value instanceof Date ? value : new Date(value);
   return new Intl.DateTimeFormat(safeCulture(culture), options ?? { dateStyle: 'medium' }).format(date);

@@ -9,8 +9,8 @@ import { applyTheme } from './theme';
 import { isThemeId } from './theme-urls';
 
 /** The signed-in user's theme (GET /api/preferences; checked by hand so no zod loads here). */
-export async function fetchSavedTheme(): Promise<string> {
-  const data = await apiRequest<{ themeId?: unknown }>(PREFERENCES_PATHS.preferences, { tenant: true });
+export async function fetchSavedTheme(organizationId: number): Promise<string> {
+  const data = await apiRequest<{ themeId?: unknown }>(PREFERENCES_PATHS.preferences, { tenant: organizationId });
   return isThemeId(data?.themeId) ? data.themeId : APP_DEFAULT_THEME_ID;
 }
 
@@ -25,7 +25,7 @@ export function startThemeSync(): void {
     if (status === 'authenticated' && userId != null && organizationId != null) {
       if (signedInAs === userId) return;
       signedInAs = userId;
-      fetchSavedTheme().then(
+      fetchSavedTheme(organizationId).then(
         (themeId) => {
           if (sessionStore.getState().userId === userId) void applyTheme(themeId);
         },

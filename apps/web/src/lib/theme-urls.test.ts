@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_DEFAULT_THEME_ID, THEME_IDS } from '@orchard/shared';
-import { isThemeId, resolveThemeUrl, themeLabel, themeUrlMap } from './theme-urls';
+import { isThemeId, resolveThemeUrl, themeColorScheme, themeLabel, themeUrlMap } from './theme-urls';
 import { THEME_URLS } from './theme';
 
 const modules = {
@@ -36,5 +39,26 @@ describe('theme URL resolution', () => {
   it('labels themes readably', () => {
     expect(themeLabel('lara-light-green')).toBe('Lara Light Green');
     expect(themeLabel('md-dark-deeppurple')).toBe('MD Dark Deeppurple');
+  });
+
+  it('knows which themes are dark: those whose ground surface is dark', () => {
+    // vela and arya are dark but declare color-scheme: light, so the surface decides, not that
+    const primereact = path.dirname(createRequire(path.join(process.cwd(), 'index.js')).resolve('primereact/package.json'));
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => {
+        const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const byGround = THEME_IDS.map((id) => {
+      const css = readFileSync(path.join(primereact, 'resources/themes', id, 'theme.css'), 'utf8');
+      const ground = /--surface-ground:\s*(#[0-9a-fA-F]{6})/.exec(css)?.[1];
+      if (!ground) throw new Error(`No --surface-ground in ${id}`);
+      return [id, luminance(ground) < 0.2 ? 'dark' : 'light'];
+    });
+    expect(THEME_IDS.map((id) => [id, themeColorScheme(id)])).toEqual(byGround);
+    expect(themeColorScheme(APP_DEFAULT_THEME_ID)).toBe('light');
+    expect(byGround.filter(([, scheme]) => scheme === 'dark')).toHaveLength(24);
   });
 });

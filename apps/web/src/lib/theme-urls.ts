@@ -27,6 +27,17 @@ export function resolveThemeUrl(id: string | null | undefined, urls: Map<ThemeId
   return { id: wanted, url };
 }
 
+export type ColorScheme = 'light' | 'dark';
+
+/**
+ * Whether a theme is light or dark: dark when its ground surface is (the unit test reads every
+ * theme's stylesheet; vela and arya are dark but declare color-scheme: light). The app's own
+ * colours follow it (styles.css).
+ */
+export function themeColorScheme(id: ThemeId): ColorScheme {
+  return /^(lara|bootstrap4|md|mdc)-dark-|^(vela|arya)-|^(soho|viva)-dark$/.test(id) ? 'dark' : 'light';
+}
+
 /** A readable name for a theme id: lara-light-green -> Lara Light Green. */
 export function themeLabel(id: string): string {
   return id

@@ -5,7 +5,7 @@
  * render, so the login route never loads another one.
  */
 import { APP_DEFAULT_THEME_ID, type ThemeId } from '@orchard/shared';
-import { resolveThemeUrl, themeUrlMap } from './theme-urls';
+import { resolveThemeUrl, themeColorScheme, themeUrlMap } from './theme-urls';
 
 const bundled = import.meta.glob<string>(
   [
@@ -26,6 +26,17 @@ export const THEME_LINK_ID = 'app-theme';
 
 let applied: ThemeId | null = null;
 let pending: HTMLLinkElement | null = null;
+
+/**
+ * Marks the document with the theme in use and whether it is light or dark
+ * (<html data-theme="..." data-color-scheme="light|dark">): the app's stylesheets choose their
+ * light or dark colours by it.
+ */
+function markDocument(id: ThemeId) {
+  applied = id;
+  document.documentElement.dataset.theme = id;
+  document.documentElement.dataset.colorScheme = themeColorScheme(id);
+}
 
 export function currentThemeId(): ThemeId {
   return applied ?? APP_DEFAULT_THEME_ID;
@@ -55,8 +66,7 @@ export function applyTheme(themeId: string | null | undefined): Promise<ThemeId>
   document.head.insertBefore(link, firstSheet);
   if (!current) {
     link.id = THEME_LINK_ID;
-    applied = id;
-    document.documentElement.dataset.theme = id;
+    markDocument(id);
     return Promise.resolve(id);
   }
   pending = link;
@@ -66,8 +76,7 @@ export function applyTheme(themeId: string | null | undefined): Promise<ThemeId>
       pending = null;
       current.remove();
       link.id = THEME_LINK_ID;
-      applied = id;
-      document.documentElement.dataset.theme = id;
+      markDocument(id);
       resolve(id);
     });
     link.addEventListener('error', () => {

@@ -7,10 +7,12 @@ let show: ShowToast | null = null;
 const queued: ToastMessage[] = [];
 
 let clearAll: (() => void) | null = null;
+let removeOne: ShowToast | null = null;
 
-export function registerToast(fn: ShowToast | null, clear?: () => void): void {
+export function registerToast(fn: ShowToast | null, clear?: () => void, remove?: ShowToast): void {
   show = fn;
   clearAll = clear ?? null;
+  removeOne = remove ?? null;
   if (show && queued.length) show(queued.splice(0));
 }
 
@@ -18,6 +20,12 @@ export const toast = {
   show(message: ToastMessage): void {
     if (show) show(message);
     else queued.push(message);
+  },
+  /** remove one toast shown before: the very message object given to show() */
+  remove(message: ToastMessage): void {
+    const at = queued.indexOf(message);
+    if (at >= 0) queued.splice(at, 1);
+    removeOne?.(message);
   },
   /** remove every toast, sticky ones included */
   clear(): void {

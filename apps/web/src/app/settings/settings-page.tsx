@@ -6,7 +6,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
 import { useSessionContext } from '../../lib/session/use-session-context';
-import { allowedTabs, resolveTab, type SettingsTabKey } from './settings-tabs';
+import { allowedTabs, resolveTab, type SettingsTabKey } from '../../lib/settings-tabs';
 
 const UsersTab = lazy(() => import('../../features/users/components/users-tab'));
 const RolesTab = lazy(() => import('../../features/roles/roles-tab'));

@@ -9,6 +9,7 @@ import { Password } from 'primereact/password';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordStrengthMeter } from '../../components/password-strength-meter';
 import { CHANGE_PASSWORD_MESSAGES, LOADING_RESET_AFTER_ERROR_MS, changePasswordBodySchema, type ChangePasswordBody } from '@orchard/shared';
 import { toast } from '../../lib/toast';
 import { useChangePassword } from './api/change-password';
@@ -106,6 +107,7 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps = {}) 
               name={f.name}
               control={control}
               render={({ field }) => (
+                <>
                 <Password
                   inputId={inputId}
                   value={field.value}
@@ -122,6 +124,8 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps = {}) 
                   className="w-full"
                   inputClassName="w-full"
                 />
+                {f.name === 'newPassword' && <PasswordStrengthMeter password={field.value ?? ''} />}
+                </>
               )}
             />
             {message && (

@@ -15,6 +15,12 @@ import { toast } from '../../lib/toast';
 import { LoginForm } from './components/login-form';
 import { useLogin } from './use-login';
 
+/**
+ * The retry prompt's own ConfirmDialog group: confirmDialog() without a group opens in every
+ * ungrouped <ConfirmDialog /> mounted (a screen's own included), which stacked two prompts.
+ */
+const RETRY_CONFIRM_GROUP = 'session-retry';
+
 export function SessionExpiredDialog() {
   const { t } = useTranslation();
   const visible = useSession((s) => s.sessionExpired);
@@ -36,6 +42,7 @@ export function SessionExpiredDialog() {
       toast.success(t('login.sessionRestored'));
       window.setTimeout(() => {
         confirmDialog({
+          group: RETRY_CONFIRM_GROUP,
           header: t('login.retryTitle'),
           message: t('login.retryPrompt'),
           icon: 'pi pi-refresh',
@@ -71,7 +78,7 @@ export function SessionExpiredDialog() {
         <p>{t('login.sessionExpiredText')}</p>
         {visible && <LoginForm loading={loading} onSubmit={(v) => void submit(v)} defaultUsername={userName} />}
       </Dialog>
-      <ConfirmDialog />
+      <ConfirmDialog group={RETRY_CONFIRM_GROUP} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 /** The password sign-in call and its loading/blocking states (spec 01, 4.1). */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ToastMessage } from 'primereact/toast';
 import { useTranslation } from 'react-i18next';
 import {
   LOADING_RESET_AFTER_ERROR_MS,
@@ -42,7 +43,9 @@ export function useLogin({ pathFlag, onToken, logoutOnFailure }: UseLoginOptions
       setLoading(true);
       setBlocked(true);
       later(() => setBlocked(false), LOGIN_BLOCK_MS);
-      toast.info(t('login.attempting'));
+      // shown while the sign-in runs, and gone as soon as it has ended either way
+      const attempting: ToastMessage = { severity: 'info', summary: t('login.attempting'), life: 3000 };
+      toast.show(attempting);
       let signedIn = false;
       try {
         const token = await requestToken({
@@ -53,8 +56,10 @@ export function useLogin({ pathFlag, onToken, logoutOnFailure }: UseLoginOptions
           ...(pathFlag ? { path: LOGIN_PATH_FLAG } : {}),
         });
         signedIn = true;
+        toast.remove(attempting);
         await onToken(token);
       } catch (error) {
+        toast.remove(attempting);
         if (signedIn && logoutOnFailure) await logout();
         const { summary, detail } = loginErrorToast(error, t);
         toast.show({ severity: 'error', summary, detail, sticky: true });

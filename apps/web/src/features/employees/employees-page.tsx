@@ -4,13 +4,13 @@
  * delete actions, and beside it the Details form or the Add New Type form. Actions and forms show
  * only with employees.manage; the type form only with employees.manageTypes. The server checks both.
  */
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasAnswered, TableEmpty } from '../../components/table-empty';
 import {
   EMPLOYEE_DEFAULT_PAGE_SIZE,
   EMPLOYEE_PAGE_SIZES,
@@ -20,6 +20,7 @@ import {
   type Employee,
 } from '@orchard/shared';
 import { FilterToggle, MultiFilter, type FilterOption } from '../../components/filter-fields';
+import { RowActionButton } from '../../components/row-actions';
 import { usePagedTable } from '../../components/paged-table';
 import { errorText } from '../../lib/api-error';
 import { useSessionContext } from '../../lib/session/use-session-context';
@@ -94,6 +95,7 @@ export function EmployeesPage() {
       accept: () =>
         remove.mutate(e.id, {
           onSuccess: () => {
+            toast.success(t('employees.success'), t('employees.deleted'));
             if (form.id === e.id) setForm(EMPTY_EMPLOYEE);
           },
           onError: (err) => toast.error(t('employees.error'), errorText(err)),
@@ -139,7 +141,7 @@ export function EmployeesPage() {
           value={rows}
           dataKey="id"
           loading={!ready || employees.isFetching || remove.isPending}
-          emptyMessage={t('employees.noData')}
+          emptyMessage={<TableEmpty answered={hasAnswered(employees) || !!loadError} text={t('employees.noData')} />}
           sortMode="single"
           removableSort
           {...tableProps}
@@ -156,14 +158,10 @@ export function EmployeesPage() {
               className="employee-actions"
               body={(e: Employee) => (
                 <>
-                  <Button type="button" icon="pi pi-pencil" rounded text aria-label={t('employees.edit', { name: e.fullname })} onClick={() => edit(e)} />
-                  <Button
-                    type="button"
-                    icon="pi pi-trash"
-                    rounded
-                    text
-                    severity="danger"
-                    aria-label={t('employees.delete', { name: e.fullname })}
+                  <RowActionButton action="edit" label={t('employees.edit', { name: e.fullname })} onClick={() => edit(e)} />
+                  <RowActionButton
+                    action="delete"
+                    label={t('employees.delete', { name: e.fullname })}
                     disabled={remove.isPending}
                     onClick={() => confirmDelete(e)}
                   />

@@ -19,7 +19,7 @@ import {
   FARM_OPERATIONS_SCROLL_HEIGHT,
   farmOperationsFarmsSearch,
   formatScoutingTime,
-  southAfricanDay,
+  dayOf,
   type FarmOperationsRow,
 } from '@orchard/shared';
 import { MultiFilter, type FilterOption } from '../../components/filter-fields';
@@ -65,7 +65,7 @@ export function FarmOperationsPage() {
   // the first view: the latest day with scouting on every farm, applied at once
   useEffect(() => {
     if (applied !== null || farms === null || !scoutedQuery.data || scoutedQuery.isPlaceholderData) return;
-    const day = initialDay(scoutedQuery.data, southAfricanDay(new Date()));
+    const day = initialDay(scoutedQuery.data, dayOf(new Date()));
     setDate(day);
     setApplied({ date: day, farms: farmsSearch });
   }, [applied, farms, farmsSearch, scoutedQuery.data, scoutedQuery.isPlaceholderData]);

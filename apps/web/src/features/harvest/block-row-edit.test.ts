@@ -10,7 +10,7 @@ import {
   canEditRow,
   cancelEdit,
   changeDraft,
-  draftError,
+  parseDraft,
   failedSave,
   replaceRow,
   saveBody,
@@ -49,27 +49,33 @@ function page(rows: ReportRow[]): BlockReportPage {
 describe('block report row edit (spec 02, section 4)', () => {
   it('start edit keeps a copy of the row that later changes do not reach; cancel gives it back', () => {
     const row = reportRow({ production_Block: 5 });
-    const state = startEdit(row);
-    expect(state.draft).toBe(45);
-    const typed = changeDraft(state, 61.5);
-    expect(typed.draft).toBe(61.5);
+    const state = startEdit(row, 'en-US');
+    expect(state.draft).toBe('45');
+    const typed = changeDraft(state, '61.5');
+    expect(typed.draft).toBe('61.5');
     row.tonnes_Per_Ha_Adjusted = 99;
     expect(cancelEdit(typed).tonnes_Per_Ha_Adjusted).toBe(45);
     expect(cancelEdit(typed)).toEqual({ ...reportRow({ production_Block: 5 }) });
   });
 
-  it('Adj T/Ha follows the shared 0..400 rule, both ends allowed; empty is refused', () => {
-    expect(draftError(0)).toBeNull();
-    expect(draftError(400)).toBeNull();
-    expect(draftError(37.25)).toBeNull();
-    expect(draftError(400.01)).toBe(ADJUSTED_TONNES_PER_HA_MESSAGE);
-    expect(draftError(-1)).toBe(ADJUSTED_TONNES_PER_HA_MESSAGE);
-    expect(draftError(null)).toBe(ADJUSTED_TONNES_PER_HA_MESSAGE);
+  it('Adj T/Ha follows the shared 0..400 rule on the text as typed, both ends allowed; empty is refused', () => {
+    expect(parseDraft('0')).toEqual({ ok: true, value: 0 });
+    expect(parseDraft('400')).toEqual({ ok: true, value: 400 });
+    expect(parseDraft('37.25')).toEqual({ ok: true, value: 37.25 });
+    expect(parseDraft('37,25')).toEqual({ ok: true, value: 37.25 });
+    for (const refused of ['400.01', '-1', '', '1-', '4OO', '1.2.3']) {
+      expect(parseDraft(refused), refused).toEqual({ ok: false, message: ADJUSTED_TONNES_PER_HA_MESSAGE });
+    }
+  });
+
+  it('starts from the stored value in the culture, so saving it unchanged saves the same number', () => {
+    const state = startEdit(reportRow({ production_Block: 5, tonnes_Per_Ha_Adjusted: 61.5 }), 'en-ZA');
+    expect(parseDraft(state.draft)).toEqual({ ok: true, value: 61.5 });
   });
 
   it('sends production_Block, ha, tonnes_Per_Ha and the version the edit started from', () => {
     const state = startEdit(reportRow({ production_Block: 5, ha: 3.5, version: 12 }));
-    expect(saveBody(changeDraft(state, 50), 50)).toEqual({ production_Block: 5, ha: 3.5, tonnes_Per_Ha: 50, version: 12 });
+    expect(saveBody(changeDraft(state, '50'), 50)).toEqual({ production_Block: 5, ha: 3.5, tonnes_Per_Ha: 50, version: 12 });
     expect(saveBody(startEdit(reportRow({ production_Block: 6, ha: null })), 10).ha).toBe(0);
   });
 
@@ -99,11 +105,11 @@ describe('block report row edit (spec 02, section 4)', () => {
   });
 
   it('a refused save keeps the typed value and shows the message', () => {
-    const state = changeDraft(startEdit(reportRow({ production_Block: 5 })), 42.75);
+    const state = changeDraft(startEdit(reportRow({ production_Block: 5 })), '42.75');
     const refused = failedSave(state, 'This estimate was changed by someone else. Refresh to see the latest figures.');
-    expect(refused.draft).toBe(42.75);
+    expect(refused.draft).toBe('42.75');
     expect(refused.error).toMatch(/changed by someone else/);
-    expect(changeDraft(refused, 43).error).toBeNull();
+    expect(changeDraft(refused, '43').error).toBeNull();
   });
 
   it('editing is offered only on linked rows, and only with the edit permission', () => {

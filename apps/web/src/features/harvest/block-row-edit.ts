@@ -7,6 +7,8 @@ import {
   adjustedTonnesPerHaSchema,
   applyEstimateSave,
   blockReportTotals,
+  decimalDraftText,
+  parseDecimalText,
   type BlockEstimateSaveBody,
   type BlockReportPage,
   type BlockReportRowResponse,
@@ -18,8 +20,8 @@ export interface RowEditState {
   productionBlock: number;
   /** the row as it was when the edit started */
   copy: ReportRow;
-  /** the Adj T/Ha being typed; null while the input is empty */
-  draft: number | null;
+  /** the Adj T/Ha exactly as typed */
+  draft: string;
   /** the message under the input: validation or the server's refusal */
   error: string | null;
 }
@@ -29,11 +31,16 @@ export function canEditRow(row: ReportRow, mayEdit: boolean): boolean {
   return mayEdit && row.isLinked;
 }
 
-export function startEdit(row: ReportRow): RowEditState {
-  return { productionBlock: row.production_Block, copy: { ...row }, draft: row.tonnes_Per_Ha_Adjusted, error: null };
+export function startEdit(row: ReportRow, culture?: string): RowEditState {
+  return {
+    productionBlock: row.production_Block,
+    copy: { ...row },
+    draft: decimalDraftText(row.tonnes_Per_Ha_Adjusted, culture),
+    error: null,
+  };
 }
 
-export function changeDraft(state: RowEditState, draft: number | null): RowEditState {
+export function changeDraft(state: RowEditState, draft: string): RowEditState {
   return { ...state, draft, error: null };
 }
 
@@ -42,10 +49,10 @@ export function cancelEdit(state: RowEditState): ReportRow {
   return state.copy;
 }
 
-/** The shared 0..400 rule; null when the draft may be saved. */
-export function draftError(draft: number | null): string | null {
-  const result = adjustedTonnesPerHaSchema.safeParse(draft ?? Number.NaN);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'invalid');
+/** The typed text checked against the shared 0..400 rule: the value to save, or the rule's message. */
+export function parseDraft(draft: string): { ok: true; value: number } | { ok: false; message: string } {
+  const result = adjustedTonnesPerHaSchema.safeParse(parseDecimalText(draft));
+  return result.success ? { ok: true, value: result.data } : { ok: false, message: result.error.issues[0]?.message ?? 'invalid' };
 }
 
 /** The estimate save payload for a valid draft. */

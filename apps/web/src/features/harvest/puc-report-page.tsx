@@ -1,7 +1,7 @@
 /**
  * Harvest PUC report (spec 02): packhouse and variety dropdowns (first option All, filterable), the
- * Show/Hide Filter toggle, one row per PUC and a Total row. Figures and cell text come from the
- * shared harvest functions; nothing is computed here.
+ * Show/Hide Filter toggle, one row per PUC and a Total row; a PUC opens its Fruitbins Block Report.
+ * Figures and cell text come from the shared harvest functions; nothing is computed here.
  */
 import { Column } from 'primereact/column';
 import { ColumnGroup } from 'primereact/columngroup';
@@ -9,8 +9,11 @@ import { DataTable } from 'primereact/datatable';
 import { Row } from 'primereact/row';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { pucReportCells, type PucReportPage as PucReportData } from '@orchard/shared';
+import { paths } from '../../config/paths';
 import { useHarvestPackhouses } from './api/get-packhouses';
+import { useHarvestPucs } from './api/get-pucs';
 import { usePucReport } from './api/get-puc-report';
 import { useHarvestVarieties } from './api/get-varieties';
 import { FilterToggle } from './components/filter-toggle';
@@ -30,6 +33,10 @@ export function PucReportPage() {
   const packhouses = useHarvestPackhouses();
   const varieties = useHarvestVarieties(filter.packhouse);
   const report = usePucReport(filter.packhouse, filter.variety);
+  // a row opens its PUC's block report when the block report offers that PUC (the organisation's
+  // own PUCs on the user's farms; another organisation's PUC delivered to its packhouse does not)
+  const blockReportPucs = useHarvestPucs(null);
+  const openable = useMemo(() => new Set((blockReportPucs.data ?? []).map((p) => p.id)), [blockReportPucs.data]);
 
   const all: DropdownOption = { label: t('harvest.all'), value: ALL_VALUE };
   const packhouseOptions = [all, ...(packhouses.data ?? []).map((p) => ({ label: p.name, value: p.id }))];
@@ -39,6 +46,14 @@ export function PucReportPage() {
   const cells = useMemo(() => new Map(rows.map((r) => [r.puc, pucReportCells(r, culture)])), [rows, culture]);
   const totals = report.data ? pucReportCells(report.data.totals, culture) : null;
   const cell = (field: keyof ReturnType<typeof pucReportCells>) => (row: PucRow) => cells.get(row.puc)?.[field] ?? '';
+  const pucBody = (row: PucRow) =>
+    openable.has(row.pucId) ? (
+      <Link to={`${paths.harvestBlockReport}?puc=${row.pucId}`} aria-label={t('harvest.openBlockReport', { puc: row.puc })}>
+        {row.puc}
+      </Link>
+    ) : (
+      row.puc
+    );
 
   const numberColumn = { className: 'harvest-number', headerClassName: 'harvest-number', footerClassName: 'harvest-number' };
   const footer = (
@@ -90,7 +105,7 @@ export function PucReportPage() {
         tableStyle={{ minWidth: '48rem' }}
         pt={{ table: { 'aria-label': t('harvest.pucReportTable') } as never, wrapper: { tabIndex: 0 } as never }}
       >
-        <Column field="puc" header={t('harvest.columns.puc')} />
+        <Column field="puc" header={t('harvest.columns.puc')} body={pucBody} />
         <Column header={t('harvest.columns.estUntippedTonnes')} body={cell('untippedTonnes')} {...numberColumn} />
         <Column header={t('harvest.columns.tippedTonnes')} body={cell('tippedTonnes')} {...numberColumn} />
         <Column header={t('harvest.columns.combinedTonnes')} body={cell('combinedTonnes')} {...numberColumn} />

@@ -9,6 +9,7 @@ import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasAnswered, TableEmpty } from '../../components/table-empty';
 import {
   LOGIN_HISTORY_DEFAULT_PAGE_SIZE,
   LOGIN_HISTORY_PAGE_SIZES,
@@ -131,7 +132,7 @@ export function LoginHistoryPage() {
         value={rows}
         dataKey="userId"
         loading={!ready || history.isFetching}
-        emptyMessage={t('loginHistory.noData')}
+        emptyMessage={<TableEmpty answered={hasAnswered(history) || !!loadError} text={t('loginHistory.noData')} />}
         sortMode="single"
         removableSort
         {...tableProps}

@@ -3,10 +3,14 @@
  * reloads the list and count (covering anything missed while disconnected); each `notification`
  * is added to the list at once. On error the stream is closed and reopened with a new ticket
  * (the old one is spent), backing off from 1 s to 30 s.
+ * While the stream is not up (before its first `ready`, and after an error until it is ready
+ * again), the list and count are polled every NOTIFICATION_POLL_MS (the spec's 10 s), backing off
+ * to NOTIFICATION_POLL_MAX_MS while polls fail: a proxy that blocks streaming still shows
+ * notifications.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { NOTIFICATION_EVENTS, notificationSchema, type NotificationItem } from '@orchard/shared';
+import { NOTIFICATION_EVENTS, NOTIFICATION_POLL_MS, notificationSchema, type NotificationItem } from '@orchard/shared';
 import { useSession } from '../../lib/session/session-store';
 import { getStreamTicket, streamUrl } from './api/stream-ticket';
 import { notificationsKeys } from './api/keys';
@@ -19,6 +23,14 @@ export function nextRetryDelay(previous: number): number {
   return previous <= 0 ? RETRY_MIN_MS : Math.min(previous * 2, RETRY_MAX_MS);
 }
 
+export const NOTIFICATION_POLL_MAX_MS = 80_000;
+
+/** The wait before the next poll while the stream is down: the spec's interval, doubled after each failed poll. */
+export function nextPollDelay(previous: number, failed: boolean): number {
+  if (!failed || previous <= 0) return NOTIFICATION_POLL_MS;
+  return Math.min(previous * 2, NOTIFICATION_POLL_MAX_MS);
+}
+
 export function useNotificationStream() {
   const queryClient = useQueryClient();
   const organizationId = useSession((s) => s.organizationId);
@@ -26,17 +38,42 @@ export function useNotificationStream() {
   const authenticated = useSession((s) => s.status === 'authenticated');
 
   useEffect(() => {
-    if (!authenticated || userId == null || organizationId == null || typeof EventSource === 'undefined') return;
+    if (!authenticated || userId == null || organizationId == null) return;
     let source: EventSource | null = null;
     let timer: number | undefined;
     let delay = 0;
     let stopped = false;
+    let pollTimer: number | undefined;
+    let pollDelay = 0;
 
     const reload = () => queryClient.invalidateQueries({ queryKey: notificationsKeys.all(organizationId, userId) });
+
+    // polling while the stream is down
+    const schedulePoll = (failed: boolean) => {
+      pollDelay = nextPollDelay(pollDelay, failed);
+      pollTimer = window.setTimeout(() => void poll(), pollDelay);
+    };
+    const poll = async () => {
+      pollTimer = undefined;
+      if (stopped) return;
+      await reload();
+      if (stopped || pollDelay === 0) return;
+      const failed = queryClient.getQueryState(notificationsKeys.unread(organizationId, userId))?.status === 'error';
+      schedulePoll(failed);
+    };
+    const streamDown = () => {
+      if (pollTimer === undefined && pollDelay === 0) schedulePoll(false);
+    };
+    const streamUp = () => {
+      window.clearTimeout(pollTimer);
+      pollTimer = undefined;
+      pollDelay = 0;
+    };
 
     const reconnect = () => {
       source?.close();
       source = null;
+      streamDown();
       if (stopped) return;
       delay = nextRetryDelay(delay);
       timer = window.setTimeout(() => void connect(), delay);
@@ -55,6 +92,7 @@ export function useNotificationStream() {
       source = es;
       es.addEventListener(NOTIFICATION_EVENTS.ready, () => {
         delay = 0;
+        streamUp();
         void reload();
       });
       es.addEventListener(NOTIFICATION_EVENTS.notification, (event) => {
@@ -76,10 +114,13 @@ export function useNotificationStream() {
       };
     };
 
-    void connect();
+    streamDown();
+    // without EventSource the polling is all there is
+    if (typeof EventSource !== 'undefined') void connect();
     return () => {
       stopped = true;
       window.clearTimeout(timer);
+      window.clearTimeout(pollTimer);
       source?.close();
     };
   }, [authenticated, organizationId, userId, queryClient]);

@@ -5,7 +5,9 @@ import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasAnswered, TableEmpty } from '../../components/table-empty';
 import { type ManagedPackhouse } from '@orchard/shared';
+import { RowActionButton } from '../../components/row-actions';
 import { namedPaginatorTemplate, scrollableTablePt } from '../../components/table-accessibility';
 import { errorText } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
@@ -45,7 +47,7 @@ export function PackhousesPage() {
         value={packhouses.data ?? []}
         dataKey="id"
         loading={packhouses.isFetching || remove.isPending}
-        emptyMessage={t('packhouses.noData')}
+        emptyMessage={<TableEmpty answered={hasAnswered(packhouses)} text={t('packhouses.noData')} />}
         paginator
         rows={20}
         rowsPerPageOptions={[20, 50, 100]}
@@ -61,13 +63,9 @@ export function PackhousesPage() {
           header={t('packhouses.action')}
           className="packhouse-action"
           body={(p: ManagedPackhouse) => (
-            <Button
-              type="button"
-              icon="pi pi-trash"
-              rounded
-              text
-              severity="danger"
-              aria-label={t('packhouses.remove', { name: p.name })}
+            <RowActionButton
+              action="delete"
+              label={t('packhouses.remove', { name: p.name })}
               disabled={remove.isPending}
               onClick={() => confirmRemove(p)}
             />

@@ -12,9 +12,11 @@ import { Password } from 'primereact/password';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordStrengthMeter } from '../../components/password-strength-meter';
 import { Link } from 'react-router';
 import { completePasswordResetBodySchema, type CompletePasswordResetBody } from '@orchard/shared';
 import { paths } from '../../config/paths';
+import { FormField } from '../../components/field-error';
 import { PageLoader } from '../../components/page-loader';
 import { errorText, isApiError } from '../../lib/api-error';
 import { queryClient } from '../../lib/query-client';
@@ -76,12 +78,12 @@ function ResetPasswordForm({ token, userName }: { token: string; userName: strin
   const field = (name: 'newPassword' | 'confirmPassword', label: string) => {
     const error = formState.errors[name]?.message;
     return (
-      <div className="reset-field">
-        <label htmlFor={`${id}-${name}`}>{label}</label>
+      <FormField id={`${id}-${name}`} label={label} error={error} className="reset-field" errorClassName="p-error">
         <Controller
           name={name}
           control={control}
           render={({ field: f }) => (
+            <>
             <Password
               inputId={`${id}-${name}`}
               value={f.value}
@@ -95,14 +97,11 @@ function ResetPasswordForm({ token, userName }: { token: string; userName: strin
               className="w-full"
               inputClassName="w-full"
             />
+            {name === 'newPassword' && <PasswordStrengthMeter password={f.value ?? ''} />}
+            </>
           )}
         />
-        {error && (
-          <small id={`${id}-${name}-error`} className="p-error" role="alert">
-            {error}
-          </small>
-        )}
-      </div>
+      </FormField>
     );
   };
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PICKING_MESSAGES, PLEASE_SELECT_A_PACKHOUSE, type PickingEstimateRowResponse } from '@orchard/shared';
 import {
-  digitsOnly,
   initialScheduleTableState,
   isEditing,
   isWeekEdited,
@@ -163,12 +162,6 @@ describe('producer table state', () => {
     expect(s.rows.map((r) => r.id)).toEqual([1, -1, 2]);
     expect(weekBins(s.rows[2]!, 2026, 47)).toBe(99);
     expect(isEditing(s, 2)).toBe(true);
-  });
-
-  it('bin inputs keep 1 to 5 digits', () => {
-    expect(digitsOnly('12a3')).toBe('123');
-    expect(digitsOnly('1234567')).toBe('12345');
-    expect(digitsOnly('-5')).toBe('5');
   });
 
   it('table rows change their key exactly when something their cells show changes', () => {

@@ -226,7 +226,3 @@ export function isWeekEdited(row: Pick<PickingEstimateRow, 'weeks'>, year: numbe
   return row.weeks.find((w) => w.year === year && w.week === week)?.edited === true;
 }
 
-/** Digits only, at most 5: what a bin or capacity input keeps of a keystroke. */
-export function digitsOnly(text: string): string {
-  return text.replace(/\D/g, '').slice(0, 5);
-}

@@ -7,9 +7,11 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
+import { RowActionButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasAnswered, TableEmpty } from '../../components/table-empty';
 import {
   PERMISSIONS,
   ROLES_TABLE_SCROLL_HEIGHT_PX,
@@ -102,34 +104,16 @@ export function RolesTab() {
     <div className="roles-actions">
       {canManage ? (
         <>
-          <Button
-            type="button"
-            icon="pi pi-pencil"
-            rounded
-            text
-            aria-label={t('roles.edit', { name: row.name })}
-            onClick={() => setEditing({ role: row })}
-          />
-          <Button
-            type="button"
-            icon="pi pi-trash"
-            rounded
-            text
-            severity="danger"
-            aria-label={t('roles.delete', { name: row.name })}
+          <RowActionButton action="edit" label={t('roles.edit', { name: row.name })} onClick={() => setEditing({ role: row })} />
+          <RowActionButton
+            action="delete"
+            label={t('roles.delete', { name: row.name })}
             disabled={remove.isPending && remove.variables === row.id}
             onClick={() => askDelete(row)}
           />
         </>
       ) : (
-        <Button
-          type="button"
-          icon="pi pi-eye"
-          rounded
-          text
-          aria-label={t('roles.viewDetails', { name: row.name })}
-          onClick={() => setEditing({ role: row })}
-        />
+        <RowActionButton action="view" label={t('roles.viewDetails', { name: row.name })} onClick={() => setEditing({ role: row })} />
       )}
     </div>
   );
@@ -153,7 +137,7 @@ export function RolesTab() {
         currentPageReportTemplate={t('roles.pageReport')}
         scrollable
         scrollHeight={`${ROLES_TABLE_SCROLL_HEIGHT_PX}px`}
-        emptyMessage={t('roles.empty')}
+        emptyMessage={<TableEmpty answered={hasAnswered(roles)} text={t('roles.empty')} />}
         pt={{ table: { 'aria-label': t('roles.tableLabel') } as never }}
         className="roles-table"
         size="small"

@@ -4,6 +4,7 @@ import {
   emptyTypeahead,
   expandedFor,
   findTypeaheadMatch,
+  isCurrentUrl,
   isDisabled,
   toggleItem,
   typeaheadKey,
@@ -108,5 +109,24 @@ describe('type-ahead', () => {
   it('keeps the current item while a longer buffer still matches it', () => {
     const labels = ['Packhouse', 'Picking Schedule', 'Picking Report'];
     expect(findTypeaheadMatch(labels, 'pic', 1)).toBe(1);
+  });
+});
+
+describe('isCurrentUrl', () => {
+  const at = (pathname: string, hash = '') => ({ pathname, hash });
+  it('matches the path exactly (a trailing slash aside)', () => {
+    expect(isCurrentUrl('/dashboard', at('/dashboard'))).toBe(true);
+    expect(isCurrentUrl('/dashboard', at('/dashboard/'))).toBe(true);
+    expect(isCurrentUrl('/dashboard', at('/dashboard/x'))).toBe(false);
+    expect(isCurrentUrl('/settings/profile', at('/settings'))).toBe(false);
+  });
+  it('a URL with a fragment is current only with that fragment: one tab of a page, not every tab', () => {
+    expect(isCurrentUrl('/settings#users', at('/settings', '#users'))).toBe(true);
+    expect(isCurrentUrl('/settings#roles', at('/settings', '#users'))).toBe(false);
+    expect(isCurrentUrl('/settings#users', at('/settings', '#USERS'))).toBe(true);
+    expect(isCurrentUrl('/settings#users', at('/settings'))).toBe(false);
+  });
+  it('a URL without a fragment ignores the fragment shown', () => {
+    expect(isCurrentUrl('/harvest', at('/harvest', '#top'))).toBe(true);
   });
 });

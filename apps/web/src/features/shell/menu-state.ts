@@ -15,6 +15,20 @@ export interface MenuNode {
 export type Expanded = ReadonlySet<string>;
 
 /** An item that neither opens nor navigates. */
+/**
+ * Whether a menu leaf's URL is the page shown: the same path, and, when the URL names a fragment
+ * (/settings#users, /settings#roles: tabs of one page), the same fragment, ignoring case. A URL
+ * without a fragment matches its path whatever the fragment.
+ */
+export function isCurrentUrl(url: string, location: { pathname: string; hash: string }): boolean {
+  const at = url.indexOf('#');
+  const path = at < 0 ? url : url.slice(0, at);
+  const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+  if (trim(path) !== trim(location.pathname)) return false;
+  if (at < 0) return true;
+  return url.slice(at + 1).toLowerCase() === location.hash.replace(/^#/, '').toLowerCase();
+}
+
 export function isDisabled(item: MenuNode): boolean {
   return item.items.length === 0 && !item.url;
 }

@@ -1,14 +1,19 @@
 /**
- * Upload Update (spec 02): choose a file (Browse) and Submit it; "Uploading..." while it is sent.
- * While an update is pending, the warning that a new one would replace it is shown instead of the
- * chooser. Both results are sticky toasts with the spec's captions.
+ * Upload Update (spec 02): choose a file (Browse) and Submit it; "Uploading..." while it is sent,
+ * with the bytes sent so far (then "checking" while the server reads the file) and Cancel upload,
+ * which stops it (nothing is scheduled). While an update is pending, the warning that a new one
+ * would replace it is shown instead of the chooser. Both results are sticky toasts with the spec's
+ * captions.
  */
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UploadProgress } from '../../lib/api-client';
 import { errorText, isApiError } from '../../lib/api-error';
+import { formatBytes, formatNumber } from '../../lib/format';
+import { useSessionContext } from '../../lib/session/use-session-context';
 import { toast } from '../../lib/toast';
 import { usePendingUpdate } from './api/get-pending-update';
 import { useUploadUpdate } from './api/upload-update';
@@ -23,17 +28,37 @@ export function UploadUpdatePage() {
   const inputId = useId();
   const exists = !!pending.data?.pending;
 
+  const { organization } = useSessionContext();
+  const culture = organization?.default_Culture_Name ?? null;
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const running = useRef<AbortController | null>(null);
+  // leaving the screen stops an upload still running
+  useEffect(() => () => running.current?.abort(), []);
+
   const choose = (event: ChangeEvent<HTMLInputElement>) => setFile(event.target.files?.[0] ?? null);
+
+  const cancel = () => running.current?.abort();
 
   const submit = () => {
     if (!file) return;
-    upload.mutate(file, {
+    const controller = new AbortController();
+    running.current = controller;
+    setProgress({ sent: 0, total: file.size });
+    upload.mutate({ file, onProgress: setProgress, signal: controller.signal }, {
+      onSettled: () => {
+        running.current = null;
+        setProgress(null);
+      },
       onSuccess: () => {
         setFile(null);
         if (input.current) input.current.value = '';
         toast.show({ severity: 'success', summary: t('uploadUpdate.successSummary'), detail: t('uploadUpdate.successDetail'), sticky: true });
       },
       onError: (e) => {
+        if (e instanceof DOMException && e.name === 'AbortError') {
+          toast.info(t('uploadUpdate.cancelled'), t('uploadUpdate.cancelledDetail'));
+          return;
+        }
         // a refusal the server explains (too large, not an archive) adds its reason
         const reason = isApiError(e) && e.status >= 400 && e.status < 500 ? errorText(e) : '';
         toast.error(t('uploadUpdate.errorSummary'), [t('uploadUpdate.errorDetail'), reason].filter(Boolean).join('\n'), true);
@@ -78,7 +103,32 @@ export function UploadUpdatePage() {
           disabled={!file || upload.isPending}
         />
       </form>
-      {upload.isPending && <ProgressBar mode="indeterminate" style={{ height: '6px' }} aria-label={t('uploadUpdate.uploading')} />}
+      {upload.isPending && progress && (
+        <div className="upload-progress">
+          {progress.sent < progress.total ? (
+            <ProgressBar
+              value={Math.floor((progress.sent / Math.max(progress.total, 1)) * 100)}
+              showValue={false}
+              style={{ height: '6px' }}
+              aria-label={t('uploadUpdate.uploading')}
+            />
+          ) : (
+            <ProgressBar mode="indeterminate" style={{ height: '6px' }} aria-label={t('uploadUpdate.checking')} />
+          )}
+          <div className="upload-progress-line">
+            <span role="status" className="upload-progress-text">
+              {progress.sent < progress.total
+                ? t('uploadUpdate.progress', {
+                    percent: formatNumber(Math.floor((progress.sent / Math.max(progress.total, 1)) * 100), culture),
+                    sent: formatBytes(progress.sent, culture),
+                    total: formatBytes(progress.total, culture),
+                  })
+                : t('uploadUpdate.checking')}
+            </span>
+            <Button type="button" label={t('uploadUpdate.cancel')} icon="pi pi-times" severity="secondary" outlined size="small" onClick={cancel} />
+          </div>
+        </div>
+      )}
     </div>
   );
 }

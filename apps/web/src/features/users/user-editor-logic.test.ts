@@ -10,6 +10,7 @@ import {
   type UserListRole,
 } from '@orchard/shared';
 import {
+  canResetPasswordOf,
   createBody,
   editorCapabilities,
   exportableRoles,
@@ -47,14 +48,17 @@ const user: User = {
   packhouses: [],
   isEnabled: true,
   isLockedOut: false,
+  inOtherOrganizations: false,
   version: 3,
 };
 
 describe('editor capabilities by mode and permission', () => {
-  it('a new user: password, link autocomplete with users.linkOrganisation, roles with roles.assign', () => {
-    const caps = editorCapabilities('new', all, { isSelf: false, isLockedOut: false });
+  it('a new user: password, link autocomplete for a super user with users.linkOrganisation, roles with roles.assign', () => {
+    const caps = editorCapabilities('new', all, { isSelf: false, isLockedOut: false, isSuperUser: true });
     expect(caps).toMatchObject({ readOnly: false, showPassword: true, linkExisting: true, editRoles: true, editFarms: true, editPackhouses: true, showEnabled: true, editEnabled: true });
-    const noLink = editorCapabilities('new', holding(PERMISSIONS.usersManage, PERMISSIONS.rolesAssign), { isSelf: false, isLockedOut: false });
+    // an organisation administrator holding the permission is not offered a search the server refuses
+    expect(editorCapabilities('new', all, { isSelf: false, isLockedOut: false }).linkExisting).toBe(false);
+    const noLink = editorCapabilities('new', holding(PERMISSIONS.usersManage, PERMISSIONS.rolesAssign), { isSelf: false, isLockedOut: false, isSuperUser: true });
     expect(noLink.linkExisting).toBe(false);
     expect(noLink.editFarms).toBe(false);
     expect(noLink.editPackhouses).toBe(false);
@@ -74,6 +78,23 @@ describe('editor capabilities by mode and permission', () => {
     expect(editorCapabilities('edit', all, { isSelf: false, isLockedOut: true }).showUnblock).toBe(true);
     expect(editorCapabilities('edit', all, { isSelf: false, isLockedOut: false }).showUnblock).toBe(false);
     expect(editorCapabilities('edit', holding(PERMISSIONS.usersView), { isSelf: false, isLockedOut: true }).showUnblock).toBe(false);
+  });
+
+  it("a user who also belongs to another organisation: their identity is theirs or a super user's; roles, farms and packhouses here are the administrator's", () => {
+    const shared = { isSelf: false, isLockedOut: true, inOtherOrganizations: true };
+    const byAdmin = editorCapabilities('edit', all, shared);
+    expect(byAdmin).toMatchObject({ editIdentity: false, editEnabled: false, showUnblock: false, showAvatar: false, editRoles: true, editFarms: true, editPackhouses: true });
+    const bySuperUser = editorCapabilities('edit', all, { ...shared, isSuperUser: true });
+    expect(bySuperUser).toMatchObject({ editIdentity: true, editEnabled: true, showUnblock: true, showAvatar: true });
+    expect(editorCapabilities('self', all, { isSelf: true, isLockedOut: false, inOtherOrganizations: true }).editIdentity).toBe(true);
+    expect(editorCapabilities('edit', all, { isSelf: false, isLockedOut: false, inOtherOrganizations: false }).editIdentity).toBe(true);
+  });
+
+  it('Reset Password in the list: a shared user only by themselves or a super user', () => {
+    expect(canResetPasswordOf({ id: 7, inOtherOrganizations: true }, { userId: 1, isSuperUser: false })).toBe(false);
+    expect(canResetPasswordOf({ id: 7, inOtherOrganizations: true }, { userId: 1, isSuperUser: true })).toBe(true);
+    expect(canResetPasswordOf({ id: 7, inOtherOrganizations: true }, { userId: 7, isSuperUser: false })).toBe(true);
+    expect(canResetPasswordOf({ id: 7, inOtherOrganizations: false }, { userId: 1, isSuperUser: false })).toBe(true);
   });
 
   it('yourself: Enabled cannot be changed; the Profile page never edits assignments', () => {

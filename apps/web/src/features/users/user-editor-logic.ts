@@ -25,8 +25,17 @@ export type EditorMode = 'view' | 'edit' | 'new' | 'self';
 export interface EditorCapabilities {
   readOnly: boolean;
   showPassword: boolean;
-  /** the UserName field is an autocomplete of system users to link */
+  /**
+   * the UserName field is an autocomplete of system users to link: only for super users holding
+   * users.linkOrganisation (the server refuses everyone else, so nobody else is offered it)
+   */
   linkExisting: boolean;
+  /**
+   * the person's identity (user name, email, names, job title, phone, avatar, enabled state,
+   * lockout) can be changed: not when they also belong to another organisation and the editor is
+   * neither them nor a super user (their roles, farms and packhouses here still can)
+   */
+  editIdentity: boolean;
   /** roles can be chosen (else shown as badges) */
   editRoles: boolean;
   /** the roles field is there at all (editable, or as badges of the user's roles) */
@@ -49,25 +58,35 @@ export interface EditorCapabilities {
 export function editorCapabilities(
   mode: EditorMode,
   hasPermission: (permission: string) => boolean,
-  options: { isSelf: boolean; isLockedOut: boolean; selfProfile?: boolean },
+  options: {
+    isSelf: boolean;
+    isLockedOut: boolean;
+    selfProfile?: boolean;
+    /** the signed-in user is a super user (/api/me) */
+    isSuperUser?: boolean;
+    /** the edited user also belongs to another organisation */
+    inOtherOrganizations?: boolean;
+  },
 ): EditorCapabilities {
   const readOnly = mode === 'view';
   // on the Profile page the assignments are the administrator's business: shown, not changed
   const general = mode === 'edit' || mode === 'new';
   const canManage = hasPermission(PERMISSIONS.usersManage);
   const editRoles = general && hasPermission(PERMISSIONS.rolesAssign);
+  const editIdentity = options.isSelf || !!options.isSuperUser || !options.inOtherOrganizations;
   return {
     readOnly,
     showPassword: mode === 'new',
-    linkExisting: mode === 'new' && hasPermission(PERMISSIONS.usersLinkOrganisation),
+    linkExisting: mode === 'new' && !!options.isSuperUser && hasPermission(PERMISSIONS.usersLinkOrganisation),
+    editIdentity,
     editRoles,
     showRoles: editRoles || mode !== 'new',
     editFarms: general && hasPermission(PERMISSIONS.usersAssignFarms),
     editPackhouses: general && hasPermission(PERMISSIONS.usersAssignPackhouses),
     showEnabled: general && canManage,
-    editEnabled: general && canManage && !options.isSelf,
-    showUnblock: mode === 'edit' && canManage && options.isLockedOut,
-    showAvatar: mode !== 'view' || options.isSelf,
+    editEnabled: general && canManage && !options.isSelf && editIdentity,
+    showUnblock: mode === 'edit' && canManage && options.isLockedOut && editIdentity,
+    showAvatar: (mode !== 'view' || options.isSelf) && editIdentity,
     changePassword: options.isSelf && (mode === 'edit' || mode === 'self' || (mode === 'view' && !!options.selfProfile)),
   };
 }
@@ -227,6 +246,18 @@ export function isInvalidCredentialsMessage(message: string): boolean {
     message.split('\n').some((line) => line.trim() === CHANGE_PASSWORD_MESSAGES.incorrect) ||
     /invalid_username_or_password|invalid username or password|user ?name and password/i.test(message)
   );
+}
+
+/**
+ * May the signed-in user send this user a password reset from the list? Besides users.resetPassword
+ * (the column's own gate), a user who also belongs to another organisation is reset only by
+ * themselves or a super user, as the server decides.
+ */
+export function canResetPasswordOf(
+  user: Pick<User, 'id' | 'inOtherOrganizations'>,
+  me: { userId: number | null; isSuperUser: boolean },
+): boolean {
+  return user.id === me.userId || me.isSuperUser || !user.inOtherOrganizations;
 }
 
 /** Export By Legal Entity: the roles offered (usersCount above 0), all of them preselected. */

@@ -2,5 +2,5 @@
 import { SHELL_PATHS } from '@orchard/shared';
 import { apiRequest } from '../api-client';
 
-export const postPageView = (path: string) =>
-  apiRequest(SHELL_PATHS.pageViews, { method: 'POST', tenant: true, body: { path }, responseType: 'none' });
+export const postPageView = (organizationId: number, path: string) =>
+  apiRequest(SHELL_PATHS.pageViews, { method: 'POST', tenant: organizationId, body: { path }, responseType: 'none' });

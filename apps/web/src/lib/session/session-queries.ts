@@ -96,8 +96,8 @@ export const rolesQueryOptions = (organizationId: number | null) =>
     enabled: organizationId != null,
   });
 
-export const getBlob = (container: string, id: string) =>
+export const getBlob = (organizationId: number, container: string, id: string) =>
   apiRequest<Blob>(SHELL_PATHS.blob.replace(':container', encodeURIComponent(container)).replace(':id', encodeURIComponent(id)), {
-    tenant: true,
+    tenant: organizationId,
     responseType: 'blob',
   });

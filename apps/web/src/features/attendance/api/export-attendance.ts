@@ -2,15 +2,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { ATTENDANCE_PATHS, attendanceFileName } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-store';
 import { downloadBlob } from '../../../lib/download';
 
-export const exportAttendance = () =>
-  apiRequest<Blob>(ATTENDANCE_PATHS.export, { tenant: true, responseType: 'blob', headers: { Accept: 'text/csv' } });
+export const exportAttendance = (organizationId: number) =>
+  apiRequest<Blob>(ATTENDANCE_PATHS.export, { tenant: organizationId, responseType: 'blob', headers: { Accept: 'text/csv' } });
 
 export function useExportAttendance() {
+  const organizationId = useSession((s) => s.organizationId);
   return useMutation({
     mutationFn: async () => {
-      downloadBlob(await exportAttendance(), attendanceFileName(new Date()));
+      downloadBlob(await exportAttendance(organizationId as number), attendanceFileName(new Date()));
     },
   });
 }

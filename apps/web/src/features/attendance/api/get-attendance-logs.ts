@@ -5,10 +5,10 @@ import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { attendanceKeys } from './keys';
 
-export const getAttendanceLogs = () => apiRequest(ATTENDANCE_PATHS.logs, { tenant: true, schema: attendanceLogsResponseSchema });
+export const getAttendanceLogs = (organizationId: number) => apiRequest(ATTENDANCE_PATHS.logs, { tenant: organizationId, schema: attendanceLogsResponseSchema });
 
 export const attendanceLogsQueryOptions = (organizationId: number | null) =>
-  queryOptions({ queryKey: attendanceKeys.logs(organizationId), queryFn: getAttendanceLogs, enabled: organizationId != null });
+  queryOptions({ queryKey: attendanceKeys.logs(organizationId), queryFn: () => getAttendanceLogs(organizationId as number), enabled: organizationId != null });
 
 export function useAttendanceLogs() {
   const organizationId = useSession((s) => s.organizationId);

@@ -5,10 +5,10 @@ import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { attendanceKeys } from './keys';
 
-export const getLastAttendance = () => apiRequest(ATTENDANCE_PATHS.last, { tenant: true, schema: lastAttendanceSchema });
+export const getLastAttendance = (organizationId: number) => apiRequest(ATTENDANCE_PATHS.last, { tenant: organizationId, schema: lastAttendanceSchema });
 
 export const lastAttendanceQueryOptions = (organizationId: number | null) =>
-  queryOptions({ queryKey: attendanceKeys.last(organizationId), queryFn: getLastAttendance, enabled: organizationId != null, staleTime: 0 });
+  queryOptions({ queryKey: attendanceKeys.last(organizationId), queryFn: () => getLastAttendance(organizationId as number), enabled: organizationId != null, staleTime: 0 });
 
 export function useLastAttendance() {
   const organizationId = useSession((s) => s.organizationId);

@@ -6,14 +6,14 @@ import { useSession } from '../../../lib/session/session-store';
 import { currentPosition } from '../geolocation';
 import { attendanceKeys } from './keys';
 
-export const saveAttendance = (body: SaveAttendanceBody) =>
-  apiRequest(ATTENDANCE_PATHS.records, { method: 'POST', body, tenant: true, schema: attendanceRecordSchema });
+export const saveAttendance = (organizationId: number, body: SaveAttendanceBody) =>
+  apiRequest(ATTENDANCE_PATHS.records, { method: 'POST', body, tenant: organizationId, schema: attendanceRecordSchema });
 
 export function useSaveAttendance() {
   const organizationId = useSession((s) => s.organizationId);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (type: SaveAttendanceBody['type']) => saveAttendance({ type, ...(await currentPosition()) }),
+    mutationFn: async (type: SaveAttendanceBody['type']) => saveAttendance(organizationId as number, { type, ...(await currentPosition()) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all(organizationId) }),
   });
 }

@@ -98,7 +98,6 @@ export function LoginForm({ loading, onSubmit, defaultUsername = '' }: LoginForm
           className="w-full"
           inputClassName="w-full"
           showLabel={t('login.showPassword')}
-          hideLabel={t('login.hidePassword')}
         />
         {errors.password && (
           <small id={`${passwordId}-error`} className="field-error">

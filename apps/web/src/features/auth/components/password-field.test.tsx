@@ -8,7 +8,7 @@ function Field() {
   return (
     <>
       <label htmlFor="pw">Password</label>
-      <PasswordField inputId="pw" value={value} onChange={(e) => setValue(e.target.value)} showLabel="Show password" hideLabel="Hide password" />
+      <PasswordField inputId="pw" value={value} onChange={(e) => setValue(e.target.value)} showLabel="Show password" />
     </>
   );
 }
@@ -21,15 +21,21 @@ describe('PasswordField', () => {
     const input = screen.getByLabelText('Password', { selector: 'input' });
     expect(input.getAttribute('type')).toBe('password');
 
-    fireEvent.click(screen.getByRole('switch', { name: 'Show password' }));
+    const toggle = () => screen.getByRole('switch', { name: 'Show password' });
+    // the switch is on exactly while the password shows
+    expect(toggle().getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle());
     expect(input.getAttribute('type')).toBe('text');
+    expect(toggle().getAttribute('aria-checked')).toBe('true');
     expect(container.querySelector('.p-password-hide-icon')).not.toBeNull();
 
-    fireEvent.keyDown(screen.getByRole('switch', { name: 'Hide password' }), { key: 'Enter' });
+    fireEvent.keyDown(toggle(), { key: 'Enter' });
     expect(input.getAttribute('type')).toBe('password');
+    expect(toggle().getAttribute('aria-checked')).toBe('false');
 
-    fireEvent.keyDown(screen.getByRole('switch', { name: 'Show password' }), { key: ' ', code: 'Space' });
+    fireEvent.keyDown(toggle(), { key: ' ', code: 'Space' });
     expect(input.getAttribute('type')).toBe('text');
+    expect(toggle().getAttribute('aria-checked')).toBe('true');
   });
 
   it("carries PrimeReact Password's wrapper states: filled and focused", () => {

@@ -70,9 +70,11 @@ export interface PasswordFieldProps extends NativeInputProps {
   /** classes of the wrapper */
   className?: string;
   inputClassName?: string;
-  /** accessible names of the switch while the password is hidden / shown */
+  /**
+   * the accessible name of the switch ("Show password"): it stays the same, and the switch is
+   * checked while the password is shown (a switch's name says what is on, its state whether it is)
+   */
   showLabel: string;
-  hideLabel: string;
 }
 
 export function PasswordField({
@@ -82,7 +84,6 @@ export function PasswordField({
   className,
   inputClassName,
   showLabel,
-  hideLabel,
   onFocus,
   onBlur,
   ...inputProps
@@ -98,7 +99,7 @@ export function PasswordField({
       event.preventDefault();
     }
   };
-  const switchProps = { role: 'switch', tabIndex: 0, onClick: toggle, onKeyDown: onSwitchKeyDown };
+  const switchProps = { role: 'switch', tabIndex: 0, onClick: toggle, onKeyDown: onSwitchKeyDown, 'aria-label': showLabel, 'aria-checked': unmasked };
 
   return (
     <div
@@ -133,16 +134,12 @@ export function PasswordField({
             <EyeSlashIcon
               {...switchProps}
               className="p-password-hide-icon"
-              aria-label={hideLabel}
-              aria-checked="false"
               data-pc-section="hideicon"
             />
           ) : (
             <EyeIcon
               {...switchProps}
               className="p-password-show-icon"
-              aria-label={showLabel}
-              aria-checked="true"
               data-pc-section="showicon"
             />
           )}

@@ -5,14 +5,14 @@ import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { employeeKeys } from './keys';
 
-export const addEmployeeType = (type: string) =>
-  apiRequest(EMPLOYEES_PATHS.types, { method: 'POST', body: { type }, tenant: true, schema: employeeTypeSchema });
+export const addEmployeeType = (organizationId: number, type: string) =>
+  apiRequest(EMPLOYEES_PATHS.types, { method: 'POST', body: { type }, tenant: organizationId, schema: employeeTypeSchema });
 
 export function useAddEmployeeType() {
   const queryClient = useQueryClient();
   const organizationId = useSession((s) => s.organizationId);
   return useMutation({
-    mutationFn: addEmployeeType,
+    mutationFn: (type: string) => addEmployeeType(organizationId as number, type),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.types(organizationId) }),
   });
 }

@@ -6,12 +6,12 @@ import { useSession } from '../../../lib/session/session-store';
 import { employeeKeys } from './keys';
 
 /** `search` from employeesSearch: '' for no restriction, null when nothing is selected (no request). */
-export const getEmployees = (search: string) => apiRequest(`${EMPLOYEES_PATHS.list}${search}`, { tenant: true, schema: employeesResponseSchema });
+export const getEmployees = (organizationId: number, search: string) => apiRequest(`${EMPLOYEES_PATHS.list}${search}`, { tenant: organizationId, schema: employeesResponseSchema });
 
 export const employeesQueryOptions = (organizationId: number | null, search: string | null) =>
   queryOptions({
     queryKey: employeeKeys.rows(organizationId, search),
-    queryFn: () => (search === null ? Promise.resolve([]) : getEmployees(search)),
+    queryFn: () => (search === null ? Promise.resolve([]) : getEmployees(organizationId as number, search)),
     enabled: organizationId != null,
     placeholderData: keepPreviousData,
   });

@@ -5,14 +5,14 @@ import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { employeeKeys } from './keys';
 
-export const getEmployeeLegalEntities = () =>
-  apiRequest(EMPLOYEES_PATHS.legalEntities, { tenant: true, schema: employeeLegalEntitiesResponseSchema });
-export const getEmployeeTypes = () => apiRequest(EMPLOYEES_PATHS.types, { tenant: true, schema: employeeTypesResponseSchema });
+export const getEmployeeLegalEntities = (organizationId: number) =>
+  apiRequest(EMPLOYEES_PATHS.legalEntities, { tenant: organizationId, schema: employeeLegalEntitiesResponseSchema });
+export const getEmployeeTypes = (organizationId: number) => apiRequest(EMPLOYEES_PATHS.types, { tenant: organizationId, schema: employeeTypesResponseSchema });
 
 export const employeeLegalEntitiesQueryOptions = (organizationId: number | null) =>
-  queryOptions({ queryKey: employeeKeys.legalEntities(organizationId), queryFn: getEmployeeLegalEntities, enabled: organizationId != null });
+  queryOptions({ queryKey: employeeKeys.legalEntities(organizationId), queryFn: () => getEmployeeLegalEntities(organizationId as number), enabled: organizationId != null });
 export const employeeTypesQueryOptions = (organizationId: number | null) =>
-  queryOptions({ queryKey: employeeKeys.types(organizationId), queryFn: getEmployeeTypes, enabled: organizationId != null });
+  queryOptions({ queryKey: employeeKeys.types(organizationId), queryFn: () => getEmployeeTypes(organizationId as number), enabled: organizationId != null });
 
 export function useEmployeeLegalEntities() {
   const organizationId = useSession((s) => s.organizationId);

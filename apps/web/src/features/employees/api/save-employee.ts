@@ -14,16 +14,16 @@ export interface EmployeeSave extends AddEmployeeBody {
   version: number;
 }
 
-export const saveEmployee = ({ id, version, ...body }: EmployeeSave) =>
+export const saveEmployee = (organizationId: number, { id, version, ...body }: EmployeeSave) =>
   id > 0
-    ? apiRequest(EMPLOYEES_PATHS.one.replace(':id', String(id)), { method: 'PUT', body: { ...body, version }, tenant: true, schema: employeeSchema })
-    : apiRequest(EMPLOYEES_PATHS.list, { method: 'POST', body, tenant: true, schema: employeeSchema });
+    ? apiRequest(EMPLOYEES_PATHS.one.replace(':id', String(id)), { method: 'PUT', body: { ...body, version }, tenant: organizationId, schema: employeeSchema })
+    : apiRequest(EMPLOYEES_PATHS.list, { method: 'POST', body, tenant: organizationId, schema: employeeSchema });
 
 export function useSaveEmployee() {
   const queryClient = useQueryClient();
   const organizationId = useSession((s) => s.organizationId);
   return useMutation({
-    mutationFn: saveEmployee,
+    mutationFn: (save: EmployeeSave) => saveEmployee(organizationId as number, save),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...employeeKeys.all(organizationId), 'rows'] }),
   });
 }

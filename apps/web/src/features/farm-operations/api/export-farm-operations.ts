@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { FARM_OPERATIONS_PATHS, farmOperationsFileName } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-store';
 import { downloadBlob } from '../../../lib/download';
 
 export interface FarmOperationsExportRequest {
@@ -11,17 +12,18 @@ export interface FarmOperationsExportRequest {
   farms: string;
 }
 
-export const exportFarmOperations = ({ start, end, farms }: FarmOperationsExportRequest) =>
+export const exportFarmOperations = (organizationId: number, { start, end, farms }: FarmOperationsExportRequest) =>
   apiRequest<Blob>(`${FARM_OPERATIONS_PATHS.export}?start=${start}&end=${end}${farms ? `&${farms}` : ''}`, {
-    tenant: true,
+    tenant: organizationId,
     responseType: 'blob',
     headers: { Accept: 'text/csv' },
   });
 
 export function useExportFarmOperations() {
+  const organizationId = useSession((s) => s.organizationId);
   return useMutation({
     mutationFn: async (request: FarmOperationsExportRequest) => {
-      downloadBlob(await exportFarmOperations(request), farmOperationsFileName(request.start, request.end));
+      downloadBlob(await exportFarmOperations(organizationId as number, request), farmOperationsFileName(request.start, request.end));
     },
   });
 }

@@ -5,10 +5,10 @@ import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { farmOperationsKeys } from './keys';
 
-export const getFarmOperationsFarms = () => apiRequest(FARM_OPERATIONS_PATHS.farms, { tenant: true, schema: farmOperationsFarmsResponseSchema });
+export const getFarmOperationsFarms = (organizationId: number) => apiRequest(FARM_OPERATIONS_PATHS.farms, { tenant: organizationId, schema: farmOperationsFarmsResponseSchema });
 
 export const farmOperationsFarmsQueryOptions = (organizationId: number | null) =>
-  queryOptions({ queryKey: farmOperationsKeys.farms(organizationId), queryFn: getFarmOperationsFarms, enabled: organizationId != null });
+  queryOptions({ queryKey: farmOperationsKeys.farms(organizationId), queryFn: () => getFarmOperationsFarms(organizationId as number), enabled: organizationId != null });
 
 export function useFarmOperationsFarms() {
   const organizationId = useSession((s) => s.organizationId);

@@ -6,13 +6,13 @@ import { useSession } from '../../../lib/session/session-store';
 import { farmOperationsKeys } from './keys';
 
 /** `farms` from farmOperationsFarmsSearch: '' for every farm, null when none is chosen (no days). */
-export const getScoutedDates = (farms: string) =>
-  apiRequest(`${FARM_OPERATIONS_PATHS.scoutedDates}${farms ? `?${farms}` : ''}`, { tenant: true, schema: farmOperationsScoutedDatesResponseSchema });
+export const getScoutedDates = (organizationId: number, farms: string) =>
+  apiRequest(`${FARM_OPERATIONS_PATHS.scoutedDates}${farms ? `?${farms}` : ''}`, { tenant: organizationId, schema: farmOperationsScoutedDatesResponseSchema });
 
 export const scoutedDatesQueryOptions = (organizationId: number | null, farms: string | null) =>
   queryOptions({
     queryKey: farmOperationsKeys.scoutedDates(organizationId, farms),
-    queryFn: () => (farms === null ? Promise.resolve([]) : getScoutedDates(farms)),
+    queryFn: () => (farms === null ? Promise.resolve([]) : getScoutedDates(organizationId as number, farms)),
     enabled: organizationId != null,
     placeholderData: keepPreviousData,
   });

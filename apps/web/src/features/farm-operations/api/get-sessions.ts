@@ -6,13 +6,13 @@ import { useSession } from '../../../lib/session/session-store';
 import { farmOperationsKeys } from './keys';
 
 /** `search`: 'date=..' plus the farms part; null when nothing is to be asked (no farm chosen, not applied yet). */
-export const getFarmOperations = (search: string) =>
-  apiRequest(`${FARM_OPERATIONS_PATHS.sessions}?${search}`, { tenant: true, schema: farmOperationsResponseSchema });
+export const getFarmOperations = (organizationId: number, search: string) =>
+  apiRequest(`${FARM_OPERATIONS_PATHS.sessions}?${search}`, { tenant: organizationId, schema: farmOperationsResponseSchema });
 
 export const farmOperationsQueryOptions = (organizationId: number | null, search: string | null) =>
   queryOptions({
     queryKey: farmOperationsKeys.sessions(organizationId, search),
-    queryFn: () => (search === null ? Promise.resolve([]) : getFarmOperations(search)),
+    queryFn: () => (search === null ? Promise.resolve([]) : getFarmOperations(organizationId as number, search)),
     enabled: organizationId != null,
     placeholderData: keepPreviousData,
   });

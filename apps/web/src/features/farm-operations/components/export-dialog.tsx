@@ -10,7 +10,7 @@ import { Dialog } from 'primereact/dialog';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { farmOperationsMaxEnd, farmOperationsRangeProblem, southAfricanDay } from '@orchard/shared';
+import { farmOperationsMaxEnd, farmOperationsRangeProblem, dayOf } from '@orchard/shared';
 import { errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useExportFarmOperations } from '../api/export-farm-operations';
@@ -23,7 +23,7 @@ export function ExportDialog({ visible, farms, onClose }: { visible: boolean; fa
   const id = useId();
   const [range, setRange] = useState<Range>(null);
   const exporter = useExportFarmOperations();
-  const today = southAfricanDay(new Date());
+  const today = dayOf(new Date());
 
   const start = range?.[0] ? toDay(range[0]) : null;
   const end = range?.[1] ? toDay(range[1]) : null;

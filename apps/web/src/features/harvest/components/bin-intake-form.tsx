@@ -7,11 +7,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Checkbox } from 'primereact/checkbox';
-import { InputNumber } from 'primereact/inputnumber';
 import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { binIntakeBodySchema, type BinIntakeBody } from '@orchard/shared';
+import { NumberTextInput } from '../../../components/number-text-input';
 import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useRecordBins } from '../api/record-bins';
@@ -93,14 +93,12 @@ export function BinIntakeForm() {
           render={({ field, fieldState }) => (
             <div className="harvest-field">
               <label htmlFor="bin-count">{t('harvest.intake.count')}</label>
-              <InputNumber
-                inputId="bin-count"
+              <NumberTextInput
+                id="bin-count"
+                integer
                 value={field.value ?? null}
-                // onChange fires on each key, onValueChange when the input commits (blur)
-                onChange={(e) => field.onChange(e.value ?? undefined)}
-                onValueChange={(e) => field.onChange(e.value ?? undefined)}
+                onChange={(value) => field.onChange(value ?? undefined)}
                 onBlur={field.onBlur}
-                useGrouping={false}
                 invalid={!!fieldState.error}
                 aria-describedby={fieldState.error ? 'bin-count-error' : undefined}
               />
@@ -152,16 +150,12 @@ export function BinIntakeForm() {
           render={({ field, fieldState }) => (
             <div className="harvest-field">
               <label htmlFor="bin-tipped-kgs">{t('harvest.intake.tippedKgs')}</label>
-              <InputNumber
-                inputId="bin-tipped-kgs"
+              <NumberTextInput
+                id="bin-tipped-kgs"
                 value={field.value ?? null}
-                // onChange fires on each key, onValueChange when the input commits (blur)
-                onChange={(e) => field.onChange(e.value ?? null)}
-                onValueChange={(e) => field.onChange(e.value ?? null)}
+                onChange={(value) => field.onChange(value)}
                 onBlur={field.onBlur}
                 disabled={!tipped}
-                maxFractionDigits={2}
-                useGrouping={false}
                 invalid={!!fieldState.error}
                 aria-describedby={fieldState.error ? 'bin-tipped-kgs-error' : undefined}
               />

@@ -126,6 +126,18 @@ describe('BlockReportTable row edit', () => {
     unsubscribe();
   });
 
+  it.each(['-1', '1-', '4OO', '1.2.3', ''])('%j stays as typed, shows the rule and saves nothing', async (typed) => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: h.editRow.replace('{{block}}', 'B5') }));
+    await typeValue(typed);
+    expect(input().value).toBe(typed);
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(await screen.findByText(h.adjustedRange)).toBeTruthy();
+    expect(input().value).toBe(typed);
+    expect(input().getAttribute('aria-invalid')).toBe('true');
+    expect(apiRequest).not.toHaveBeenCalled();
+  });
+
   it('a 412 shows the conflict message and keeps the typed value', async () => {
     setup();
     apiRequest.mockRejectedValue(new ApiError({ status: 412, code: 'PRECONDITION_FAILED', message: h.estimateConflict }));
@@ -133,6 +145,6 @@ describe('BlockReportTable row edit', () => {
     await typeValue('42.75');
     fireEvent.click(screen.getByRole('button', { name: h.saveRow.replace('{{block}}', 'B5') }));
     expect(await screen.findByText(h.estimateConflict)).toBeTruthy();
-    expect(input().value).toBe('42,75');
+    expect(input().value).toBe('42.75');
   });
 });

@@ -7,7 +7,6 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ColumnGroup } from 'primereact/columngroup';
 import { DataTable } from 'primereact/datatable';
-import { InputNumber } from 'primereact/inputnumber';
 import { Row } from 'primereact/row';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +18,7 @@ import {
   canEditRow,
   cancelEdit,
   changeDraft,
-  draftError,
+  parseDraft,
   failedSave,
   startEdit,
   type ReportRow,
@@ -51,13 +50,15 @@ export function BlockReportTable({ page, loading, culture, variant, mayEdit, ari
   const totals = page ? blockReportCells(page.totals, culture) : null;
 
   const onSave = (state: RowEditState) => {
-    const problem = draftError(state.draft);
-    if (problem !== null || state.draft === null || !page) {
+    if (!page) return;
+    // the text as typed, checked against the shared rule: a refused value is shown, never reshaped and saved
+    const parsed = parseDraft(state.draft);
+    if (!parsed.ok) {
       setEdit(failedSave(state, t('harvest.adjustedRange')));
       return;
     }
     save.mutate(
-      { pucId: page.puc.id, edit: state, adjusted: state.draft },
+      { pucId: page.puc.id, edit: state, adjusted: parsed.value },
       {
         onSuccess: () => {
           setEdit(null);
@@ -102,28 +103,25 @@ export function BlockReportTable({ page, loading, culture, variant, mayEdit, ari
     const errorId = `${inputId}-error`;
     return (
       <div className="harvest-cell-editor">
-        <InputNumber
-          inputId={inputId}
+        <input
+          id={inputId}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          className={`p-inputtext p-component harvest-adj-input ${edit.error ? 'p-invalid' : ''}`}
           value={edit.draft}
-          // onChange fires on each key, onValueChange when the input commits (blur)
-          onChange={(e) => setEdit((s) => (s ? changeDraft(s, typeof e.value === 'number' ? e.value : null) : s))}
-          onValueChange={(e) => setEdit((s) => (s ? changeDraft(s, typeof e.value === 'number' ? e.value : null) : s))}
-          mode="decimal"
-          locale={culture}
-          minFractionDigits={0}
-          maxFractionDigits={2}
-          useGrouping={false}
+          onChange={(e) => {
+            const text = e.target.value;
+            setEdit((s) => (s ? changeDraft(s, text) : s));
+          }}
           disabled={save.isPending}
-          invalid={!!edit.error}
           aria-label={t('harvest.adjustedInput', { block: blockName(row) })}
           aria-describedby={edit.error ? errorId : undefined}
-          aria-invalid={!!edit.error}
+          aria-invalid={edit.error ? true : undefined}
           autoFocus
-          inputClassName="harvest-adj-input"
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              // onChange has kept the draft up to date with every key
               onSave(edit);
             } else if (e.key === 'Escape') onCancel(edit);
           }}
@@ -174,7 +172,7 @@ export function BlockReportTable({ page, loading, culture, variant, mayEdit, ari
               text
               aria-label={t('harvest.editRow', { block: name })}
               disabled={edit !== null}
-              onClick={() => setEdit(startEdit(row))}
+              onClick={() => setEdit(startEdit(row, culture))}
             />
           )
         )}
@@ -210,11 +208,12 @@ export function BlockReportTable({ page, loading, culture, variant, mayEdit, ari
   const footer = (
     <ColumnGroup>
       <Row className="harvest-total-row">
-        <Column footer={t('harvest.total')} colSpan={3} />
+        <Column footer={t('harvest.total')} colSpan={2} frozen className="harvest-frozen-last" />
+        <Column footer="" />
         {figureColumns.map(([field]) => (
           <Column key={field} footer={totals?.[field] ?? ''} {...num} />
         ))}
-        {isReport && <Column footer="" />}
+        {isReport && <Column footer="" frozen alignFrozen="right" />}
       </Row>
     </ColumnGroup>
   );
@@ -237,8 +236,9 @@ export function BlockReportTable({ page, loading, culture, variant, mayEdit, ari
         tableStyle={{ minWidth: isReport ? '86rem' : '76rem' }}
         pt={{ table: { 'aria-label': ariaLabel } as never, wrapper: { tabIndex: 0 } as never }}
       >
-        <Column header={t('harvest.columns.block')} body={blockBody} />
-        <Column field="daff" header={t('harvest.columns.daff')} />
+        {/* Block and Daff name the row: they stay in view while the figures scroll, as Actions does */}
+        <Column header={t('harvest.columns.block')} body={blockBody} frozen />
+        <Column field="daff" header={t('harvest.columns.daff')} frozen className="harvest-frozen-last" headerClassName="harvest-frozen-last" />
         <Column field="variety" header={t('harvest.columns.variety')} />
         {figureColumns.map(([field, header]) => (
           <Column
@@ -248,7 +248,7 @@ export function BlockReportTable({ page, loading, culture, variant, mayEdit, ari
             {...num}
           />
         ))}
-        {isReport && <Column header={t('harvest.columns.actions')} body={actionsBody} />}
+        {isReport && <Column header={t('harvest.columns.actions')} body={actionsBody} frozen alignFrozen="right" className="harvest-frozen-first" headerClassName="harvest-frozen-first" />}
       </DataTable>
       {historyOf && <EstimateHistoryDialog row={historyOf} culture={culture} onHide={() => setHistoryOf(null)} />}
     </>

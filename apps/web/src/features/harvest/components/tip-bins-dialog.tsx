@@ -2,10 +2,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { InputNumber } from 'primereact/inputnumber';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { binTippingBodySchema, type BinTippingBody } from '@orchard/shared';
+import { NumberTextInput } from '../../../components/number-text-input';
 import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useTipBins } from '../api/tip-bins';
@@ -42,15 +42,12 @@ export function TipBinsDialog({ productionBlock, packhouse, onHide }: { producti
       render={({ field, fieldState }) => (
         <div className="harvest-field">
           <label htmlFor={`tip-${name}`}>{label}</label>
-          <InputNumber
-            inputId={`tip-${name}`}
+          <NumberTextInput
+            id={`tip-${name}`}
+            integer={decimals === 0}
             value={field.value ?? null}
-            // onChange fires on each key, onValueChange when the input commits (blur)
-            onChange={(e) => field.onChange(e.value ?? undefined)}
-            onValueChange={(e) => field.onChange(e.value ?? undefined)}
+            onChange={(value) => field.onChange(value ?? undefined)}
             onBlur={field.onBlur}
-            maxFractionDigits={decimals}
-            useGrouping={false}
             invalid={!!fieldState.error}
             aria-describedby={fieldState.error ? `tip-${name}-error` : undefined}
           />

@@ -2,15 +2,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { LOGIN_HISTORY_PATHS, loginHistoryFileName } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-store';
 import { downloadBlob } from '../../../lib/download';
 
-export const exportLoginHistory = (search: string) =>
-  apiRequest<Blob>(`${LOGIN_HISTORY_PATHS.export}${search}`, { tenant: true, responseType: 'blob', headers: { Accept: 'text/csv' } });
+export const exportLoginHistory = (organizationId: number, search: string) =>
+  apiRequest<Blob>(`${LOGIN_HISTORY_PATHS.export}${search}`, { tenant: organizationId, responseType: 'blob', headers: { Accept: 'text/csv' } });
 
 export function useExportLoginHistory() {
+  const organizationId = useSession((s) => s.organizationId);
   return useMutation({
     mutationFn: async (search: string) => {
-      downloadBlob(await exportLoginHistory(search), loginHistoryFileName(new Date()));
+      downloadBlob(await exportLoginHistory(organizationId as number, search), loginHistoryFileName(new Date()));
     },
   });
 }

@@ -5,13 +5,13 @@ import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { loginHistoryKeys } from './keys';
 
-export const getLoginHistoryAreas = () => apiRequest(LOGIN_HISTORY_PATHS.areas, { tenant: true, schema: loginHistoryAreasResponseSchema });
-export const getLoginHistoryRoles = () => apiRequest(LOGIN_HISTORY_PATHS.roles, { tenant: true, schema: loginHistoryRolesResponseSchema });
+export const getLoginHistoryAreas = (organizationId: number) => apiRequest(LOGIN_HISTORY_PATHS.areas, { tenant: organizationId, schema: loginHistoryAreasResponseSchema });
+export const getLoginHistoryRoles = (organizationId: number) => apiRequest(LOGIN_HISTORY_PATHS.roles, { tenant: organizationId, schema: loginHistoryRolesResponseSchema });
 
 export const loginHistoryAreasQueryOptions = (organizationId: number | null) =>
-  queryOptions({ queryKey: loginHistoryKeys.areas(organizationId), queryFn: getLoginHistoryAreas, enabled: organizationId != null });
+  queryOptions({ queryKey: loginHistoryKeys.areas(organizationId), queryFn: () => getLoginHistoryAreas(organizationId as number), enabled: organizationId != null });
 export const loginHistoryRolesQueryOptions = (organizationId: number | null) =>
-  queryOptions({ queryKey: loginHistoryKeys.roles(organizationId), queryFn: getLoginHistoryRoles, enabled: organizationId != null });
+  queryOptions({ queryKey: loginHistoryKeys.roles(organizationId), queryFn: () => getLoginHistoryRoles(organizationId as number), enabled: organizationId != null });
 
 export function useLoginHistoryAreas() {
   const organizationId = useSession((s) => s.organizationId);

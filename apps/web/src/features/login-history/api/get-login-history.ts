@@ -6,13 +6,13 @@ import { useSession } from '../../../lib/session/session-store';
 import { loginHistoryKeys } from './keys';
 
 /** `search` from loginHistorySearch: '' for no restriction, null when nothing is selected (no request). */
-export const getLoginHistory = (search: string) =>
-  apiRequest(`${LOGIN_HISTORY_PATHS.history}${search}`, { tenant: true, schema: loginHistoryResponseSchema });
+export const getLoginHistory = (organizationId: number, search: string) =>
+  apiRequest(`${LOGIN_HISTORY_PATHS.history}${search}`, { tenant: organizationId, schema: loginHistoryResponseSchema });
 
 export const loginHistoryQueryOptions = (organizationId: number | null, search: string | null) =>
   queryOptions({
     queryKey: loginHistoryKeys.rows(organizationId, search),
-    queryFn: () => (search === null ? Promise.resolve([]) : getLoginHistory(search)),
+    queryFn: () => (search === null ? Promise.resolve([]) : getLoginHistory(organizationId as number, search)),
     enabled: organizationId != null,
     placeholderData: keepPreviousData,
   });

@@ -23,12 +23,12 @@ export function capacityPath(params: CapacityParams): string {
   return `${PICKING_PATHS.capacities}${text ? `?${text}` : ''}`;
 }
 
-export const getCapacities = (params: CapacityParams) => apiRequest(capacityPath(params), { tenant: true, schema: capacityPageSchema });
+export const getCapacities = (organizationId: number, params: CapacityParams) => apiRequest(capacityPath(params), { tenant: organizationId, schema: capacityPageSchema });
 
 export const capacitiesQueryOptions = (organizationId: number | null, params: CapacityParams) =>
   queryOptions({
     queryKey: capacityKeys.page(organizationId, params),
-    queryFn: () => getCapacities(params),
+    queryFn: () => getCapacities(organizationId as number, params),
     enabled: organizationId != null,
     placeholderData: keepPreviousData,
   });

@@ -5,11 +5,11 @@ import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { capacityKeys } from './get-capacities';
 
-export const saveCapacity = (packhouseId: number, body: CapacitySaveBody) =>
+export const saveCapacity = (organizationId: number, packhouseId: number, body: CapacitySaveBody) =>
   apiRequest(PICKING_PATHS.packhouseCapacity.replace(':packhouseId', String(packhouseId)), {
     method: 'PUT',
     body,
-    tenant: true,
+    tenant: organizationId,
     schema: capacityRowSchema,
   });
 
@@ -17,7 +17,7 @@ export function useSaveCapacity() {
   const queryClient = useQueryClient();
   const organizationId = useSession((s) => s.organizationId);
   return useMutation({
-    mutationFn: ({ packhouseId, body }: { packhouseId: number; body: CapacitySaveBody }) => saveCapacity(packhouseId, body),
+    mutationFn: ({ packhouseId, body }: { packhouseId: number; body: CapacitySaveBody }) => saveCapacity(organizationId as number, packhouseId, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: capacityKeys.all(organizationId) }),
   });
 }

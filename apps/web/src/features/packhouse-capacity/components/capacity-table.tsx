@@ -3,13 +3,13 @@
  * ("totalBins / capacity"), row edit, save and cancel with capacity inputs in the editable weeks.
  * Editing needs capacity.edit and the `editable` flag of the page (the packhouse view).
  */
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tooltip } from 'primereact/tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS, PICKING_SCHEDULE_DEFAULT_PAGE_SIZE, PICKING_SCHEDULE_PAGE_SIZES, weekKey, type CapacityRowResponse } from '@orchard/shared';
+import { RowActionButton } from '../../../components/row-actions';
 import { namedPaginatorTemplate, scrollableTablePt } from '../../../components/table-accessibility';
 import { errorText } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
@@ -122,14 +122,13 @@ export function CapacityTable({ pagerDate, packhouses, editable }: Props) {
                     <input
                       type="text"
                       inputMode="numeric"
-                      pattern="\d{1,5}"
-                      maxLength={5}
                       className={`p-inputtext p-component capacity-input ${invalid[row.packhouse] === key ? 'p-invalid' : ''}`}
                       aria-label={t('packhouseCapacity.capacityOf', { packhouse: row.packhouseName, week: w.week, year: w.year })}
                       aria-invalid={invalid[row.packhouse] === key}
                       value={draft[key]}
                       onChange={(e) => {
-                        const text = e.target.value.replace(/\D/g, '').slice(0, 5);
+                        // kept exactly as typed: Save refuses anything but 1 to 5 digits with the rule's message
+                        const text = e.target.value;
                         setDrafts((all) => ({ ...all, [row.packhouse]: { ...all[row.packhouse], [key]: text } }));
                       }}
                       onKeyDown={(e) => {
@@ -148,33 +147,23 @@ export function CapacityTable({ pagerDate, packhouses, editable }: Props) {
             body={(row: CapacityRowResponse) =>
               drafts[row.packhouse] ? (
                 <div className="capacity-actions">
-                  <Button
-                    type="button"
-                    icon="pi pi-check"
-                    rounded
-                    text
-                    aria-label={t('packhouseCapacity.save', { packhouse: row.packhouseName })}
+                  <RowActionButton
+                    action="save"
+                    label={t('packhouseCapacity.save', { packhouse: row.packhouseName })}
                     loading={save.isPending && save.variables?.packhouseId === row.packhouse}
                     disabled={save.isPending}
                     onClick={() => onSave(row)}
                   />
-                  <Button
-                    type="button"
-                    icon="pi pi-times"
-                    rounded
-                    text
-                    severity="secondary"
-                    aria-label={t('packhouseCapacity.cancel', { packhouse: row.packhouseName })}
+                  <RowActionButton
+                    action="cancel"
+                    label={t('packhouseCapacity.cancel', { packhouse: row.packhouseName })}
                     onClick={() => stopEditing(row.packhouse)}
                   />
                 </div>
               ) : (
-                <Button
-                  type="button"
-                  icon="pi pi-pencil"
-                  rounded
-                  text
-                  aria-label={t('packhouseCapacity.edit', { packhouse: row.packhouseName })}
+                <RowActionButton
+                  action="edit"
+                  label={t('packhouseCapacity.edit', { packhouse: row.packhouseName })}
                   onClick={() => setDrafts((all) => ({ ...all, [row.packhouse]: draftOf(row) }))}
                 />
               )

@@ -4,15 +4,15 @@ import { PACKHOUSES_PATHS, managedPackhouseSchema, type AddPackhouseBody } from 
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 
-export const addPackhouse = (body: AddPackhouseBody) =>
-  apiRequest(PACKHOUSES_PATHS.list, { method: 'POST', body, tenant: true, schema: managedPackhouseSchema });
+export const addPackhouse = (organizationId: number, body: AddPackhouseBody) =>
+  apiRequest(PACKHOUSES_PATHS.list, { method: 'POST', body, tenant: organizationId, schema: managedPackhouseSchema });
 
 /** The list and the picking queries (their filters list the packhouses) are refreshed. */
 export function useAddPackhouse() {
   const queryClient = useQueryClient();
   const organizationId = useSession((s) => s.organizationId);
   return useMutation({
-    mutationFn: addPackhouse,
+    mutationFn: (body: AddPackhouseBody) => addPackhouse(organizationId as number, body),
     onSuccess: () => Promise.all([
         queryClient.invalidateQueries({ queryKey: ['org', organizationId, 'packhouses'] }),
         queryClient.invalidateQueries({ queryKey: ['org', organizationId, 'picking'] }),

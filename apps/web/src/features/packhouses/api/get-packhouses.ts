@@ -9,10 +9,10 @@ export const packhouseKeys = {
   suggestions: (organizationId: number | null, query: string) => ['org', organizationId, 'packhouses', 'suggestions', query] as const,
 };
 
-export const getPackhouses = () => apiRequest(PACKHOUSES_PATHS.list, { tenant: true, schema: managedPackhousesResponseSchema });
+export const getPackhouses = (organizationId: number) => apiRequest(PACKHOUSES_PATHS.list, { tenant: organizationId, schema: managedPackhousesResponseSchema });
 
 export const packhousesQueryOptions = (organizationId: number | null) =>
-  queryOptions({ queryKey: packhouseKeys.list(organizationId), queryFn: getPackhouses, enabled: organizationId != null });
+  queryOptions({ queryKey: packhouseKeys.list(organizationId), queryFn: () => getPackhouses(organizationId as number), enabled: organizationId != null });
 
 export function usePackhouses() {
   const organizationId = useSession((s) => s.organizationId);

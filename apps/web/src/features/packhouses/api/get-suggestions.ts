@@ -4,12 +4,12 @@ import { PACKHOUSES_PATHS, packhouseSuggestionsResponseSchema } from '@orchard/s
 import { apiRequest } from '../../../lib/api-client';
 import { packhouseKeys } from './get-packhouses';
 
-export const getPackhouseSuggestions = (query: string) =>
-  apiRequest(`${PACKHOUSES_PATHS.suggestions}?${new URLSearchParams({ query })}`, { tenant: true, schema: packhouseSuggestionsResponseSchema });
+export const getPackhouseSuggestions = (organizationId: number, query: string) =>
+  apiRequest(`${PACKHOUSES_PATHS.suggestions}?${new URLSearchParams({ query })}`, { tenant: organizationId, schema: packhouseSuggestionsResponseSchema });
 
 export const packhouseSuggestionsQueryOptions = (organizationId: number | null, query: string) =>
   queryOptions({
     queryKey: packhouseKeys.suggestions(organizationId, query),
-    queryFn: () => getPackhouseSuggestions(query),
+    queryFn: () => getPackhouseSuggestions(organizationId as number, query),
     staleTime: 10_000,
   });

@@ -4,14 +4,14 @@ import { PACKHOUSES_PATHS } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 
-export const removePackhouse = (id: number) =>
-  apiRequest(PACKHOUSES_PATHS.one.replace(':id', String(id)), { method: 'DELETE', tenant: true, responseType: 'none' });
+export const removePackhouse = (organizationId: number, id: number) =>
+  apiRequest(PACKHOUSES_PATHS.one.replace(':id', String(id)), { method: 'DELETE', tenant: organizationId, responseType: 'none' });
 
 export function useRemovePackhouse() {
   const queryClient = useQueryClient();
   const organizationId = useSession((s) => s.organizationId);
   return useMutation({
-    mutationFn: removePackhouse,
+    mutationFn: (id: number) => removePackhouse(organizationId as number, id),
     onSuccess: () => Promise.all([
         queryClient.invalidateQueries({ queryKey: ['org', organizationId, 'packhouses'] }),
         queryClient.invalidateQueries({ queryKey: ['org', organizationId, 'picking'] }),

@@ -7,11 +7,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
 import {
   PACKHOUSE_MESSAGES,
   PACKHOUSE_NAME_MAX,
@@ -63,6 +63,7 @@ export function PackhouseSetupDialog({ visible, onHide }: { visible: boolean; on
     setSuggestions([]);
     onHide();
   };
+  const guard = useDiscardGuard(formState.isDirty, close);
 
   const onSubmit = handleSubmit((values) => {
     const body = values.id !== null ? { id: values.id } : { name: values.name.trim(), shortname: values.shortname.trim() || null };
@@ -85,7 +86,7 @@ export function PackhouseSetupDialog({ visible, onHide }: { visible: boolean; on
 
   const footer = (
     <div className="dialog-footer">
-      <Button type="button" label={t('packhouses.cancel')} outlined onClick={close} disabled={add.isPending} />
+      <Button type="button" label={t('packhouses.cancel')} outlined onClick={guard.requestClose} disabled={add.isPending} />
       <Button
         type="submit"
         form="packhouse-setup-form"
@@ -97,7 +98,7 @@ export function PackhouseSetupDialog({ visible, onHide }: { visible: boolean; on
   );
 
   return (
-    <Dialog header={t('packhouses.dialogTitle')} visible={visible} onHide={close} footer={footer} className="packhouse-dialog" modal>
+    <EditorDialog guard={guard} header={t('packhouses.dialogTitle')} visible={visible} footer={footer} className="packhouse-dialog" modal>
       <form id="packhouse-setup-form" onSubmit={onSubmit} className="packhouse-form" noValidate>
         <div className="field">
           <label htmlFor={nameId}>{t('packhouses.name')}</label>
@@ -182,6 +183,6 @@ export function PackhouseSetupDialog({ visible, onHide }: { visible: boolean; on
           />
         </div>
       </form>
-    </Dialog>
+    </EditorDialog>
   );
 }

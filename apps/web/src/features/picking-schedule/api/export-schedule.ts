@@ -2,19 +2,21 @@
 import { useMutation } from '@tanstack/react-query';
 import { PICKING_PATHS, pickingScheduleFileName, type PickingViewKind } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-store';
 import type { ScheduleFilterParams } from './get-schedule';
 import { toQueryString } from './keys';
 import { downloadBlob } from '../../../lib/download';
 
 export const exportPath = (view: PickingViewKind) => (view === 'producer' ? PICKING_PATHS.producerExport : PICKING_PATHS.packhouseExport);
 
-export const exportSchedule = (view: PickingViewKind, params: ScheduleFilterParams) =>
-  apiRequest<Blob>(`${exportPath(view)}${toQueryString({ ...params })}`, { tenant: true, responseType: 'blob', headers: { Accept: 'text/csv' } });
+export const exportSchedule = (organizationId: number, view: PickingViewKind, params: ScheduleFilterParams) =>
+  apiRequest<Blob>(`${exportPath(view)}${toQueryString({ ...params })}`, { tenant: organizationId, responseType: 'blob', headers: { Accept: 'text/csv' } });
 
 export function useExportSchedule(view: PickingViewKind) {
+  const organizationId = useSession((s) => s.organizationId);
   return useMutation({
     mutationFn: async (params: ScheduleFilterParams) => {
-      const blob = await exportSchedule(view, params);
+      const blob = await exportSchedule(organizationId as number, view, params);
       downloadBlob(blob, pickingScheduleFileName(view, new Date()));
     },
   });

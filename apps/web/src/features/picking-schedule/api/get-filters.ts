@@ -5,13 +5,13 @@ import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pickingKeys, toQueryString } from './keys';
 
-export const getPickingFilters = (view: PickingViewKind, farms: readonly number[]) =>
-  apiRequest(`${PICKING_PATHS.filters}${toQueryString({ view, farms })}`, { tenant: true, schema: pickingFiltersResponseSchema });
+export const getPickingFilters = (organizationId: number, view: PickingViewKind, farms: readonly number[]) =>
+  apiRequest(`${PICKING_PATHS.filters}${toQueryString({ view, farms })}`, { tenant: organizationId, schema: pickingFiltersResponseSchema });
 
 export const pickingFiltersQueryOptions = (organizationId: number | null, view: PickingViewKind, farms: readonly number[]) =>
   queryOptions({
     queryKey: pickingKeys.filters(organizationId, view, farms),
-    queryFn: () => getPickingFilters(view, farms),
+    queryFn: () => getPickingFilters(organizationId as number, view, farms),
     enabled: organizationId != null,
     staleTime: 60_000,
   });

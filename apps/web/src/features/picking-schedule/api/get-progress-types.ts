@@ -5,12 +5,12 @@ import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pickingKeys } from './keys';
 
-export const getProgressTypes = () => apiRequest(PICKING_PATHS.progressTypes, { tenant: true, schema: pickingProgressTypesResponseSchema });
+export const getProgressTypes = (organizationId: number) => apiRequest(PICKING_PATHS.progressTypes, { tenant: organizationId, schema: pickingProgressTypesResponseSchema });
 
 export const progressTypesQueryOptions = (organizationId: number | null) =>
   queryOptions({
     queryKey: pickingKeys.progressTypes(organizationId),
-    queryFn: getProgressTypes,
+    queryFn: () => getProgressTypes(organizationId as number),
     enabled: organizationId != null,
     staleTime: 5 * 60_000,
   });

@@ -12,13 +12,13 @@ export interface PucScheduleParams {
   pageSize: number;
 }
 
-export const getPucSchedule = (params: PucScheduleParams) =>
-  apiRequest(`${PICKING_PATHS.pucSchedule}${toQueryString({ ...params })}`, { tenant: true, schema: pucSchedulePageSchema });
+export const getPucSchedule = (organizationId: number, params: PucScheduleParams) =>
+  apiRequest(`${PICKING_PATHS.pucSchedule}${toQueryString({ ...params })}`, { tenant: organizationId, schema: pucSchedulePageSchema });
 
 export const pucScheduleQueryOptions = (organizationId: number | null, params: PucScheduleParams) =>
   queryOptions({
     queryKey: pickingKeys.pucSchedule(organizationId, params),
-    queryFn: () => getPucSchedule(params),
+    queryFn: () => getPucSchedule(organizationId as number, params),
     enabled: organizationId != null,
     placeholderData: keepPreviousData,
   });

@@ -20,13 +20,13 @@ export interface ScheduleParams extends ScheduleFilterParams {
 
 export const schedulePath = (view: PickingViewKind) => (view === 'producer' ? PICKING_PATHS.producerSchedule : PICKING_PATHS.packhouseSchedule);
 
-export const getSchedule = (view: PickingViewKind, params: ScheduleParams) =>
-  apiRequest(`${schedulePath(view)}${toQueryString({ ...params })}`, { tenant: true, schema: pickingSchedulePageSchema });
+export const getSchedule = (organizationId: number, view: PickingViewKind, params: ScheduleParams) =>
+  apiRequest(`${schedulePath(view)}${toQueryString({ ...params })}`, { tenant: organizationId, schema: pickingSchedulePageSchema });
 
 export const scheduleQueryOptions = (organizationId: number | null, view: PickingViewKind, params: ScheduleParams, enabled = true) =>
   queryOptions({
     queryKey: pickingKeys.schedule(organizationId, view, params),
-    queryFn: () => getSchedule(view, params),
+    queryFn: () => getSchedule(organizationId as number, view, params),
     enabled: organizationId != null && enabled,
     placeholderData: keepPreviousData,
   });

@@ -10,11 +10,11 @@ import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pickingKeys } from './keys';
 
-export const saveScheduleRow = (id: number, body: PickingRowSaveBody) =>
-  apiRequest(PICKING_PATHS.producerRow.replace(':id', String(id)), { method: 'PUT', body, tenant: true, schema: pickingEstimateRowSchema });
+export const saveScheduleRow = (organizationId: number, id: number, body: PickingRowSaveBody) =>
+  apiRequest(PICKING_PATHS.producerRow.replace(':id', String(id)), { method: 'PUT', body, tenant: organizationId, schema: pickingEstimateRowSchema });
 
-export const createScheduleRow = (body: PickingRowCreateBody) =>
-  apiRequest(PICKING_PATHS.producerRows, { method: 'POST', body, tenant: true, schema: pickingEstimateRowSchema });
+export const createScheduleRow = (organizationId: number, body: PickingRowCreateBody) =>
+  apiRequest(PICKING_PATHS.producerRows, { method: 'POST', body, tenant: organizationId, schema: pickingEstimateRowSchema });
 
 export type RowSave = { kind: 'update'; id: number; body: PickingRowSaveBody } | { kind: 'create'; body: PickingRowCreateBody };
 
@@ -23,7 +23,7 @@ export function useSaveScheduleRow() {
   const queryClient = useQueryClient();
   const organizationId = useSession((s) => s.organizationId);
   return useMutation({
-    mutationFn: (save: RowSave) => (save.kind === 'update' ? saveScheduleRow(save.id, save.body) : createScheduleRow(save.body)),
+    mutationFn: (save: RowSave) => (save.kind === 'update' ? saveScheduleRow(organizationId as number, save.id, save.body) : createScheduleRow(organizationId as number, save.body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pickingKeys.all(organizationId) }),
   });
 }

@@ -9,7 +9,7 @@ describe('BinInput: the cell keeps its draft to itself', () => {
     const onCommit = vi.fn();
     const { rerender } = render(<BinInput value={10} label="Bins" markUnsaved onCommit={onCommit} />);
     const input = screen.getByLabelText('Bins') as HTMLInputElement;
-    fireEvent.change(input, { target: { value: '12x345678' } });
+    fireEvent.change(input, { target: { value: '12345' } });
     expect(input.value).toBe('12345');
     expect(input.className).toContain('bin-input-unsaved');
     expect(onCommit).not.toHaveBeenCalled();
@@ -34,6 +34,25 @@ describe('BinInput: the cell keeps its draft to itself', () => {
     expect(input.className).toContain('bin-input-unsaved');
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(input.value).toBe('');
+  });
+
+  it.each(['-1', '1.5', '12x3', '123456'])('keeps %j as typed, refuses it with the rule and hands nothing over', (typed) => {
+    const onCommit = vi.fn();
+    render(<BinInput value={3} label="Bins" markUnsaved onCommit={onCommit} />);
+    const input = screen.getByLabelText('Bins') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: typed } });
+    expect(input.value).toBe(typed);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.blur(input);
+    expect(onCommit).not.toHaveBeenCalled();
+    expect(input.value).toBe(typed);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe('Enter a whole number from 0 to 99999');
+    // corrected, it goes
+    fireEvent.change(input, { target: { value: '12' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onCommit).toHaveBeenCalledWith('12');
   });
 
   it('a keystroke renders the cell only, not its parent', () => {

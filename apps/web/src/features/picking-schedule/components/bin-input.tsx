@@ -1,9 +1,12 @@
 /**
  * A bin (or capacity) input that keeps its draft to itself: a keystroke re-renders this input
- * only, never the table. The value is handed over on blur or Enter; Escape restores it.
+ * only, never the table. The text stays exactly as typed; on blur or Enter a valid one (empty or
+ * 1 to 5 digits) is handed over, anything else is refused with the rule's message and not handed
+ * over, so nothing other than what was typed is ever saved. Escape restores the value.
  */
-import { memo, useState, type KeyboardEvent } from 'react';
-import { digitsOnly } from '../schedule-table-state';
+import { parseBinCellText } from '@orchard/shared';
+import { memo, useId, useState, type KeyboardEvent } from 'react';
+import { FieldError } from '../../../components/field-error';
 
 export interface BinInputProps {
   /** the value the input starts from and returns to */
@@ -13,24 +16,34 @@ export interface BinInputProps {
   className?: string;
   /** tint the input while its text differs from `value` */
   markUnsaved?: boolean;
-  /** the input's text when it leaves or on Enter, when it differs from `value` */
+  /** the input's text when it leaves or on Enter, when it differs from `value` and is valid */
   onCommit: (text: string) => void;
 }
 
 const asText = (value: number | null) => (value === null ? '' : String(value));
 
 export const BinInput = memo(function BinInput({ value, label, disabled, className, markUnsaved, onCommit }: BinInputProps) {
+  const errorId = useId();
   const [draft, setDraft] = useState(asText(value));
+  const [error, setError] = useState<string | null>(null);
   const [base, setBase] = useState(value);
   // a new value from outside (saved, restored, reloaded) replaces the draft
   if (base !== value) {
     setBase(value);
     setDraft(asText(value));
+    setError(null);
   }
   const dirty = draft !== asText(value);
 
   const commit = () => {
-    if (dirty) onCommit(draft);
+    if (!dirty) return;
+    const parsed = parseBinCellText(draft);
+    if (!parsed.ok) {
+      setError(parsed.message);
+      return;
+    }
+    setError(null);
+    onCommit(draft);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
@@ -38,23 +51,29 @@ export const BinInput = memo(function BinInput({ value, label, disabled, classNa
       commit();
     } else if (e.key === 'Escape') {
       setDraft(asText(value));
+      setError(null);
     }
   };
 
   return (
-    <input
-      type="text"
-      inputMode="numeric"
-      pattern="\d{1,5}"
-      maxLength={5}
-      className={`p-inputtext p-component bin-input ${markUnsaved && dirty ? 'bin-input-unsaved' : ''} ${className ?? ''}`}
-      aria-label={label}
-      value={draft}
-      disabled={disabled}
-      onChange={(e) => setDraft(digitsOnly(e.target.value))}
-      onBlur={commit}
-      onKeyDown={onKeyDown}
-    />
+    <span className="bin-input-wrap">
+      <input
+        type="text"
+        inputMode="numeric"
+        className={`p-inputtext p-component bin-input ${markUnsaved && dirty ? 'bin-input-unsaved' : ''} ${error ? 'p-invalid' : ''} ${className ?? ''}`}
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        value={draft}
+        disabled={disabled}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          if (error) setError(null);
+        }}
+        onBlur={commit}
+        onKeyDown={onKeyDown}
+      />
+      <FieldError id={errorId} message={error} className="field-error bin-input-error" />
+    </span>
   );
 });
-

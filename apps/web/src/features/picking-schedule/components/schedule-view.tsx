@@ -13,6 +13,7 @@ import { Row } from 'primereact/row';
 import { Tooltip } from 'primereact/tooltip';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   PERMISSIONS,
   PICKING_MESSAGES,
@@ -24,7 +25,9 @@ import {
   weekTooltip,
   type PickingViewKind,
 } from '@orchard/shared';
+import { RowActionButton } from '../../../components/row-actions';
 import { namedPaginatorTemplate, scrollableTablePt } from '../../../components/table-accessibility';
+import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
 import { useSessionContext } from '../../../lib/session/use-session-context';
@@ -254,23 +257,16 @@ export function ScheduleView({ view, below }: Props) {
     if (row.uiEditing) {
       return (
         <div className="row-actions">
-          <Button
-            type="button"
-            icon="pi pi-check"
-            rounded
-            text
-            aria-label={t('picking.save', { row: label })}
+          <RowActionButton
+            action="save"
+            label={t('picking.save', { row: label })}
             loading={row.uiSaving}
             disabled={row.uiBusy}
             onClick={() => onSaveRef.current(row.id)}
           />
-          <Button
-            type="button"
-            icon="pi pi-times"
-            rounded
-            text
-            severity="secondary"
-            aria-label={t('picking.cancel', { row: label })}
+          <RowActionButton
+            action="cancel"
+            label={t('picking.cancel', { row: label })}
             disabled={row.uiSaving}
             onClick={() => dispatch({ type: 'cancel', id: row.id })}
           />
@@ -279,15 +275,8 @@ export function ScheduleView({ view, below }: Props) {
     }
     return (
       <div className="row-actions">
-        <Button type="button" icon="pi pi-pencil" rounded text aria-label={t('picking.edit', { row: label })} onClick={() => dispatch({ type: 'edit', id: row.id })} />
-        <Button
-          type="button"
-          icon="pi pi-copy"
-          rounded
-          text
-          aria-label={t('picking.duplicate', { row: label })}
-          onClick={() => dispatch({ type: 'duplicate', id: row.id })}
-        />
+        <RowActionButton action="edit" label={t('picking.edit', { row: label })} onClick={() => dispatch({ type: 'edit', id: row.id })} />
+        <RowActionButton action="duplicate" label={t('picking.duplicate', { row: label })} onClick={() => dispatch({ type: 'duplicate', id: row.id })} />
       </div>
     );
   };
@@ -345,6 +334,22 @@ export function ScheduleView({ view, below }: Props) {
   const total = (data?.total ?? 0) + newRows;
   const hasRows = (data?.total ?? 0) > 0;
   const title = view === 'producer' ? t('picking.producerTitle') : t('picking.packhouseTitle');
+
+  // The packhouse view shows the bins planned for the packhouses the organisation runs: in an
+  // organisation that runs none (a grower) it could never show a row, so it says why instead.
+  if (view === 'packhouse' && packhouseOptions && !packhouseOptions.some((p) => p.owned)) {
+    return (
+      <div className="picking-page">
+        <div className="picking-header">
+          <h1>{title}</h1>
+        </div>
+        <div className="picking-no-packhouse" role="status">
+          <p>{t('picking.noPackhouseRun', { organization: organization?.name ?? '' })}</p>
+          {hasPermission(PERMISSIONS.pickingView) && <Link to={paths.pickingSchedule}>{t('picking.openProducerView')}</Link>}
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className="picking-page">

@@ -5,12 +5,12 @@ import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { preferencesKeys } from './keys';
 
-export const getPreferences = () => apiRequest(PREFERENCES_PATHS.preferences, { tenant: true, schema: preferencesResponseSchema });
+export const getPreferences = (organizationId: number) => apiRequest(PREFERENCES_PATHS.preferences, { tenant: organizationId, schema: preferencesResponseSchema });
 
 export const preferencesQueryOptions = (organizationId: number | null, userId: number | null) =>
   queryOptions({
     queryKey: preferencesKeys.preferences(organizationId, userId),
-    queryFn: getPreferences,
+    queryFn: () => getPreferences(organizationId as number),
     enabled: organizationId != null && userId != null,
   });
 

@@ -5,10 +5,10 @@ import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { rolesKeys } from './keys';
 
-export const getMenuItemsByPermissions = (permissions: readonly string[]) =>
+export const getMenuItemsByPermissions = (organizationId: number, permissions: readonly string[]) =>
   apiRequest(SHELL_PATHS.menuItemsByPermissions, {
     method: 'POST',
-    tenant: true,
+    tenant: organizationId,
     body: { permissions },
     schema: menuResponseSchema,
   });
@@ -16,7 +16,7 @@ export const getMenuItemsByPermissions = (permissions: readonly string[]) =>
 export const menuItemsByPermissionsQueryOptions = (organizationId: number | null, permissions: readonly string[]) =>
   queryOptions({
     queryKey: rolesKeys.menuByPermissions(organizationId, permissions),
-    queryFn: () => getMenuItemsByPermissions(permissions),
+    queryFn: () => getMenuItemsByPermissions(organizationId as number, permissions),
     enabled: organizationId != null,
     staleTime: 60_000,
   });

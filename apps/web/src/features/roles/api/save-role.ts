@@ -12,19 +12,19 @@ export interface SaveRoleInput {
   body: RoleBody;
 }
 
-export const createRole = (body: RoleBody) =>
-  apiRequest(ROLES_PATHS.roles, { method: 'POST', tenant: true, body, schema: roleSchema });
+export const createRole = (organizationId: number, body: RoleBody) =>
+  apiRequest(ROLES_PATHS.roles, { method: 'POST', tenant: organizationId, body, schema: roleSchema });
 
-export const updateRole = (id: number, version: number, body: RoleBody) =>
+export const updateRole = (organizationId: number, id: number, version: number, body: RoleBody) =>
   apiRequest(ROLES_PATHS.role.replace(':id', String(id)), {
     method: 'PUT',
-    tenant: true,
+    tenant: organizationId,
     body: { ...body, version },
     schema: roleSchema,
   });
 
-export const saveRole = ({ id, version, body }: SaveRoleInput): Promise<Role> =>
-  id == null ? createRole(body) : updateRole(id, version ?? 0, body);
+export const saveRole = (organizationId: number, { id, version, body }: SaveRoleInput): Promise<Role> =>
+  id == null ? createRole(organizationId, body) : updateRole(organizationId, id, version ?? 0, body);
 
 /**
  * The list itself is updated in place by the caller (saved role to the top, spec 4.4); what a role
@@ -34,7 +34,7 @@ export function useSaveRole() {
   const queryClient = useQueryClient();
   const organizationId = useSession((s) => s.organizationId);
   return useMutation({
-    mutationFn: saveRole,
+    mutationFn: (input: SaveRoleInput) => saveRole(organizationId as number, input),
     onSuccess: () => {
       for (const key of [
         sessionKeys.permissions(organizationId),

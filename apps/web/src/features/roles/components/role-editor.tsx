@@ -4,12 +4,12 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
 import {
   ROLE_DIALOG_MIN_WIDTH_PX,
   ROLE_DIALOG_WIDTH_PX,
@@ -19,6 +19,7 @@ import {
   type Role,
   type RoleBody,
 } from '@orchard/shared';
+import { FieldError, FormField } from '../../../components/field-error';
 import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useMenuItemsByPermissions } from '../api/get-menu-items-by-permissions';
@@ -61,7 +62,7 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
     setValue,
     setError,
     watch,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<RoleFormValues, unknown, RoleBody>({
     resolver: zodResolver(roleBodySchema) as never,
     defaultValues: {
@@ -72,6 +73,7 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
     },
   });
 
+  const guard = useDiscardGuard(isDirty && !save.isSuccess, onClose);
   const permissions = watch('permissions');
   const clearLandingPage = useCallback(() => {
     setValue('default_Landing_Page', null);
@@ -110,10 +112,10 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
 
   const footer = (
     <div className="role-editor-footer">
-      <Button type="button" label={t('roles.close')} text onClick={onClose} />
+      <Button type="button" label={t('roles.close')} text onClick={guard.requestClose} />
       {canManage && (
         <>
-          <Button type="button" label={t('roles.cancel')} severity="secondary" text onClick={onClose} disabled={save.isPending} />
+          <Button type="button" label={t('roles.cancel')} severity="secondary" text onClick={guard.requestClose} disabled={save.isPending} />
           <Button
             type="submit"
             form={formId}
@@ -130,19 +132,18 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
   const descriptionError = messageText(errors.description?.message);
 
   return (
-    <Dialog
+    <EditorDialog
+      guard={guard}
       header={t('roles.dialogTitle')}
       visible
       modal
-      onHide={onClose}
       style={{ width: `${ROLE_DIALOG_WIDTH_PX}px`, minWidth: `${ROLE_DIALOG_MIN_WIDTH_PX}px` }}
       breakpoints={{ '640px': '95vw' }}
       footer={footer}
       className="role-dialog"
     >
       <form id={formId} className="role-form" noValidate onSubmit={(e) => void submit(e)}>
-        <div className="field">
-          <label htmlFor={`${formId}-name`}>{t('roles.roleName')}</label>
+        <FormField id={`${formId}-name`} label={t('roles.roleName')} error={nameError} errorClassName="field-error">
           <Controller
             name="name"
             control={control}
@@ -158,14 +159,8 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
               />
             )}
           />
-          {nameError && (
-            <small id={`${formId}-name-error`} className="field-error" role="alert">
-              {nameError}
-            </small>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${formId}-description`}>{t('roles.roleDescription')}</label>
+        </FormField>
+        <FormField id={`${formId}-description`} label={t('roles.roleDescription')} error={descriptionError} errorClassName="field-error">
           <Controller
             name="description"
             control={control}
@@ -182,22 +177,13 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
               />
             )}
           />
-          {descriptionError && (
-            <small id={`${formId}-description-error`} className="field-error" role="alert">
-              {descriptionError}
-            </small>
-          )}
-        </div>
+        </FormField>
         <Controller
           name="permissions"
           control={control}
           render={({ field }) => <PermissionSections groups={groups} value={field.value} onChange={field.onChange} readOnly={readOnly} />}
         />
-        {errors.permissions?.message && (
-          <small className="field-error" role="alert">
-            {errors.permissions.message}
-          </small>
-        )}
+        <FieldError message={errors.permissions?.message} className="field-error" />
         <Controller
           name="default_Landing_Page"
           control={control}
@@ -213,12 +199,8 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
             />
           )}
         />
-        {errors.default_Landing_Page?.message && (
-          <small className="field-error" role="alert">
-            {errors.default_Landing_Page.message}
-          </small>
-        )}
+        <FieldError message={errors.default_Landing_Page?.message} className="field-error" />
       </form>
-    </Dialog>
+    </EditorDialog>
   );
 }

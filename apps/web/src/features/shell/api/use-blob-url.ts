@@ -1,12 +1,14 @@
 /** An image blob (avatar, logo) fetched with auth headers and shown through an object URL. */
 import { useQuery } from '@tanstack/react-query';
 import { getBlob, sessionKeys } from '../../../lib/session/session-queries';
+import { useSession } from '../../../lib/session/session-store';
 
 export function useBlobUrl(container: string, id: string | null | undefined): string | null {
+  const organizationId = useSession((s) => s.organizationId);
   const query = useQuery({
     queryKey: sessionKeys.blob(container, id ?? ''),
-    queryFn: async () => URL.createObjectURL(await getBlob(container, id as string)),
-    enabled: !!id,
+    queryFn: async () => URL.createObjectURL(await getBlob(organizationId as number, container, id as string)),
+    enabled: !!id && organizationId != null,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,

@@ -12,6 +12,7 @@ export function OrganizationSwitcher({ className }: { className?: string }) {
   const { organizations, organizationId } = useSessionContext();
   const switcher = useSwitchOrganization();
   const [listOpen, setListOpen] = useState(false);
+  const currentName = organizations.find((o) => o.id === organizationId)?.name;
 
   return (
     <div
@@ -43,7 +44,8 @@ export function OrganizationSwitcher({ className }: { className?: string }) {
         pt={{
           // PrimeReact sets aria-activedescendant="dropdownItem_-1" on the root div while focused: not allowed on a
           // div without a role, and it names no element (axe: aria-allowed-attr, aria-valid-attr-value)
-          root: { 'aria-activedescendant': undefined } as never,
+          // the whole name on hover where the field cuts it short (in the hamburger menu it wraps)
+          root: { 'aria-activedescendant': undefined, title: currentName } as never,
           // the focusable input (labelled above) is what assistive tech talks to; the form-only select is hidden from it
           select: { 'aria-hidden': true } as never,
           // expose the current organisation's disabled state to assistive tech (and tests)

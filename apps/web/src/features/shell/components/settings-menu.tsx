@@ -1,4 +1,5 @@
-/** Settings menu: Profile, Settings and (with system.clearCache) Clear Cache. */
+/** Settings menu: Profile, Settings (when the user has one of its tabs) and (with system.clearCache) Clear Cache.
+ * Every entry leads only where the user may go. */
 import type { MenuItem as PrimeMenuItem } from 'primereact/menuitem';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
@@ -8,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { PERMISSIONS } from '@orchard/shared';
 import { paths } from '../../../config/paths';
 import { useSessionContext } from '../../../lib/session/use-session-context';
+import { allowedTabs } from '../../../lib/settings-tabs';
 import { useClearCache } from '../api/clear-cache';
 
 export interface SettingsAction {
@@ -30,8 +32,10 @@ export function useSettingsActions(after?: () => void): SettingsAction[] {
     };
     const actions: SettingsAction[] = [
       { key: 'profile', label: t('shell.profile'), icon: 'pi pi-user-edit', run: done(() => navigate(paths.settingsProfile)) },
-      { key: 'settings', label: t('shell.settings'), icon: 'pi pi-cog', run: done(() => navigate(paths.settings)) },
     ];
+    if (allowedTabs(hasPermission).length > 0) {
+      actions.push({ key: 'settings', label: t('shell.settings'), icon: 'pi pi-cog', run: done(() => navigate(paths.settings)) });
+    }
     if (hasPermission(PERMISSIONS.systemClearCache)) {
       actions.push({ key: 'clear-cache', label: t('shell.clearCache'), icon: 'pi pi-refresh', run: done(() => clearCache()) });
     }

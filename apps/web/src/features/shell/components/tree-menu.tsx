@@ -4,13 +4,14 @@
  */
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { MENU_ANIMATION_MS, type MenuItem } from '@orchard/shared';
 import { menuLabel } from '../../../lib/i18n';
 import {
   emptyTypeahead,
   expandedFor,
   findTypeaheadMatch,
+  isCurrentUrl,
   isDisabled,
   toggleItem,
   typeaheadKey,
@@ -112,19 +113,20 @@ export function TreeMenu({ items, onNavigate, className }: TreeMenuProps) {
           </li>
         );
       }
+      const current = isCurrentUrl(item.url as string, location);
       return (
         <li key={item.id}>
-          <NavLink
+          <Link
             to={item.url as string}
-            end
-            className={({ isActive }) => `tree-menu-item tree-menu-leaf${isActive ? ' active' : ''}`}
+            className={`tree-menu-item tree-menu-leaf${current ? ' active' : ''}`}
+            aria-current={current ? 'page' : undefined}
             style={style}
             data-menu-id={item.id}
             onClick={onNavigate}
           >
             {icon}
             <span className="tree-menu-label">{label}</span>
-          </NavLink>
+          </Link>
         </li>
       );
     });

@@ -1,19 +1,19 @@
-/** GET /api/updates/pending: the system's scheduled update, if one is pending. */
+/**
+ * GET /api/updates/pending: the system's scheduled update, if one is pending. System-wide and for
+ * super users only, so it is not asked per organisation.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { UPDATES_PATHS, pendingUpdateResponseSchema } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session/session-store';
 
 export const updateKeys = {
-  pending: (organizationId: number | null) => ['org', organizationId, 'updates', 'pending'] as const,
+  pending: () => ['system', 'updates', 'pending'] as const,
 };
 
-export const getPendingUpdate = () => apiRequest(UPDATES_PATHS.pending, { tenant: true, schema: pendingUpdateResponseSchema });
+export const getPendingUpdate = () => apiRequest(UPDATES_PATHS.pending, { schema: pendingUpdateResponseSchema });
 
-export const pendingUpdateQueryOptions = (organizationId: number | null) =>
-  queryOptions({ queryKey: updateKeys.pending(organizationId), queryFn: getPendingUpdate, enabled: organizationId != null });
+export const pendingUpdateQueryOptions = () => queryOptions({ queryKey: updateKeys.pending(), queryFn: getPendingUpdate });
 
 export function usePendingUpdate() {
-  const organizationId = useSession((s) => s.organizationId);
-  return useQuery(pendingUpdateQueryOptions(organizationId));
+  return useQuery(pendingUpdateQueryOptions());
 }

@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { USERS_PATHS, USER_LEGAL_ENTITY_REPORT_PREFIX } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
+import { useSession } from '../../../lib/session/session-store';
 
 /** The file name of a Content-Disposition header (filename*= first, then filename=). */
 export function fileNameFromDisposition(header: string | null, fallback: string): string {
@@ -22,11 +23,11 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
   return plain?.[1]?.trim() || fallback;
 }
 
-export async function exportLegalEntityReport(roleIds: number[]): Promise<{ fileName: string; blob: Blob }> {
+export async function exportLegalEntityReport(organizationId: number, roleIds: number[]): Promise<{ fileName: string; blob: Blob }> {
   let disposition: string | null = null;
   const blob = await apiRequest<Blob>(USERS_PATHS.legalEntityReport, {
     method: 'POST',
-    tenant: true,
+    tenant: organizationId,
     body: { roleIds },
     responseType: 'blob',
     headers: { Accept: 'text/csv' },
@@ -38,9 +39,10 @@ export async function exportLegalEntityReport(roleIds: number[]): Promise<{ file
 }
 
 export function useExportLegalEntityReport() {
+  const organizationId = useSession((s) => s.organizationId);
   return useMutation({
     mutationFn: async (roleIds: number[]) => {
-      const { fileName, blob } = await exportLegalEntityReport(roleIds);
+      const { fileName, blob } = await exportLegalEntityReport(organizationId as number, roleIds);
       downloadBlob(blob, fileName);
       return fileName;
     },

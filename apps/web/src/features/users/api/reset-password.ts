@@ -2,11 +2,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { USERS_PATHS, passwordResetResponseSchema } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-store';
 import { userPath } from './keys';
 
-export const requestPasswordReset = (id: number) =>
-  apiRequest(userPath(USERS_PATHS.passwordReset, id), { method: 'POST', tenant: true, schema: passwordResetResponseSchema });
+export const requestPasswordReset = (organizationId: number, id: number) =>
+  apiRequest(userPath(USERS_PATHS.passwordReset, id), { method: 'POST', tenant: organizationId, schema: passwordResetResponseSchema });
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  const organizationId = useSession((s) => s.organizationId);
+  return useMutation({ mutationFn: (id: number) => requestPasswordReset(organizationId as number, id) });
 }

@@ -5,14 +5,14 @@ import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { userKeys, userPath } from './keys';
 
-export const unblockUser = (id: number) =>
-  apiRequest(userPath(USERS_PATHS.unblock, id), { method: 'POST', tenant: true, schema: userSchema });
+export const unblockUser = (organizationId: number, id: number) =>
+  apiRequest(userPath(USERS_PATHS.unblock, id), { method: 'POST', tenant: organizationId, schema: userSchema });
 
 export function useUnblockUser() {
   const queryClient = useQueryClient();
   const organizationId = useSession((s) => s.organizationId);
   return useMutation({
-    mutationFn: unblockUser,
+    mutationFn: (id: number) => unblockUser(organizationId as number, id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all(organizationId) }),
   });
 }

@@ -6,10 +6,10 @@ import { sessionKeys } from '../../../lib/session/session-queries';
 import { useSession } from '../../../lib/session/session-store';
 import { userKeys, userPath } from './keys';
 
-export const uploadAvatar = (id: number, file: File) => {
+export const uploadAvatar = (organizationId: number, id: number, file: File) => {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiRequest(userPath(USERS_PATHS.avatar, id), { method: 'PUT', tenant: true, body: form, schema: avatarResponseSchema });
+  return apiRequest(userPath(USERS_PATHS.avatar, id), { method: 'PUT', tenant: organizationId, body: form, schema: avatarResponseSchema });
 };
 
 export function useUploadAvatar() {
@@ -17,7 +17,7 @@ export function useUploadAvatar() {
   const organizationId = useSession((s) => s.organizationId);
   const currentUserId = useSession((s) => s.userId);
   return useMutation({
-    mutationFn: ({ id, file }: { id: number; file: File }) => uploadAvatar(id, file),
+    mutationFn: ({ id, file }: { id: number; file: File }) => uploadAvatar(organizationId as number, id, file),
     onSuccess: async (_data, { id }) => {
       await queryClient.invalidateQueries({ queryKey: userKeys.all(organizationId) });
       // your own avatar: the top bar reads it from the current-user query

@@ -9,40 +9,19 @@
  * server), Cancel or a successful save closes them and clears the passwords.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { ConfirmDialog } from 'primereact/confirmdialog';
-import {
-  FileUpload,
-  type FileUploadHeaderTemplateOptions,
-  type FileUploadSelectEvent,
-  type ItemTemplateOptions,
-} from 'primereact/fileupload';
 import { InputText } from 'primereact/inputtext';
-import { MultiSelect } from 'primereact/multiselect';
 import { Panel } from 'primereact/panel';
-import { Password } from 'primereact/password';
-import { Tag } from 'primereact/tag';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  AVATAR_MAX_BYTES,
-  MULTISELECT_MAX_LABELS,
-  userFormSchema,
-  type SystemUser,
-  type User,
-  type UserListRole,
-} from '@orchard/shared';
+import { userFormSchema, type User, type UserListRole } from '@orchard/shared';
+import { FormField } from '../../../components/field-error';
 import { isApiError, errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { useSession } from '../../../lib/session/session-store';
 import { useSessionContext } from '../../../lib/session/use-session-context';
-import { systemUsersQueryOptions } from '../api/get-system-users';
 import { useFarmOptions, usePackhouseOptions } from '../api/get-options';
-import { useLinkUser } from '../api/link-user';
 import { useSaveUser } from '../api/save-user';
 import { useUnblockUser } from '../api/unblock-user';
 import { useUploadAvatar } from '../api/upload-avatar';
@@ -50,7 +29,6 @@ import {
   createBody,
   editorCapabilities,
   initialValues,
-  inlineMessage,
   isInvalidCredentialsMessage,
   passwordChangeErrors,
   roleOptions,
@@ -61,7 +39,11 @@ import {
   type RoleOption,
   type UserFormValues,
 } from '../user-editor-logic';
-import { FieldError } from './field-error';
+import { FarmsField, PackhousesField, RolesField } from './user-assignment-fields';
+import { UserAvatarField, useAvatarChoice } from './user-avatar-field';
+import { editorFields } from './user-editor-fields';
+import { LinkPrompt, SystemUserAutoComplete, useLinkPrompt } from './user-link-prompt';
+import { ChangePasswordButton, NewPasswordField, PasswordChangeFields } from './user-password-fields';
 
 export interface UserEditorProps {
   mode: EditorMode;
@@ -74,6 +56,10 @@ export interface UserEditorProps {
   selfProfile?: boolean;
   /** after a successful save, a link or Close */
   onClose?: () => void;
+  /** the dialog's Close: the dialog asks before discarding unsaved changes (else onClose) */
+  requestClose?: () => void;
+  /** whether the form holds changes not saved (the dialog guards its closing with it) */
+  onDirtyChange?: (dirty: boolean) => void;
   /** after a save that changed your password (spec 4.6: the password-changed event) */
   onPasswordChanged?: () => void;
 }
@@ -99,20 +85,26 @@ export function UserEditor({
   inDialog = false,
   selfProfile = false,
   onClose,
+  requestClose,
+  onDirtyChange,
   onPasswordChanged,
 }: UserEditorProps) {
   const { t } = useTranslation();
   const id = useId();
-  const queryClient = useQueryClient();
-  const organizationId = useSession((s) => s.organizationId);
-  const { hasPermission, userId, roles: ownRoles } = useSessionContext();
+  const { hasPermission, userId, roles: ownRoles, user: me } = useSessionContext();
   const [user, setUser] = useState<User | null>(initialUser ?? null);
   // the Profile page starts read-only; Edit switches it to edit-self
   const [mode, setMode] = useState<EditorMode>(initialMode);
   // the changing-password mode: the password fields are open (only while editing yourself)
   const [changingPassword, setChangingPassword] = useState(false);
   const isSelf = selfProfile || initialMode === 'self' || (user != null && user.id === userId);
-  const caps = editorCapabilities(mode, hasPermission, { isSelf, isLockedOut: user?.isLockedOut ?? false, selfProfile });
+  const caps = editorCapabilities(mode, hasPermission, {
+    isSelf,
+    isLockedOut: user?.isLockedOut ?? false,
+    selfProfile,
+    isSuperUser: me?.isSuperUser ?? false,
+    inOtherOrganizations: user?.inOtherOrganizations ?? false,
+  });
   const isNew = mode === 'new';
 
   const schema = useMemo(() => userFormSchema({ isNew, canAssignRoles: caps.editRoles }), [isNew, caps.editRoles]);
@@ -138,28 +130,37 @@ export function UserEditor({
   const save = useSaveUser();
   const uploadAvatar = useUploadAvatar();
   const unblock = useUnblockUser();
-  const link = useLinkUser();
-
-  const [avatarFile, setAvatarFile] = useState<File | null>(null);
-  const [avatarError, setAvatarError] = useState<string | null>(null);
-  const fileUploadRef = useRef<FileUpload>(null);
-  const [suggestions, setSuggestions] = useState<SystemUser[]>([]);
+  const avatar = useAvatarChoice();
 
   const options: RoleOption[] = useMemo(
     () => roleOptions(listRoles, ownRoles, user?.roleIds ?? []),
     [listRoles, ownRoles, user?.roleIds],
   );
 
-  const busy = save.isPending || uploadAvatar.isPending || link.isPending;
-  const disabled = caps.readOnly || busy;
-
   const resetForm = (next: User | null) => {
     setChangingPassword(false);
     reset(initialValues(next));
-    setAvatarFile(null);
-    setAvatarError(null);
-    fileUploadRef.current?.clear();
+    avatar.clear();
   };
+
+  const linkPrompt = useLinkPrompt({
+    onLinked: () => {
+      resetForm(null);
+      onClose?.();
+    },
+    // declining: no selection, carry on creating a new user
+    onDeclined: () => setValue('userName', '', { shouldValidate: false }),
+  });
+
+  const dirty = formState.isDirty || avatar.file !== null;
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+
+  const busy = save.isPending || uploadAvatar.isPending || linkPrompt.isPending;
+  const disabled = caps.readOnly || busy;
+  // the person's own details are theirs (or a super user's) when they also belong to another organisation
+  const identityDisabled = disabled || !caps.editIdentity;
 
   const finish = (saved: User | null) => {
     setUser(saved);
@@ -197,10 +198,10 @@ export function UserEditor({
       return;
     }
     // the avatar goes up after a successful save; nothing happens without a chosen file
-    if (avatarFile) {
+    if (avatar.file) {
       try {
-        const { avatar } = await uploadAvatar.mutateAsync({ id: saved.id, file: avatarFile });
-        saved = { ...saved, avatar };
+        const uploaded = await uploadAvatar.mutateAsync({ id: saved.id, file: avatar.file });
+        saved = { ...saved, avatar: uploaded.avatar };
       } catch (e) {
         toast.error(t('users.avatarError'), `${t('users.avatarErrorText')}\n${errorText(e)}`, true);
       }
@@ -232,76 +233,13 @@ export function UserEditor({
     }
   };
 
-  const completeSystemUsers = async (e: AutoCompleteCompleteEvent) => {
-    const query = e.query.trim();
-    if (!query) return setSuggestions([]);
-    try {
-      setSuggestions(await queryClient.fetchQuery(systemUsersQueryOptions(organizationId, query)));
-    } catch {
-      setSuggestions([]);
-    }
-  };
-
-  // the user picked in the link autocomplete, waiting for the confirmation
-  const [linkCandidate, setLinkCandidate] = useState<SystemUser | null>(null);
-
-  const confirmLink = async () => {
-    const picked = linkCandidate;
-    setLinkCandidate(null);
-    if (!picked) return;
-    try {
-      await link.mutateAsync(picked.id);
-      toast.success(t('users.success'), t('users.linked', { userName: picked.userName }));
-      resetForm(null);
-      onClose?.();
-    } catch (err) {
-      toast.error(t('users.linkError'), `${t('users.linkErrorText')}\n${errorText(err)}`, true);
-    }
-  };
-
-  // declining: no selection, carry on creating a new user
-  const declineLink = () => {
-    setLinkCandidate(null);
-    setValue('userName', '', { shouldValidate: false });
-  };
-
-  const onAvatarSelect = (e: FileUploadSelectEvent) => {
-    const file = e.files[0];
-    if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      setAvatarError(t('users.avatarNotImage'));
-      setAvatarFile(null);
-      fileUploadRef.current?.clear();
-      return;
-    }
-    if (file.size > AVATAR_MAX_BYTES) {
-      setAvatarError(t('users.avatarTooLarge'));
-      setAvatarFile(null);
-      fileUploadRef.current?.clear();
-      return;
-    }
-    setAvatarError(null);
-    setAvatarFile(file);
-  };
-
   const startChangingPassword = () => {
     if (mode === 'view') setMode('self');
     setChangingPassword(true);
   };
 
-  /** After a password field changes, its neighbours' messages follow (e.g. the mismatch clears). */
-  const revalidateOtherPasswords = (changed: PasswordField) => {
-    const shown = PASSWORD_FIELDS.filter((f) => f !== changed && formState.errors[f]);
-    if (shown.length > 0) void form.trigger(shown);
-  };
-
-  const errorOf = (field: keyof UserFormValues, value: unknown) => {
-    const message = formState.errors[field]?.message;
-    return message ? inlineMessage(field, message, value, t) : undefined;
-  };
-
-  const fid = (field: string) => `${id}-${field}`;
-  const describedBy = (field: keyof UserFormValues) => (formState.errors[field] ? `${fid(field)}-error` : undefined);
+  const fields = editorFields(id, form, t);
+  const { fid, describedBy, errorOf } = fields;
 
   const header = (
     <div className="user-editor-header">
@@ -313,8 +251,7 @@ export function UserEditor({
   );
 
   const textField = (field: 'jobTitle' | 'fullName' | 'phoneNumber' | 'email', label: string, type = 'text') => (
-    <div className="field">
-      <label htmlFor={fid(field)}>{label}</label>
+    <FormField id={fid(field)} label={label} error={errorOf(field)}>
       <Controller
         name={field}
         control={control}
@@ -324,7 +261,7 @@ export function UserEditor({
             type={type}
             {...f}
             value={f.value}
-            disabled={disabled}
+            disabled={identityDisabled}
             invalid={!!formState.errors[field]}
             aria-describedby={describedBy(field)}
             className="w-full"
@@ -332,52 +269,40 @@ export function UserEditor({
           />
         )}
       />
-      <FieldError id={`${fid(field)}-error`} message={errorOf(field, form.getValues(field))} />
-    </div>
+    </FormField>
   );
 
   return (
     <Panel headerTemplate={() => <div className="p-panel-header">{header}</div>} className="user-editor">
       <form onSubmit={onSubmit} noValidate aria-label={t('users.panelTitle')}>
+        {!caps.readOnly && !caps.editIdentity && (
+          <p className="identity-note" role="note">
+            <i className="pi pi-info-circle" aria-hidden="true" /> {t('users.identityLocked')}
+          </p>
+        )}
         <div className="user-editor-grid">
           {textField('jobTitle', t('users.jobTitle'))}
-          <div className="field">
-            <label htmlFor={fid('userName')}>{t('users.userName')}</label>
+          <FormField id={fid('userName')} label={t('users.userName')} error={errorOf('userName')}>
             <Controller
               name="userName"
               control={control}
               render={({ field: f }) =>
                 caps.linkExisting ? (
-                  <AutoComplete
+                  <SystemUserAutoComplete
                     inputId={fid('userName')}
                     value={f.value}
-                    suggestions={suggestions}
-                    completeMethod={completeSystemUsers}
-                    minLength={1}
-                    delay={250}
-                    field="userName"
-                    itemTemplate={(s: SystemUser) => (
-                      <div className="system-user-option">
-                        <span className="system-user-name">{s.userName}</span>
-                        <span className="system-user-email">{s.email}</span>
-                      </div>
-                    )}
-                    onChange={(e) => {
-                      if (typeof e.value === 'string') f.onChange(e.value);
-                    }}
-                    onSelect={(e) => setLinkCandidate(e.value as SystemUser)}
+                    onChange={f.onChange}
                     onBlur={f.onBlur}
+                    onPick={linkPrompt.pick}
                     disabled={disabled}
                     invalid={!!formState.errors.userName}
-                    aria-describedby={describedBy('userName')}
-                    className="w-full"
-                    inputClassName="w-full"
+                    describedBy={describedBy('userName')}
                   />
                 ) : (
                   <InputText
                     id={fid('userName')}
                     {...f}
-                    disabled={disabled}
+                    disabled={identityDisabled}
                     invalid={!!formState.errors.userName}
                     aria-describedby={describedBy('userName')}
                     className="w-full"
@@ -386,242 +311,27 @@ export function UserEditor({
                 )
               }
             />
-            <FieldError id={`${fid('userName')}-error`} message={errorOf('userName', form.getValues('userName'))} />
-          </div>
-          {caps.showPassword && (
-            <div className="field">
-              <label htmlFor={fid('password')}>{t('users.password')}</label>
-              <Controller
-                name="password"
-                control={control}
-                render={({ field: f }) => (
-                  <Password
-                    inputId={fid('password')}
-                    value={f.value}
-                    onChange={(e) => f.onChange(e.target.value)}
-                    onBlur={f.onBlur}
-                    feedback={false}
-                    toggleMask
-                    disabled={disabled}
-                    invalid={!!formState.errors.password}
-                    aria-describedby={describedBy('password')}
-                    className="w-full"
-                    inputClassName="w-full"
-                    autoComplete="new-password"
-                  />
-                )}
-              />
-              <FieldError id={`${fid('password')}-error`} message={errorOf('password', form.getValues('password'))} />
-            </div>
-          )}
+          </FormField>
+          {caps.showPassword && <NewPasswordField fields={fields} disabled={disabled} />}
           {caps.changePassword && !changingPassword && (
-            <div className="field">
-              <span className="field-label" id={`${fid('changePassword')}-label`}>
-                {t('users.password')}
-              </span>
-              <Button
-                type="button"
-                link
-                icon="pi pi-key"
-                label={t('users.changePassword')}
-                className="change-password-button"
-                aria-describedby={`${fid('changePassword')}-label`}
-                onClick={startChangingPassword}
-                disabled={busy}
-              />
-            </div>
+            <ChangePasswordButton fields={fields} onClick={startChangingPassword} disabled={busy} />
           )}
           {textField('email', t('users.email'), 'email')}
-          {changingPassword && (
-            <fieldset className="field field-wide password-well">
-              <legend>{t('users.changePassword')}</legend>
-              {PASSWORD_FIELDS.map((name) => (
-                <div className="field" key={name}>
-                  <label htmlFor={fid(name)}>{t(`account.${name}`)}</label>
-                  <Controller
-                    name={name}
-                    control={control}
-                    render={({ field: f }) => (
-                      <Password
-                        inputId={fid(name)}
-                        inputRef={f.ref}
-                        value={f.value}
-                        onChange={(e) => {
-                          f.onChange(e.target.value);
-                          revalidateOtherPasswords(name);
-                        }}
-                        onBlur={f.onBlur}
-                        feedback={false}
-                        toggleMask
-                        disabled={disabled}
-                        invalid={!!formState.errors[name]}
-                        aria-describedby={describedBy(name)}
-                        className="w-full"
-                        inputClassName="w-full"
-                        autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
-                      />
-                    )}
-                  />
-                  <FieldError id={`${fid(name)}-error`} message={errorOf(name, form.getValues(name))} />
-                </div>
-              ))}
-            </fieldset>
-          )}
+          {changingPassword && <PasswordChangeFields fields={fields} disabled={disabled} />}
           {caps.showRoles && (
-            <div className="field">
-              <label htmlFor={fid('roleIds')} id={`${fid('roleIds')}-label`}>
-                {t('users.roles')}
-              </label>
-              {caps.editRoles && !caps.readOnly ? (
-                <Controller
-                  name="roleIds"
-                  control={control}
-                  render={({ field: f }) => (
-                    <MultiSelect
-                      inputId={fid('roleIds')}
-                      value={f.value}
-                      options={options}
-                      optionLabel="name"
-                      optionValue="id"
-                      optionDisabled="disabled"
-                      itemTemplate={(o: RoleOption) => (
-                        <span title={o.description ?? undefined} className="role-option">
-                          {o.name}
-                        </span>
-                      )}
-                      onChange={(e) => f.onChange(e.value as number[])}
-                      onBlur={f.onBlur}
-                      filter
-                      display="chip"
-                      maxSelectedLabels={MULTISELECT_MAX_LABELS}
-                      selectedItemsLabel={t('users.itemsSelected')}
-                      placeholder={t('users.selectRoles')}
-                      disabled={disabled}
-                      invalid={!!formState.errors.roleIds}
-                      aria-describedby={describedBy('roleIds')}
-                      className="w-full"
-                    />
-                  )}
-                />
-              ) : (
-                <div className="role-badges" aria-labelledby={`${fid('roleIds')}-label`} role="group">
-                  {(user?.roles ?? []).map((r) => (
-                    <Tag key={r} value={r} className="role-badge" />
-                  ))}
-                </div>
-              )}
-              <FieldError id={`${fid('roleIds')}-error`} message={errorOf('roleIds', form.getValues('roleIds'))} />
-            </div>
+            <RolesField
+              fields={fields}
+              options={options}
+              editable={caps.editRoles && !caps.readOnly}
+              roles={user?.roles ?? []}
+              disabled={disabled}
+            />
           )}
           {textField('fullName', t('users.fullName'))}
           {textField('phoneNumber', t('users.phoneNumber'), 'tel')}
-          {caps.editFarms && (
-            <div className="field">
-              <label htmlFor={fid('farmIds')}>{t('users.farms')}</label>
-              <Controller
-                name="farmIds"
-                control={control}
-                render={({ field: f }) => (
-                  <MultiSelect
-                    inputId={fid('farmIds')}
-                    value={f.value}
-                    options={farms.data ?? []}
-                    optionValue="id"
-                    optionLabel="farm_Name"
-                    filterBy="farm_Name,area_Name"
-                    itemTemplate={(o: { farm_Name: string; area_Name: string | null }) => (
-                      <span className="farm-option">
-                        {o.farm_Name}
-                        {o.area_Name && <span className="farm-area"> ({o.area_Name})</span>}
-                      </span>
-                    )}
-                    onChange={(e) => f.onChange(e.value as number[])}
-                    filter
-                    maxSelectedLabels={MULTISELECT_MAX_LABELS}
-                    selectedItemsLabel={t('users.itemsSelected')}
-                    loading={farms.isLoading}
-                    disabled={disabled}
-                    className="w-full"
-                  />
-                )}
-              />
-              <FieldError id={`${fid('farmIds')}-error`} message={formState.errors.farmIds?.message} />
-            </div>
-          )}
-          {caps.editPackhouses && (
-            <div className="field">
-              <label htmlFor={fid('packhouseIds')}>{t('users.packhouses')}</label>
-              <Controller
-                name="packhouseIds"
-                control={control}
-                render={({ field: f }) => (
-                  <MultiSelect
-                    inputId={fid('packhouseIds')}
-                    value={f.value}
-                    options={packhouses.data ?? []}
-                    optionValue="id"
-                    optionLabel="name"
-                    onChange={(e) => f.onChange(e.value as number[])}
-                    filter
-                    maxSelectedLabels={MULTISELECT_MAX_LABELS}
-                    selectedItemsLabel={t('users.itemsSelected')}
-                    loading={packhouses.isLoading}
-                    disabled={disabled}
-                    className="w-full"
-                  />
-                )}
-              />
-              <FieldError id={`${fid('packhouseIds')}-error`} message={formState.errors.packhouseIds?.message} />
-            </div>
-          )}
-          {caps.showAvatar && !caps.readOnly && (
-            <div className="field field-wide">
-              <span className="field-label" id={`${fid('avatar')}-label`}>
-                {t('users.avatar')}
-              </span>
-              <FileUpload
-                ref={fileUploadRef}
-                name="file"
-                mode="advanced"
-                accept="image/*"
-                maxFileSize={AVATAR_MAX_BYTES}
-                customUpload
-                auto={false}
-                multiple={false}
-                chooseLabel={t('users.chooseAvatar')}
-                chooseOptions={{ icon: 'pi pi-image', className: 'p-button-outlined' }}
-                headerTemplate={(o: FileUploadHeaderTemplateOptions) => (
-                  <div className={o.className}>{o.chooseButton}</div>
-                )}
-                onSelect={onAvatarSelect}
-                onValidationFail={(file) =>
-                  setAvatarError(file.size > AVATAR_MAX_BYTES ? t('users.avatarTooLarge') : t('users.avatarNotImage'))
-                }
-                onClear={() => setAvatarFile(null)}
-                onRemove={() => setAvatarFile(null)}
-                emptyTemplate={<p className="avatar-hint">{t('users.avatarHint')}</p>}
-                itemTemplate={(file: object, o: ItemTemplateOptions) => (
-                  <div className="avatar-file">
-                    <span className="avatar-file-name">{(file as File).name}</span>
-                    <span className="avatar-file-size">{o.formatSize}</span>
-                    <Button
-                      type="button"
-                      icon="pi pi-times"
-                      rounded
-                      text
-                      severity="danger"
-                      aria-label={t('users.removeAvatar', { name: (file as File).name })}
-                      onClick={(e) => o.onRemove(e)}
-                    />
-                  </div>
-                )}
-                progressBarTemplate={<></>}
-                disabled={disabled}
-                pt={{ input: { 'aria-labelledby': `${fid('avatar')}-label` } as Record<string, string> }}
-              />
-              <FieldError id={`${fid('avatar')}-error`} message={avatarError ?? undefined} />
-            </div>
-          )}
+          {caps.editFarms && <FarmsField fields={fields} farms={farms} disabled={disabled} />}
+          {caps.editPackhouses && <PackhousesField fields={fields} packhouses={packhouses} disabled={disabled} />}
+          {caps.showAvatar && !caps.readOnly && <UserAvatarField id={fid('avatar')} avatar={avatar} disabled={disabled} />}
           {caps.showEnabled && (
             <div className="field field-checkbox">
               <Controller
@@ -659,28 +369,14 @@ export function UserEditor({
             <Button type="button" label={t('users.cancel')} icon="pi pi-times" severity="secondary" outlined onClick={onCancel} disabled={busy} />
           )}
           {inDialog && (
-            <Button type="button" label={t('users.close')} icon="pi pi-sign-out" severity="secondary" outlined onClick={() => onClose?.()} disabled={busy} />
+            <Button type="button" label={t('users.close')} icon="pi pi-sign-out" severity="secondary" outlined onClick={() => (requestClose ?? onClose)?.()} disabled={busy} />
           )}
           {!caps.readOnly && (
             <Button type="submit" label={busy ? t('users.saving') : t('users.save')} icon="pi pi-check" loading={busy} disabled={busy} />
           )}
         </div>
       </form>
-      {caps.linkExisting && (
-        <ConfirmDialog
-          visible={linkCandidate !== null}
-          onHide={(result) => {
-            if (result !== 'accept') declineLink();
-          }}
-          header={t('users.linkTitle')}
-          message={t('users.linkConfirm')}
-          icon="pi pi-link"
-          acceptLabel={t('users.yes')}
-          rejectLabel={t('users.no')}
-          accept={() => void confirmLink()}
-          reject={declineLink}
-        />
-      )}
+      {caps.linkExisting && <LinkPrompt prompt={linkPrompt} />}
     </Panel>
   );
 }

@@ -1,6 +1,10 @@
-/** The User Setup dialog (650 px) around the user editor. */
-import { Dialog } from 'primereact/dialog';
+/**
+ * The User Setup dialog (650 px) around the user editor. Escape closes an open Roles or Farms list
+ * first, and closing with unsaved changes asks before discarding them (components/discard-guard).
+ */
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
 import { USER_DIALOG_WIDTH_PX, type User, type UserListRole } from '@orchard/shared';
 import { UserEditor } from './user-editor';
 
@@ -15,11 +19,17 @@ export function UserSetupDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const [dirty, setDirty] = useState(false);
+  const close = useCallback(() => {
+    setDirty(false);
+    onClose();
+  }, [onClose]);
+  const guard = useDiscardGuard(dirty, close);
   return (
-    <Dialog
+    <EditorDialog
+      guard={guard}
       header={t('users.dialogTitle')}
       visible={target !== null}
-      onHide={onClose}
       style={{ width: `${USER_DIALOG_WIDTH_PX}px` }}
       breakpoints={{ [`${USER_DIALOG_WIDTH_PX + 40}px`]: '95vw' }}
       modal
@@ -33,9 +43,11 @@ export function UserSetupDialog({
           user={target === 'new' ? null : target}
           listRoles={listRoles}
           inDialog
-          onClose={onClose}
+          onClose={close}
+          requestClose={guard.requestClose}
+          onDirtyChange={setDirty}
         />
       )}
-    </Dialog>
+    </EditorDialog>
   );
 }

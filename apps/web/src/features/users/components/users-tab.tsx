@@ -7,10 +7,14 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
 import { Tag } from 'primereact/tag';
+import { labelledDropdownPt } from '../../../components/filter-fields';
+import { RowActionButton } from '../../../components/row-actions';
 import { SearchBox } from '../../../components/search-box';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasAnswered, TableEmpty } from '../../../components/table-empty';
 import { PERMISSIONS, TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, userMatchesSearch, type User } from '@orchard/shared';
 import { errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
@@ -18,6 +22,9 @@ import { useSessionContext } from '../../../lib/session/use-session-context';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { useRequestPasswordReset } from '../api/reset-password';
+import { useUnblockUser } from '../api/unblock-user';
+import { canResetPasswordOf, editorCapabilities } from '../user-editor-logic';
+import { matchesStatus, USER_STATUS_FILTERS, userStatuses, type UserStatusFilter } from '../user-status';
 import { ExportLegalEntityDialog } from './export-legal-entity-dialog';
 import { namedPaginatorTemplate } from '../../../components/table-accessibility';
 import { UserSetupDialog } from './user-setup-dialog';
@@ -28,11 +35,15 @@ type IndexedUser = User & { index: number };
 export function UsersTab() {
   const { t } = useTranslation();
   const searchId = useId();
-  const { hasPermission, userId } = useSessionContext();
+  const { hasPermission, userId, user: me } = useSessionContext();
+  const isSuperUser = me?.isSuperUser ?? false;
   const users = useUsers();
   const deleteUser = useDeleteUser();
   const resetPassword = useRequestPasswordReset();
+  const unblock = useUnblockUser();
   const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<UserStatusFilter>('all');
+  const statusId = useId();
   const [editing, setEditing] = useState<User | 'new' | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
 
@@ -48,8 +59,11 @@ export function UsersTab() {
   }, [error, t]);
 
   const rows: IndexedUser[] = useMemo(
-    () => (users.data?.users ?? []).filter((u) => userMatchesSearch(u, search)).map((u, i) => ({ ...u, index: i + 1 })),
-    [users.data, search],
+    () =>
+      (users.data?.users ?? [])
+        .filter((u) => userMatchesSearch(u, search) && matchesStatus(u, status))
+        .map((u, i) => ({ ...u, index: i + 1 })),
+    [users.data, search, status],
   );
 
   const askDelete = (user: User) =>
@@ -63,11 +77,33 @@ export function UsersTab() {
       accept: async () => {
         try {
           await deleteUser.mutateAsync(user.id);
+          toast.success(t('users.success'), t('users.deleted', { userName: user.userName }));
         } catch (e) {
           toast.error(t('users.deleteError'), `${t('users.deleteErrorText')}\n${errorText(e)}`);
         }
       },
     });
+
+  // the row offers Unblock where the editor would (the same rule: users.manage, and their identity is the caller's to change)
+  const mayUnblock = (u: User) =>
+    editorCapabilities('edit', hasPermission, { isSelf: u.id === userId, isLockedOut: u.isLockedOut, isSuperUser, inOtherOrganizations: u.inOtherOrganizations })
+      .showUnblock;
+  const onUnblock = async (u: User) => {
+    try {
+      await unblock.mutateAsync(u.id);
+      toast.success(t('users.success'), t('users.unblocked'));
+    } catch (e) {
+      toast.error(t('users.unblockError'), `${t('users.unblockErrorText')}\n${errorText(e)}`, true);
+    }
+  };
+
+  const statusBody = (u: User) => (
+    <div className="user-statuses">
+      {userStatuses(u).map((s) => (
+        <Tag key={s} value={t(`users.status.${s}`)} className={`user-status user-status-${s}`} />
+      ))}
+    </div>
+  );
 
   const askReset = (user: User) =>
     confirmDialog({
@@ -88,7 +124,7 @@ export function UsersTab() {
 
   const actions = (u: User) => (
     <div className="row-actions">
-      {canReset && (
+      {canReset && canResetPasswordOf(u, { userId, isSuperUser }) && (
         <Button
           type="button"
           label={t('users.resetPassword')}
@@ -99,26 +135,24 @@ export function UsersTab() {
           onClick={() => askReset(u)}
         />
       )}
-      {canManage && (
+      {mayUnblock(u) && (
         <Button
           type="button"
-          icon="pi pi-pencil"
-          rounded
+          label={t('users.unblock')}
+          icon="pi pi-lock-open"
+          size="small"
           text
-          aria-label={t('users.editUser', { userName: u.userName })}
-          onClick={() => setEditing(u)}
+          aria-label={t('users.unblockUser', { userName: u.userName })}
+          loading={unblock.isPending && unblock.variables === u.id}
+          disabled={unblock.isPending}
+          onClick={() => void onUnblock(u)}
         />
       )}
+      {canManage && (
+        <RowActionButton action="edit" label={t('users.editUser', { userName: u.userName })} onClick={() => setEditing(u)} />
+      )}
       {canManage && u.id !== userId && (
-        <Button
-          type="button"
-          icon="pi pi-trash"
-          rounded
-          text
-          severity="danger"
-          aria-label={t('users.deleteUser', { userName: u.userName })}
-          onClick={() => askDelete(u)}
-        />
+        <RowActionButton action="delete" label={t('users.deleteUser', { userName: u.userName })} onClick={() => askDelete(u)} />
       )}
     </div>
   );
@@ -133,6 +167,18 @@ export function UsersTab() {
         label={t('users.search')}
         className="users-search"
       />
+      <div className="users-status-filter">
+        <label htmlFor={statusId}>{t('users.status.filter')}</label>
+        <Dropdown
+          inputId={statusId}
+          value={status}
+          options={USER_STATUS_FILTERS.map((f) => ({ value: f, label: t(`users.status.${f}`) }))}
+          onChange={(e) => setStatus(e.value as UserStatusFilter)}
+          ariaLabel={t('users.status.filter')}
+          pt={labelledDropdownPt}
+          className="users-status-dropdown"
+        />
+      </div>
       <div className="users-toolbar-buttons">
         {canExport && (
           <Button
@@ -174,7 +220,7 @@ export function UsersTab() {
         rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
         paginatorTemplate={namedPaginatorTemplate(t('users.rowsPerPage'))}
         currentPageReportTemplate={t('users.pageReport')}
-        emptyMessage={t('users.noData')}
+        emptyMessage={<TableEmpty answered={hasAnswered(users)} text={t('users.noData')} />}
         scrollable
         pt={{ table: { 'aria-label': t('users.tableLabel') } }}
         className="users-table"
@@ -197,6 +243,7 @@ export function UsersTab() {
           )}
         />
         <Column field="phoneNumber" header={t('users.phoneNumber')} />
+        <Column header={t('users.status.column')} body={statusBody} />
         {(canManage || canReset) && <Column header={t('users.actions')} body={actions} className="actions-column" />}
       </DataTable>
       <UserSetupDialog target={editing} listRoles={listRoles} onClose={() => setEditing(null)} />

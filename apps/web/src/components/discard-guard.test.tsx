@@ -1,0 +1,74 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { en } from '@orchard/shared';
+import { i18n, loadAllTexts } from '../lib/i18n-core';
+import { EditorDialog, overlayOpen, useDiscardGuard } from './discard-guard';
+
+function Editor({ dirty, onClose }: { dirty: boolean; onClose: () => void }) {
+  const [open, setOpen] = useState(true);
+  const guard = useDiscardGuard(dirty, () => {
+    setOpen(false);
+    onClose();
+  });
+  return (
+    <I18nextProvider i18n={i18n}>
+      <EditorDialog guard={guard} header="Editor" visible={open}>
+        <input aria-label="Name" defaultValue="typed" />
+        <button type="button" onClick={guard.requestClose}>
+          Cancel
+        </button>
+      </EditorDialog>
+    </I18nextProvider>
+  );
+}
+
+const escapeIn = (el: HTMLElement) => fireEvent.keyDown(el, { key: 'Escape', code: 'Escape' });
+
+describe('discard guard', () => {
+  beforeAll(async () => {
+    await loadAllTexts();
+  });
+  afterEach(() => {
+    cleanup();
+    document.querySelectorAll('.p-dropdown-panel').forEach((el) => el.remove());
+  });
+
+  it('without changes, Escape and Cancel close at once', () => {
+    const onClose = vi.fn();
+    render(<Editor dirty={false} onClose={onClose} />);
+    escapeIn(screen.getByLabelText('Name'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('with changes, closing asks; Keep editing keeps the dialog, Discard closes it', () => {
+    const onClose = vi.fn();
+    render(<Editor dirty onClose={onClose} />);
+    escapeIn(screen.getByLabelText('Name'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByText(en.editor.discardMessage)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en.editor.keepEditing }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('typed');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: en.editor.discard }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('an Escape while an overlay list is open belongs to the list: the dialog stays', () => {
+    const onClose = vi.fn();
+    render(<Editor dirty={false} onClose={onClose} />);
+    const panel = document.createElement('div');
+    panel.className = 'p-dropdown-panel';
+    document.body.appendChild(panel);
+    expect(overlayOpen()).toBe(true);
+    escapeIn(screen.getByLabelText('Name'));
+    expect(onClose).not.toHaveBeenCalled();
+    panel.remove();
+    expect(overlayOpen()).toBe(false);
+    escapeIn(screen.getByLabelText('Name'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

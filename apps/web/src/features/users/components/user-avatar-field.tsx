@@ -1,0 +1,108 @@
+/**
+ * The user editor's avatar: choosing an image (checked here for type and size; the server decodes
+ * and re-makes it) that the editor uploads after a successful save.
+ */
+import { Button } from 'primereact/button';
+import {
+  FileUpload,
+  type FileUploadHeaderTemplateOptions,
+  type FileUploadSelectEvent,
+  type ItemTemplateOptions,
+} from 'primereact/fileupload';
+import { useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AVATAR_MAX_BYTES } from '@orchard/shared';
+import { FieldError } from '../../../components/field-error';
+
+export interface AvatarChoice {
+  /** the chosen image, uploaded after the save */
+  file: File | null;
+  error: string | null;
+  uploadRef: RefObject<FileUpload | null>;
+  setFile: (file: File | null) => void;
+  setError: (error: string | null) => void;
+  /** forget the choice (cancel, after a save) */
+  clear: () => void;
+}
+
+export function useAvatarChoice(): AvatarChoice {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const uploadRef = useRef<FileUpload>(null);
+  const clear = () => {
+    setFile(null);
+    setError(null);
+    uploadRef.current?.clear();
+  };
+  return { file, error, uploadRef, setFile, setError, clear };
+}
+
+export function UserAvatarField({ id, avatar, disabled }: { id: string; avatar: AvatarChoice; disabled: boolean }) {
+  const { t } = useTranslation();
+
+  const onSelect = (e: FileUploadSelectEvent) => {
+    const file = e.files[0];
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      avatar.setError(t('users.avatarNotImage'));
+      avatar.setFile(null);
+      avatar.uploadRef.current?.clear();
+      return;
+    }
+    if (file.size > AVATAR_MAX_BYTES) {
+      avatar.setError(t('users.avatarTooLarge'));
+      avatar.setFile(null);
+      avatar.uploadRef.current?.clear();
+      return;
+    }
+    avatar.setError(null);
+    avatar.setFile(file);
+  };
+
+  return (
+    <div className="field field-wide">
+      <span className="field-label" id={`${id}-label`}>
+        {t('users.avatar')}
+      </span>
+      <FileUpload
+        ref={avatar.uploadRef}
+        name="file"
+        mode="advanced"
+        accept="image/*"
+        maxFileSize={AVATAR_MAX_BYTES}
+        customUpload
+        auto={false}
+        multiple={false}
+        chooseLabel={t('users.chooseAvatar')}
+        chooseOptions={{ icon: 'pi pi-image', className: 'p-button-outlined' }}
+        headerTemplate={(o: FileUploadHeaderTemplateOptions) => <div className={o.className}>{o.chooseButton}</div>}
+        onSelect={onSelect}
+        onValidationFail={(file) =>
+          avatar.setError(file.size > AVATAR_MAX_BYTES ? t('users.avatarTooLarge') : t('users.avatarNotImage'))
+        }
+        onClear={() => avatar.setFile(null)}
+        onRemove={() => avatar.setFile(null)}
+        emptyTemplate={<p className="avatar-hint">{t('users.avatarHint')}</p>}
+        itemTemplate={(file: object, o: ItemTemplateOptions) => (
+          <div className="avatar-file">
+            <span className="avatar-file-name">{(file as File).name}</span>
+            <span className="avatar-file-size">{o.formatSize}</span>
+            <Button
+              type="button"
+              icon="pi pi-times"
+              rounded
+              text
+              severity="danger"
+              aria-label={t('users.removeAvatar', { name: (file as File).name })}
+              onClick={(e) => o.onRemove(e)}
+            />
+          </div>
+        )}
+        progressBarTemplate={<></>}
+        disabled={disabled}
+        pt={{ input: { 'aria-labelledby': `${id}-label` } as Record<string, string> }}
+      />
+      <FieldError id={`${id}-error`} message={avatar.error ?? undefined} />
+    </div>
+  );
+}
