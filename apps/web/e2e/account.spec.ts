@@ -168,3 +168,31 @@ test("the user editor's changing-password mode on the Profile page: inline rules
   await loginForm(page).logIn.click();
   await expect(page).not.toHaveURL(/\/login$/);
 });
+
+test('a strength meter follows the new password as it is typed, in Change Password and in the editor; never on sign-in', async ({ page, baseURL }) => {
+  await page.goto('/login');
+  await loginForm(page).password.fill('Abcdefg1');
+  await expect(page.getByRole('meter')).toHaveCount(0);
+
+  await openProfileAsNewUser(page, baseURL as string, 'meter');
+  const f = form(page);
+  const next = f.getByLabel(en.account.newPassword, { exact: true });
+  const meter = f.getByRole('meter', { name: en.passwordStrength.label });
+  await expect(meter).toHaveCount(0);
+  for (const [typed, word] of [
+    ['abcdef', en.passwordStrength.weak],
+    ['abcde1', en.passwordStrength.medium],
+    ['Abcdefg1', en.passwordStrength.strong],
+  ] as const) {
+    await next.fill(typed);
+    await expect(meter).toHaveAttribute('aria-valuetext', word);
+    await expect(meter).toContainText(word);
+  }
+  expect(await seriousViolations(page, 'form.change-password-form')).toEqual([]);
+  await next.fill('');
+  await expect(meter).toHaveCount(0);
+  // the current and confirmation fields have none
+  await f.getByLabel(en.account.currentPassword, { exact: true }).fill('Abcdefg1');
+  await f.getByLabel(en.account.confirmPassword, { exact: true }).fill('Abcdefg1');
+  await expect(f.getByRole('meter')).toHaveCount(0);
+});

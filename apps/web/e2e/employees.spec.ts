@@ -190,6 +190,8 @@ test.describe('Employee management', () => {
     await rowOf(page, edited).getByRole('button', { name: `Delete ${edited}` }).click();
     await confirmation(page).getByRole('button', { name: e.yes }).click();
     await expect(rowOf(page, edited)).toHaveCount(0);
+    // a delete confirms with a success toast, as a save does
+    await expect(toast(page, e.success, e.deleted)).toBeVisible();
   });
 
   test("a delete the server refuses shows Error with the server's message; a stale edit is refused, not overwritten", async ({ page, request }) => {

@@ -68,10 +68,7 @@ test.describe('exception screens', () => {
 test.describe('maintenance', () => {
   test('a 503 MAINTENANCE answer opens the maintenance page; it polls, shows the offline texts and returns when online', async ({ page }) => {
     const user = demoUser('staff');
-    // the landing page's own page view must not meet the one 503 below
-    const landed = page.waitForResponse((r) => r.url().endsWith(SHELL_PATHS.pageViews));
     await signIn(page, user);
-    await landed;
 
     // the status the server "reports": maintenance, then unreachable, then online
     let mode: 'maintenance' | 'offline' | 'online' = 'maintenance';
@@ -81,10 +78,15 @@ test.describe('maintenance', () => {
       if (mode === 'offline') return route.abort('internetdisconnected');
       return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ online: true, maintenance: mode === 'maintenance' }) });
     });
-    await page.route(`**${SHELL_PATHS.pageViews}`, (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: errorEnvelope('MAINTENANCE', 'Down for maintenance') }),
-      { times: 1 },
-    );
+    // only the page view of /settings/profile, and only once: a late page view of the landing page
+    // (its own timing) must not meet the 503 and leave the maintenance page before the navigation
+    let answered503 = false;
+    await page.route(`**${SHELL_PATHS.pageViews}`, (route) => {
+      const body = route.request().postDataJSON() as { path?: string } | null;
+      if (answered503 || body?.path !== '/settings/profile') return route.continue();
+      answered503 = true;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: errorEnvelope('MAINTENANCE', 'Down for maintenance') });
+    });
 
     // any API call answered with 503 MAINTENANCE: here the page view after a navigation
     await page.goto('/settings/profile');

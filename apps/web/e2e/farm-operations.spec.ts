@@ -9,11 +9,11 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   FARM_OPERATIONS_CSV_COLUMNS,
   FARM_OPERATIONS_PATHS,
-  addCalendarDays,
-  calendarDaysBetween,
+  addDays,
+  daysBetween,
   farmOperationsFileName,
   formatScoutingTime,
-  southAfricanDay,
+  dayOf,
   type FarmOperationsRow,
 } from '@orchard/shared';
 import { en, exactly, gate, signIn } from './support/app';
@@ -80,10 +80,10 @@ test.describe('Farm operations', () => {
   test.beforeAll(async ({ request }) => {
     const headers = await apiHeaders(request, admin, GROWER);
     scoutedDays = (await (await request.get(FARM_OPERATIONS_PATHS.scoutedDates, { headers })).json()) as string[];
-    today = southAfricanDay(new Date());
+    today = dayOf(new Date());
     farmCount = ((await (await request.get(FARM_OPERATIONS_PATHS.farms, { headers })).json()) as unknown[]).length;
     // the demo server seeded its scouting relative to the day it started: today
-    const planned = [...new Set(demoScoutingSlots(new Date()).map((s) => southAfricanDay(s.start)))];
+    const planned = [...new Set(demoScoutingSlots(new Date()).map((s) => dayOf(s.start)))];
     expect(scoutedDays).toEqual(planned);
     expect(scoutedDays.length).toBeGreaterThan(3);
   });
@@ -128,7 +128,7 @@ test.describe('Farm operations', () => {
     expect(rows).toHaveLength(DEMO_SCOUTING_SESSIONS_PER_DAY);
 
     // the first session of the day, worked out from the seed's plan: 07:30, 30 + (7 x days before) mod 45 minutes
-    const daysBefore = calendarDaysBetween(target, today);
+    const daysBefore = daysBetween(target, today);
     const minutes = 30 + ((7 * daysBefore) % 45);
     const end = new Date(Date.parse(`${target}T07:30:00+02:00`) + minutes * 60_000);
     const firstRow = rows.find((r) => r.startTime === new Date(`${target}T07:30:00+02:00`).toISOString())!;
@@ -173,7 +173,7 @@ test.describe('Farm operations', () => {
     const quiet = scoutedDays[0]!;
     await dateInput(page).click();
     const panel = calendarPanel(page);
-    const before = addCalendarDays(quiet, -1);
+    const before = addDays(quiet, -1);
     await showMonthOf(panel, before);
     await dayCell(panel, before).click();
     const applied = sessionsResponse(page, before);

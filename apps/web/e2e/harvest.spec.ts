@@ -265,6 +265,14 @@ test.describe('Fruitbins Block Report', () => {
     await linkedRow.getByRole('button', { name: h.saveRow.replace('{{block}}', block) }).click();
     await expect(linkedRow.getByText(h.adjustedRange, { exact: true })).toBeVisible();
     expect(posts).toBe(0);
+    // -1 stays -1 (the minus is not dropped) and is refused the same way
+    await typeNumber(input, '-1');
+    await expect(input).toHaveValue('-1');
+    await input.press('Enter');
+    await expect(linkedRow.getByText(h.adjustedRange, { exact: true })).toBeVisible();
+    await expect(input).toHaveValue('-1');
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toBe(0);
 
     // cancel restores the row
     await linkedRow.getByRole('button', { name: h.cancelRow.replace('{{block}}', block) }).click();
@@ -304,7 +312,8 @@ test.describe('Fruitbins Block Report', () => {
     const rowsAfter = choice.report.rows.map((r) => (r.production_Block === row.production_Block ? { ...r, ...expected } : r));
     const totals = blockReportTotals(rowsAfter);
     const adjEstIndex = await columnIndex(table, h.columns.adjEst);
-    await expect(footerCells(table).nth(adjEstIndex - 2)).toHaveText(formatFigure(totals.adjustedEstimate, CULTURE));
+    // the footer's Total cell spans Block and Daff, so its cells sit one place left of the headers
+    await expect(footerCells(table).nth(adjEstIndex - 1)).toHaveText(formatFigure(totals.adjustedEstimate, CULTURE));
     expect(reportGets).toEqual([]);
 
     // kept after a reload
@@ -317,6 +326,47 @@ test.describe('Fruitbins Block Report', () => {
     const dialog = page.getByRole('dialog', { name: h.history.title.replace('{{block}}', block) });
     await expect(dialog.getByRole('row').nth(1)).toContainText(admin.fullName);
     await expect(dialog.getByRole('row').nth(1)).toContainText(formatFigure(next, CULTURE));
+  });
+
+  test('a PUC opens its block report; Block and Daff, and Actions, stay in view while the figures scroll, also in edit', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const pucs = await api.get<HarvestPucOption[]>(HARVEST_PATHS.pucs);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, admin);
+    await page.goto('/packhouse/harvestpucreport');
+    const pucTable = await pucReportTable(page);
+    const link = pucTable.getByRole('link').first();
+    const puc = (await link.innerText()).trim();
+    await expect(link).toHaveAccessibleName(h.openBlockReport.replace('{{puc}}', puc));
+    await link.click();
+    const opened = pucs.find((p) => new URL(page.url()).searchParams.get('puc') === String(p.id));
+    expect(opened, 'the link names one of the block report PUCs').toBeDefined();
+    await expect(page).toHaveURL(new RegExp(`/packhouse/harvestblockreport\\?puc=${opened!.id}$`));
+    await expect(dropdown(page, h.puc).locator('.p-dropdown-label')).toHaveText(opened!.label);
+
+    const table = page.getByRole('table', { name: h.blockReportTable.replace('{{puc}}', opened!.label) });
+    await expect(bodyRows(table).first()).toBeVisible();
+    const wrapper = page.locator('.harvest-table .p-datatable-wrapper');
+    const inView = async (cell: Locator) => {
+      const [c, w] = [await cell.boundingBox(), await wrapper.boundingBox()];
+      return !!c && !!w && c.x >= w.x - 1 && c.x + c.width <= w.x + w.width + 1;
+    };
+    const header = (name: string) => table.locator('thead th').filter({ hasText: exactly(name) });
+    // the figures are wider than the screen here
+    expect(await wrapper.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await inView(header(h.columns.actions))).toBe(true);
+    await wrapper.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect.poll(() => wrapper.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    for (const name of [h.columns.block, h.columns.daff, h.columns.actions]) expect(await inView(header(name)), name).toBe(true);
+    // in edit, the focused Adj T/Ha input is scrolled to; the row's Block cell stays in view
+    await wrapper.evaluate((el) => el.scrollTo({ left: 0 }));
+    const editButtons = await bodyRows(table).evaluateAll((rows) => rows.map((r) => !!r.querySelector('button[aria-label^="Edit Adj T/Ha"]')));
+    const editable = bodyRows(table).nth(editButtons.indexOf(true));
+    await editable.getByRole('button', { name: /^Edit Adj T\/Ha/ }).click();
+    await expect(editable.locator('input')).toBeFocused();
+    expect(await inView(editable.locator('td').first())).toBe(true);
+    expect(await inView(editable.locator('td').nth(1))).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('two people edit the same block: the second save gets the conflict message and keeps the typed value', async ({ browser, request }) => {

@@ -93,10 +93,15 @@ test.describe('successful sign-in', () => {
 
     await form.password.fill('secret-value');
     await expect(form.password).toHaveAttribute('type', 'password');
-    await page.getByLabel(en.login.showPassword).click();
+    // one switch, "Show password", checked exactly while the password shows
+    const show = page.getByRole('switch', { name: en.login.showPassword });
+    await expect(show).toHaveAttribute('aria-checked', 'false');
+    await show.click();
     await expect(form.password).toHaveAttribute('type', 'text');
-    await page.getByLabel(en.login.hidePassword).click();
+    await expect(show).toHaveAttribute('aria-checked', 'true');
+    await show.click();
     await expect(form.password).toHaveAttribute('type', 'password');
+    await expect(show).toHaveAttribute('aria-checked', 'false');
   });
 });
 

@@ -1,5 +1,6 @@
 /** The notifications bell (spec 01, 4.7 made real): a role change by an administrator arrives live. */
 import { expect, test } from '@playwright/test';
+import { NOTIFICATION_POLL_MS, NOTIFICATIONS_PATHS } from '@orchard/shared';
 import { seriousViolations } from './support/axe-check';
 import { en, fillLogin, loginForm } from './support/app';
 import { demoUser } from './support/demo-users';
@@ -51,6 +52,46 @@ test('a role change made elsewhere reaches the open page: count, panel, read, pi
   const count = await panel.locator('li.notification').count();
   await item.getByRole('button', { name: `${en.notifications.delete}: ${header}` }).click();
   await expect(panel.locator('li.notification')).toHaveCount(count - 1);
+  await session.api.dispose();
+  await userSession.api.dispose();
+});
+
+test('where a proxy blocks the stream, the bell still follows by polling every 10 s', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const session = await apiSignIn(baseURL as string, demoUser('admin'));
+  const user = await createUser(session, GROWER, { prefix: 'poll', roles: ['Staff'] });
+  const org = session.organizations.find((o) => o.name === GROWER)!;
+  const h = { Authorization: `Bearer ${session.token}`, 'x-organization-id': String(org.id) };
+  // the stream never gets through
+  let blocked = 0;
+  await page.route(
+    (url) => url.pathname === NOTIFICATIONS_PATHS.stream,
+    async (route) => {
+      blocked += 1;
+      await route.abort('connectionfailed');
+    },
+  );
+
+  await page.goto('/login');
+  await fillLogin(page, user);
+  await loginForm(page).logIn.click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  await expect.poll(() => blocked).toBeGreaterThan(0);
+  const userSession = await apiSignIn(baseURL as string, user);
+  const unread = async () =>
+    ((await (await userSession.api.get(`/api/notifications/unread-count?organizationId=${org.id}`, { headers: { Authorization: `Bearer ${userSession.token}` } })).json()) as { count: number })
+      .count;
+  const before = await unread();
+  await expect(bell).toHaveAccessibleName(before ? `Notifications, ${before} unread` : en.notifications.bell);
+
+  const roles = ((await (await session.api.get('/api/users', { headers: h })).json()) as { roles: { id: number; name: string }[] }).roles;
+  const roleIds = ['Staff', 'Manager'].map((name) => roles.find((r) => r.name === name)!.id);
+  const res = await session.api.put(`/api/users/${user.id}/roles`, { headers: h, data: { roleIds } });
+  expect(res.status(), await res.text()).toBe(200);
+  expect(await unread()).toBe(before + 1);
+  // within one polling interval (and a little): no stream, no reload
+  await expect(bell).toHaveAccessibleName(`Notifications, ${before + 1} unread`, { timeout: NOTIFICATION_POLL_MS + 8_000 });
   await session.api.dispose();
   await userSession.api.dispose();
 });

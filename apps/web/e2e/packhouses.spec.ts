@@ -1,7 +1,8 @@
 /**
  * Packhouse management in the browser: link an existing packhouse through the Packhouse Setup
  * autocomplete and remove it again (only on confirm), create a new one (the organisation then runs
- * it, and the server refuses to remove it with a message), the name rule, axe-core.
+ * it, and the server refuses to remove it with a message), the name rules (required; unique ignoring
+ * case and surrounding spaces, with the server's message), axe-core.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PACKHOUSES_PATHS, PACKHOUSE_MESSAGES } from '@orchard/shared';
@@ -101,6 +102,68 @@ test.describe('packhouse management', () => {
     expect((await refused).status()).toBe(409);
     await expect(toast(page, en.packhouses.error, PACKHOUSE_MESSAGES.owned)).toBeVisible();
     await expect(tableRow(page, name)).toBeVisible();
+  });
+
+  test('a name already taken, in another case and with spaces around it, is refused with the server message; nothing is added', async ({ page }) => {
+    await signIn(page, admin);
+    await page.goto(PATH);
+    await expect(tableRow(page, 'Kirkwood Packhouse')).toBeVisible();
+    const rows = page.locator('.packhouses-table .p-datatable-tbody > tr');
+    const before = await rows.count();
+    const form = await openSetup(page);
+    await form.name.fill('  kirkwood PACKHOUSE ');
+    await form.shortName.fill('DUP');
+    const refused = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(PACKHOUSES_PATHS.list));
+    await form.save.click();
+    expect((await refused).status()).toBe(409);
+    await expect(toast(page, en.packhouses.error, PACKHOUSE_MESSAGES.nameTaken)).toBeVisible();
+    await expect(dialog(page).getByText(PACKHOUSE_MESSAGES.nameTaken, { exact: true })).toBeVisible();
+    await expect(form.name).toHaveAttribute('aria-invalid', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+    // Cancel with what was typed asks before discarding it
+    await form.cancel.click();
+    await confirmation(page).getByRole('button', { name: en.editor.discard, exact: true }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(rows).toHaveCount(before);
+    await expect(tableRow(page, 'kirkwood PACKHOUSE')).toHaveCount(0);
+  });
+
+  test('Escape closes the open suggestion list first; closing with what was typed asks, and Keep editing keeps it', async ({ page, request }) => {
+    // a packhouse another organisation runs: the grower is offered it as a suggestion
+    const other = `E2E Escape ${unique()}`;
+    const created = await request.post(PACKHOUSES_PATHS.list, { headers: await apiHeaders(request, admin, 'Letaba Citrus Estates'), data: { name: other } });
+    expect(created.status()).toBe(201);
+    const typed = other.slice(0, 12);
+    await signIn(page, admin);
+    await page.goto(PATH);
+    const form = await openSetup(page);
+    await form.name.pressSequentially(typed);
+    const suggestions = page.locator('.p-autocomplete-panel');
+    await expect(suggestions).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(suggestions).toHaveCount(0);
+    await expect(dialog(page)).toBeVisible();
+    await expect(form.name).toHaveValue(typed);
+
+    // the next Escape closes the dialog, but the name was typed: it asks first
+    await form.name.press('Escape');
+    const prompt = confirmation(page).filter({ hasText: en.editor.discardMessage });
+    await expect(prompt).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await prompt.getByRole('button', { name: en.editor.keepEditing, exact: true }).click();
+    await expect(prompt).toHaveCount(0);
+    await expect(dialog(page)).toBeVisible();
+    await expect(form.name).toHaveValue(typed);
+
+    await form.name.press('Escape');
+    await prompt.getByRole('button', { name: en.editor.discard, exact: true }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    // opened again, it starts empty and closes without asking
+    const again = await openSetup(page);
+    await expect(again.name).toHaveValue('');
+    await again.name.press('Escape');
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(confirmation(page)).toHaveCount(0);
   });
 
   test('axe-core: the list, the Packhouse Setup dialog and the confirmation', async ({ page }) => {

@@ -1,8 +1,8 @@
 /** Keeping the session: remember-me, reloads and the session-expired modal (spec 01, 2.3, 4.1). */
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { SESSION_RESTORED_PROMPT_DELAY_MS, SHELL_PATHS } from '@orchard/shared';
 import { at, en, expectShellFor, loginForm, recordTimeline, refreshCookie, signIn, timeline, toast } from './support/app';
-import { demoUser } from './support/demo-users';
+import { demoUser, type DemoUser } from './support/demo-users';
 
 /**
  * A browser restart: a new context with the saved storage state minus the session cookies
@@ -68,6 +68,23 @@ test.describe('remember me', () => {
   });
 });
 
+/**
+ * The session ends under an open page: Clear Cache is refused once with 401 and the refresh cookie
+ * is gone, so the login modal opens; signing in there restores the session ("Session restored").
+ */
+async function expireAndRestore(page: Page, user: DemoUser) {
+  await page.route(`**${SHELL_PATHS.dirtyCache}`, (route) => route.fulfill({ status: 401, body: '' }), { times: 1 });
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: en.shell.settingsMenu }).click();
+  await page.getByRole('menuitem', { name: en.shell.clearCache }).click();
+  const dialog = page.getByRole('dialog', { name: en.login.sessionExpiredTitle });
+  await expect(dialog).toBeVisible();
+  const form = loginForm(dialog);
+  await form.password.fill(user.password);
+  await form.logIn.click();
+  await expect(toast(page, en.login.sessionRestored)).toBeVisible();
+}
+
 test.describe('session expired', () => {
   test('a failed refresh opens the login modal; signing in restores the session and retries the request', async ({ page }) => {
     const admin = demoUser('admin');
@@ -124,17 +141,7 @@ test.describe('session expired', () => {
   test('answering No leaves the failed request failed and keeps the restored session', async ({ page }) => {
     const admin = demoUser('admin');
     await signIn(page, admin);
-    await page.route(`**${SHELL_PATHS.dirtyCache}`, (route) => route.fulfill({ status: 401, body: '' }), { times: 1 });
-    await page.context().clearCookies();
-
-    await page.getByRole('button', { name: en.shell.settingsMenu }).click();
-    await page.getByRole('menuitem', { name: en.shell.clearCache }).click();
-    const dialog = page.getByRole('dialog', { name: en.login.sessionExpiredTitle });
-    await expect(dialog).toBeVisible();
-    const form = loginForm(dialog);
-    await form.password.fill(admin.password);
-    await form.logIn.click();
-    await expect(toast(page, en.login.sessionRestored)).toBeVisible();
+    await expireAndRestore(page, admin);
 
     let retried = false;
     page.on('request', (r) => {
@@ -148,5 +155,32 @@ test.describe('session expired', () => {
     await expect(toast(page, en.shell.error)).toBeVisible();
     expect(retried).toBe(false);
     await expectShellFor(page, admin);
+  });
+
+  test('on a screen with confirmations of its own, restoring the session asks once, and the sign-in toast closes when sign-in ends', async ({ page }) => {
+    const admin = demoUser('admin');
+    const manager = demoUser('manager');
+    await signIn(page, admin);
+    await page.goto('/settings#users');
+    await expect(page.getByRole('heading', { name: en.users.title, exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: en.users.tableLabel })).toBeVisible();
+    const deleteManager = page.getByRole('button', { name: `Delete user ${manager.userName}` });
+    await expect(deleteManager).toBeVisible();
+
+    await expireAndRestore(page, admin);
+    await expect(toast(page, en.login.attempting)).toHaveCount(0);
+
+    const prompts = page.locator('.p-confirm-dialog');
+    await expect(prompts.filter({ hasText: en.login.retryPrompt })).toBeVisible();
+    await page.waitForTimeout(SESSION_RESTORED_PROMPT_DELAY_MS);
+    await expect(prompts).toHaveCount(1);
+    await prompts.getByRole('button', { name: en.shell.no, exact: true }).click();
+    await expect(prompts).toHaveCount(0);
+
+    // the screen's own confirmation shows once too, now that the retry prompt's dialog is mounted
+    await deleteManager.click();
+    await expect(prompts).toHaveCount(1);
+    await prompts.getByRole('button', { name: en.shell.no, exact: true }).click();
+    await expect(prompts).toHaveCount(0);
   });
 });

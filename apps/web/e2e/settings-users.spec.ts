@@ -8,8 +8,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { USER_LEGAL_ENTITY_REPORT_COLUMNS } from '@orchard/shared';
-import { en, errorEnvelope, exactly, loginForm, scrollWidth, signIn, toast } from './support/app';
+import { PERMISSIONS, USER_LEGAL_ENTITY_REPORT_COLUMNS, USER_MESSAGES } from '@orchard/shared';
+import { en, errorEnvelope, exactly, fillLogin, loginForm, scrollWidth, signIn, toast } from './support/app';
 import { demoUser, type DemoUser } from './support/demo-users';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { apiSignIn, createUser, uniqueName, type ApiSession, type CreatedUser } from './support/users-api';
@@ -82,6 +82,19 @@ async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: u.search }).fill(text);
 }
 
+/** Signs in through the login screen and waits until it has left it (for users landing anywhere). */
+async function signInAs(page: Page, user: { userName: string; password: string }) {
+  await page.goto('/login');
+  await fillLogin(page, user);
+  await loginForm(page).logIn.click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+const organizationHeaders = (organization: string) => ({
+  Authorization: `Bearer ${adminApi.token}`,
+  'x-organization-id': String(adminApi.organizations.find((o) => o.name === organization)?.id),
+});
+
 let adminApi: ApiSession;
 
 test.beforeAll(async ({ baseURL }) => {
@@ -135,6 +148,43 @@ test.describe('settings, users tab', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('form').getByRole('button', { name: u.close, exact: true }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test('Escape with the Roles list open closes the list only; closing with typed details asks before discarding them', async ({ page }) => {
+    await signIn(page, admin);
+    await openUsersTab(page);
+    await page.getByRole('button', { name: u.newUser }).click();
+    const dialog = setupDialog(page);
+    await field(dialog, u.fullName).getByRole('textbox').fill('Thandi Nkosi');
+    await field(dialog, u.roles).locator('.p-multiselect').click();
+    const panel = page.locator('.p-multiselect-panel');
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(field(dialog, u.fullName).getByRole('textbox')).toHaveValue('Thandi Nkosi');
+
+    // Escape again, the X and Close all ask, and Keep editing keeps everything
+    const prompt = page.locator('.discard-prompt');
+    await field(dialog, u.fullName).getByRole('textbox').press('Escape');
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toContainText(en.editor.discardMessage);
+    await prompt.getByRole('button', { name: en.editor.keepEditing, exact: true }).click();
+    await expect(prompt).toBeHidden();
+    await dialog.getByRole('form').getByRole('button', { name: u.close, exact: true }).click();
+    await prompt.getByRole('button', { name: en.editor.keepEditing, exact: true }).click();
+    await expect(dialog).toBeVisible();
+    await expect(field(dialog, u.fullName).getByRole('textbox')).toHaveValue('Thandi Nkosi');
+    await field(dialog, u.fullName).getByRole('textbox').press('Escape');
+    await prompt.getByRole('button', { name: en.editor.discard, exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    // a new one starts empty and closes at once
+    await page.getByRole('button', { name: u.newUser }).click();
+    await expect(field(dialog, u.fullName).getByRole('textbox')).toHaveValue('');
+    await field(dialog, u.fullName).getByRole('textbox').press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(prompt).toBeHidden();
   });
 
   test('create a user with roles and farms, then sign in as that user', async ({ page, browser }) => {
@@ -217,6 +267,80 @@ test.describe('settings, users tab', () => {
     await expect(toast(page, u.success, `User "${outsider.userName}" was linked to this organization`)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(userRow(page, outsider.userName)).toBeVisible();
+  });
+
+  test('an administrator who is not a super user: no search of other organisations, and a user shared with another organisation keeps their own details', async ({ page }) => {
+    const orgAdmin = await createUser(adminApi, GROWER, { prefix: 'orgadmin', roles: ['Administrator'] });
+    const shared = await createUser(adminApi, PACKHOUSE, { prefix: 'shared', roles: ['Packhouse User'], fullName: 'Shared Person' });
+    // linked to the grower by the demo admin, a super user
+    const linked = await adminApi.api.post(`/api/users/${shared.id}/link`, { headers: organizationHeaders(GROWER) });
+    expect(linked.status()).toBe(200);
+
+    await signInAs(page, orgAdmin);
+    await openUsersTab(page);
+    await page.getByRole('button', { name: u.newUser }).click();
+    const dialog = setupDialog(page);
+    // a plain user name field: no autocomplete of other organisations' users
+    await expect(field(dialog, u.userName).getByRole('combobox')).toHaveCount(0);
+    await expect(field(dialog, u.userName).getByRole('textbox')).toBeEditable();
+    await dialog.getByRole('form').getByRole('button', { name: u.close, exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    await search(page, shared.userName);
+    const row = userRow(page, shared.userName);
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('button', { name: u.resetPasswordFor.replace('{{userName}}', shared.userName) })).toHaveCount(0);
+    await row.getByRole('button', { name: `Edit user ${shared.userName}` }).click();
+    await expect(dialog.getByRole('note')).toHaveText(u.identityLocked);
+    for (const label of [u.userName, u.email, u.fullName, u.jobTitle, u.phoneNumber]) {
+      await expect(field(dialog, label).getByRole('textbox')).toBeDisabled();
+    }
+    await expect(dialog.getByLabel(u.enabled)).toBeDisabled();
+    // this organisation's side of them is the administrator's: roles
+    await pickOptions(page, field(dialog, u.roles), ['Staff']);
+    await dialog.getByRole('button', { name: u.save, exact: true }).click();
+    await expect(toast(page, u.success, `Changes to user "${shared.userName}" was saved successfully`)).toBeVisible();
+    const stored = await adminApi.api.get(`/api/users/${shared.id}`, { headers: organizationHeaders(GROWER) });
+    expect(((await stored.json()) as { roles: string[] }).roles).toEqual(['Staff']);
+  });
+
+  test('a user administrator without every permission cannot change or remove someone who holds more: the server says why, nothing changes', async ({ page }) => {
+    const roleName = uniqueName('User Administrators ');
+    const role = await adminApi.api.post('/api/roles', {
+      headers: organizationHeaders(GROWER),
+      data: { name: roleName, permissions: Object.values(PERMISSIONS).filter((p) => p.startsWith('users.') || p.startsWith('roles.')) },
+    });
+    expect(role.status()).toBe(201);
+    const userAdmin = await createUser(adminApi, GROWER, { prefix: 'useradmin', roles: [roleName] });
+    const senior = await createUser(adminApi, GROWER, { prefix: 'senior', roles: ['Manager'], jobTitle: 'Farm Manager' });
+
+    await signInAs(page, userAdmin);
+    await openUsersTab(page);
+    await search(page, senior.userName);
+    await page.getByRole('button', { name: `Edit user ${senior.userName}` }).click();
+    const dialog = setupDialog(page);
+    await field(dialog, u.jobTitle).getByRole('textbox').fill('Demoted');
+    await dialog.getByRole('button', { name: u.save, exact: true }).click();
+    const saveError = toast(page, u.saveError);
+    await expect(saveError).toBeVisible();
+    await expect(saveError.locator('.p-toast-detail')).toHaveText(`${u.saveErrorText}\n${USER_MESSAGES.userAboveCaller}`);
+    await expect(dialog).toBeVisible();
+    await expect(field(dialog, u.jobTitle).getByRole('textbox')).toHaveValue('Demoted');
+    await dialog.getByRole('form').getByRole('button', { name: u.close, exact: true }).click();
+    // the typed job title was not saved: closing asks before discarding it
+    await page.locator('.discard-prompt').getByRole('button', { name: en.editor.discard, exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: `Delete user ${senior.userName}` }).click();
+    await confirmation(page, `Are you sure you want to delete "${senior.userName}"?`).getByRole('button', { name: u.yes, exact: true }).click();
+    const deleteError = toast(page, u.deleteError);
+    await expect(deleteError).toBeVisible();
+    await expect(deleteError.locator('.p-toast-detail')).toHaveText(`${u.deleteErrorText}\n${USER_MESSAGES.userAboveCaller}`);
+    await expect(userRow(page, senior.userName)).toBeVisible();
+
+    const stored = await adminApi.api.get(`/api/users/${senior.id}`, { headers: organizationHeaders(GROWER) });
+    expect(stored.status()).toBe(200);
+    expect(((await stored.json()) as { jobTitle: string; roles: string[] })).toMatchObject({ jobTitle: 'Farm Manager', roles: ['Manager'] });
   });
 
   test('upload an avatar on the Profile page and see it in the top bar', async ({ page }) => {
@@ -334,6 +458,46 @@ test.describe('settings, users tab', () => {
     await context.close();
   });
 
+  test('locked-out and disabled users are marked in the list, which filters by them; Unblock is on the row', async ({ page, baseURL }) => {
+    const person = await createUser(adminApi, GROWER, { prefix: 'rowlock', roles: ['Staff'] });
+    for (let i = 0; i < 5; i++) {
+      await page.request.post(`${baseURL}/connect/token`, { data: { grant_type: 'password', username: person.userName, password: 'Wrong@2025' } });
+    }
+    await signIn(page, admin);
+    await openUsersTab(page);
+    const status = (row: Locator) => row.locator('.user-status');
+    await search(page, person.userName);
+    await expect(status(userRow(page, person.userName))).toHaveText([u.status.lockedOut]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // the filter keeps only the users with that mark
+    await search(page, '');
+    const filter = page.locator('.users-status-dropdown');
+    const choose = async (label: string) => {
+      await filter.click();
+      await page.getByRole('option', { name: label, exact: true }).click();
+    };
+    await choose(u.status.lockedOut);
+    await expect(userRow(page, person.userName)).toBeVisible();
+    await expect(userRow(page, demoUser('manager').userName)).toHaveCount(0);
+    const rows = usersTable(page).locator('tbody tr:not(.p-datatable-emptymessage)');
+    for (const row of await rows.all()) await expect(status(row)).toContainText([u.status.lockedOut]);
+    await choose(u.status.disabled);
+    await expect(userRow(page, person.userName)).toHaveCount(0);
+    for (const row of await rows.all()) await expect(status(row)).toContainText([u.status.disabled]);
+    await choose(u.status.all);
+    await expect(userRow(page, demoUser('manager').userName)).toBeVisible();
+
+    // Unblock from the row: the mark goes, and they can sign in
+    await search(page, person.userName);
+    await userRow(page, person.userName).getByRole('button', { name: `Unblock ${person.userName}` }).click();
+    await expect(toast(page, u.success, u.unblocked)).toBeVisible();
+    await expect(status(userRow(page, person.userName))).toHaveCount(0);
+    await expect(userRow(page, person.userName).getByRole('button', { name: `Unblock ${person.userName}` })).toHaveCount(0);
+    const signedIn = await page.request.post(`${baseURL}/connect/token`, { data: { grant_type: 'password', username: person.userName, password: person.password } });
+    expect(signedIn.status()).toBe(200);
+  });
+
   test('delete a user after the confirmation', async ({ page }) => {
     const person = await createUser(adminApi, GROWER, { prefix: 'gone', roles: ['Staff'] });
     await signIn(page, admin);
@@ -347,6 +511,7 @@ test.describe('settings, users tab', () => {
     await expect(userRow(page, person.userName)).toBeVisible();
     await page.getByRole('button', { name: `Delete user ${person.userName}` }).click();
     await confirm.getByRole('button', { name: u.yes, exact: true }).click();
+    await expect(toast(page, u.success, `User "${person.userName}" was deleted`)).toBeVisible();
     await expect(userRow(page, person.userName)).toHaveCount(0);
     await expect(usersTable(page).getByText(u.noData, { exact: true })).toBeVisible();
   });

@@ -62,7 +62,7 @@ test.describe('desktop', () => {
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('settings menu: Profile and Settings, Clear Cache only with its permission', async ({ page }) => {
+  test('settings menu: Profile; Settings only with a tab of it (users or roles); Clear Cache only with its permission', async ({ page }) => {
     for (const name of ['admin', 'scout']) {
       const user = demoUser(name);
       const permissionsAnswer = page.waitForResponse((r) => r.url().endsWith(SHELL_PATHS.permissions) && r.ok());
@@ -71,7 +71,10 @@ test.describe('desktop', () => {
       await page.getByRole('button', { name: en.shell.settingsMenu }).click();
       const menu = page.getByRole('menu');
       await expect(menu.getByRole('menuitem', { name: en.shell.profile })).toBeVisible();
-      await expect(menu.getByRole('menuitem', { name: en.shell.settings, exact: true })).toBeVisible();
+      const mayOpenSettings = permissions.includes(PERMISSIONS.usersView) || permissions.includes(PERMISSIONS.rolesView);
+      // a scout has neither: the entry would only lead to Access Denied
+      expect(mayOpenSettings).toBe(name === 'admin');
+      await expect(menu.getByRole('menuitem', { name: en.shell.settings, exact: true })).toHaveCount(mayOpenSettings ? 1 : 0);
       await expect(menu.getByRole('menuitem', { name: en.shell.clearCache })).toHaveCount(permissions.includes(PERMISSIONS.systemClearCache) ? 1 : 0);
       if (name === 'admin') {
         expect(permissions).toContain(PERMISSIONS.systemClearCache);
@@ -83,6 +86,24 @@ test.describe('desktop', () => {
       await page.getByRole('button', { name: en.shell.logout, exact: true }).click();
       await expect(page).toHaveURL(/\/login$/);
     }
+  });
+
+  test('one page with tabs in the menu: only the tab shown is the current entry', async ({ page }) => {
+    await signIn(page, demoUser('admin'));
+    await page.goto('/settings#users');
+    const nav = mainMenu(page);
+    const users = nav.getByRole('link', { name: en.menu.Users, exact: true });
+    const roles = nav.getByRole('link', { name: en.menu.Roles, exact: true });
+    await expect(users).toHaveAttribute('aria-current', 'page');
+    await expect(roles).not.toHaveAttribute('aria-current', 'page');
+    await expect(nav.locator('.tree-menu-leaf.active')).toHaveCount(1);
+    // the organisation field names the whole organisation on hover where it cuts the name short
+    await expect(page.getByRole('banner').locator('.organization-dropdown')).toHaveAttribute('title', 'Citrus Valley Growers');
+    await roles.click();
+    await expect(page).toHaveURL(/\/settings#roles$/);
+    await expect(roles).toHaveAttribute('aria-current', 'page');
+    await expect(users).not.toHaveAttribute('aria-current', 'page');
+    await expect(nav.locator('.tree-menu-leaf.active')).toHaveCount(1);
   });
 
   test('page views: each completed navigation is posted once with its final path', async ({ page }) => {
@@ -137,6 +158,11 @@ test.describe('375 px wide', () => {
     await expect(mainMenu(sidebar)).toBeVisible();
     await expect(mainMenu(sidebar).locator('ul.tree-menu-root > li > :is(a, button)')).toHaveText(fullMenu().map((n) => label(n.definition)));
     await expect(organizationButton(sidebar)).toBeVisible();
+    // the whole organisation name shows: it wraps instead of ending in "..."
+    const orgLabel = sidebar.locator('.organization-dropdown .p-dropdown-label');
+    const names = admin.organizations.map((o) => o.organizationName);
+    expect(names).toContain(await orgLabel.innerText());
+    expect(await orgLabel.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     for (const name of [en.shell.profile, en.shell.settings, en.shell.clearCache, en.shell.logout]) {
       // not the main menu's Settings branch of the same name
       await expect(sidebar.getByRole('button', { name, exact: true }).and(page.locator(':not([data-menu-id])'))).toBeVisible();

@@ -1,14 +1,17 @@
 /**
- * Upload Update in the browser: opened from the menu as the demo administrator, Submit only with a
- * file, "Uploading..." while it is sent, the sticky success message, then the warning that a new
- * update replaces the pending one with the chooser hidden; a failed upload's sticky message; axe-core.
+ * Upload Update in the browser: opened from the menu as the demo administrator (a super user), Submit
+ * only with a file, "Uploading..." while it is sent, the sticky success message, then the warning that
+ * a new update replaces the pending one with the chooser hidden; a failed upload's sticky message;
+ * axe-core. The update is system-wide: an organisation's Administrator who is not a super user gets
+ * neither the menu entry nor the screen.
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { UPDATES_PATHS, type PendingUpdateResponse } from '@orchard/shared';
-import { en, gate, signIn, toast } from './support/app';
+import { PERMISSIONS, SHELL_PATHS, UPDATES_PATHS, type PendingUpdateResponse } from '@orchard/shared';
+import { en, fillLogin, gate, loginForm, pageTitle, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 import { apiHeaders, seriousViolations } from './support/picking';
+import { apiSignIn, createUser } from './support/users-api';
 
 const admin = demoUser('admin');
 const GROWER = 'Citrus Valley Growers';
@@ -53,6 +56,29 @@ test.describe('Upload Update', () => {
     await expect(warning(page)).toHaveCount(0);
     await expect(submitButton(page)).toBeEnabled();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('while it runs the upload shows how far it is and can be cancelled: nothing is scheduled', async ({ page, request }) => {
+    const headers = await apiHeaders(request, admin, GROWER);
+    await openFromMenu(page);
+    const big = { name: 'orchard-big.tar.gz', mimeType: 'application/gzip', buffer: Buffer.concat([gzipSync(Buffer.from('big')), Buffer.alloc(3_000_000, 7)]) };
+    await chooser(page).setInputFiles(big);
+    // the server never answers this one: only Cancel ends it
+    await page.route(`**${UPDATES_PATHS.upload}`, () => undefined);
+    await submitButton(page).click();
+    await expect(uploadingButton(page)).toBeDisabled();
+    const status = page.locator('.upload-progress').getByRole('status');
+    // the bytes sent of the whole (3 MB), then the server's check once all is sent
+    await expect(status).toHaveText(new RegExp(`^(\\d+% sent \\(.+ of 3\\sMB\\)|${u.checking.replace(/\./g, '\\.')})$`));
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: u.cancel, exact: true }).click();
+    await expect(toast(page, u.cancelled, u.cancelledDetail)).toBeVisible();
+    await expect(status).toHaveCount(0);
+    await expect(toast(page, u.errorSummary)).toHaveCount(0);
+    await expect(submitButton(page)).toBeEnabled();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    const after = (await (await request.get(UPDATES_PATHS.pending, { headers })).json()) as PendingUpdateResponse;
+    expect(after).toEqual({ pending: null });
   });
 
   test('choose a file and Submit: "Uploading...", the sticky success message, then the warning without the chooser', async ({ page, request }) => {
@@ -103,4 +129,35 @@ test.describe('Upload Update', () => {
     await expect(warning(page)).toBeVisible();
     await expect(chooser(page)).toHaveCount(0);
   });
+});
+
+test('an Administrator of the organisation who is not a super user gets neither the menu entry nor the screen', async ({ page, baseURL }) => {
+  const session = await apiSignIn(baseURL as string, admin);
+  const user = await createUser(session, GROWER, { prefix: 'notsuper', roles: ['Administrator'] });
+  await session.api.dispose();
+  const permissionsAnswer = page.waitForResponse((r) => r.url().endsWith(SHELL_PATHS.permissions) && r.ok());
+  const meAnswer = page.waitForResponse((r) => r.url().endsWith(SHELL_PATHS.me) && r.ok());
+  await page.goto('/login');
+  await fillLogin(page, user);
+  await loginForm(page).logIn.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // every permission of the organisation, system.update included, but not a super user
+  expect(await (await permissionsAnswer).json()).toContain(PERMISSIONS.systemUpdate);
+  expect(((await (await meAnswer).json()) as { isSuperUser: boolean }).isSuperUser).toBe(false);
+
+  const sidebar = page.getByRole('navigation', { name: en.shell.mainMenu });
+  await expect(sidebar.getByText(en.menu.Settings, { exact: true })).toBeVisible();
+  await expect(sidebar.getByText(en.menu.System, { exact: true })).toHaveCount(0);
+  await expect(page.locator('.dashboard-links a')).not.toHaveCount(0);
+  await expect(page.locator('.dashboard-links a[href="/system/update"]')).toHaveCount(0);
+
+  // typed in by hand, the screen is refused; the server refuses its calls too
+  await page.goto('/system/update');
+  await expect(page).toHaveURL(/\/accessdenied$/);
+  await expect(page).toHaveTitle(pageTitle(en.titles.accessDenied));
+  await expect(page.getByRole('heading', { level: 1, name: u.title })).toHaveCount(0);
+  const token = await apiSignIn(baseURL as string, user);
+  const pending = await token.api.get(UPDATES_PATHS.pending, { headers: { Authorization: `Bearer ${token.token}` } });
+  expect(pending.status()).toBe(403);
+  await token.api.dispose();
 });
