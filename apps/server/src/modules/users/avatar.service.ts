@@ -13,8 +13,9 @@ import { AVATAR_MAX_BYTES, PERMISSIONS, USER_MESSAGES } from '@orchard/shared';
 import sharp from 'sharp';
 import type { AppDb } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import { deleteAvatarBlob, findMemberUser, insertAvatarBlob, setUserAvatar } from './users.repository';
-import type { Caller } from './users.service';
+import { deleteAvatarBlob, insertAvatarBlob, setUserAvatar } from './avatar.repository';
+import { findMemberUser } from './user-members.repository';
+import type { Caller } from './user-privileges';
 
 /** Width and height of every stored avatar: sharp at 4x the 60 px the app shows. */
 export const AVATAR_STORED_PX = 256;

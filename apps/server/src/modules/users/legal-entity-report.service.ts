@@ -15,8 +15,10 @@ import {
 import type { AppDb } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { byColumns, type CsvExport } from '../exports/csv';
-import { findAssignments, findLegalEntityReportRows, findRolesInOrganization } from './users.repository';
-import type { Caller } from './users.service';
+import { findLegalEntityReportRows } from './legal-entity-report.repository';
+import { findRolesInOrganization } from './user-assignments.repository';
+import { findAssignments } from './user-members.repository';
+import type { Caller } from './user-privileges';
 
 export const LEGAL_ENTITY_REPORT_NAME = 'User Legal Entity Report';
 export const LEGAL_ENTITY_REPORT_COMPONENT = 'UserList';

@@ -1,7 +1,7 @@
 /** One-time password reset links. Only the SHA-256 of a token is stored. */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { passwordResetTokens, users } from '../../db/schema/index';
+import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index';
 
 /** Ends every unused link of the user (a newer link, or a completed reset, replaces them). */
 export async function invalidateUnusedResetTokens(db: AppDb, userId: number, at: Date): Promise<void> {
@@ -54,4 +54,12 @@ export async function setPasswordAndUnlock(db: AppDb, userId: number, passwordHa
     .update(users)
     .set({ passwordHash, failedLoginCount: 0, lockoutEnd: null, updatedAt: new Date() })
     .where(eq(users.id, userId));
+}
+
+/** Ends every session (refresh-token family) of the user. */
+export async function revokeAllRefreshTokens(db: AppDb, userId: number, at: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }

@@ -22,10 +22,11 @@ import {
   findUsableResetToken,
   insertResetToken,
   invalidateUnusedResetTokens,
+  revokeAllRefreshTokens,
   setPasswordAndUnlock,
 } from './password-reset.repository';
-import { findMemberUser, revokeAllRefreshTokens } from './users.repository';
-import type { Caller } from './users.service';
+import { findMemberUser } from './user-members.repository';
+import type { Caller } from './user-privileges';
 
 export const RESET_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_MAIL_SUBJECT = `${APP_NAME}: reset your password`;

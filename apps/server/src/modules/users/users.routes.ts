@@ -38,23 +38,11 @@ import { errorResponses, noContentSchema } from '../../http/schemas';
 import { checkAvatarAccess, replaceAvatar } from './avatar.service';
 import { exportLegalEntityReport } from './legal-entity-report.service';
 import { requestPasswordReset } from './password-reset.service';
-import {
-  assertMayManageIdentity,
-  createUser,
-  deleteUser,
-  getUser,
-  linkUser,
-  listFarmOptions,
-  listPackhouseOptions,
-  listSystemUsers,
-  listUsers,
-  setUserFarms,
-  setUserPackhouses,
-  setUserRoles,
-  unblockUser,
-  updateUser,
-  type Caller,
-} from './users.service';
+import { deleteUser, unblockUser } from './user-account-actions.service';
+import { setUserFarms, setUserPackhouses, setUserRoles } from './user-assignments.service';
+import { createUser, linkUser, updateUser } from './user-editing.service';
+import { getUser, listFarmOptions, listPackhouseOptions, listSystemUsers, listUsers } from './user-listing.service';
+import { assertMayManageIdentity, type Caller } from './user-privileges';
 
 const caller = (request: FastifyRequest): Caller => requireTenant(request);
 const gated = (...permissions: (typeof PERMISSIONS)[keyof typeof PERMISSIONS][]) => ({

@@ -1,0 +1,59 @@
+/** Deleting a member of the current organisation, and lifting a lockout. */
+import { USER_MESSAGES, type User } from '@orchard/shared';
+import type { AppDb } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/pg-errors';
+import { validationFailed } from '../../lib/errors';
+import { keepingFullMember, lockOrganizations } from '../roles/privilege-guard';
+import { deleteAvatarBlob } from './avatar.repository';
+import { clearLockout, countOtherMemberships, deleteUserRow, removeFromOrganization } from './user-accounts.repository';
+import { findMemberUser } from './user-members.repository';
+import { loadMember } from './user-listing.service';
+import {
+  assertMayManageIdentity,
+  assertNotAboveCaller,
+  currentCaller,
+  userNotFound,
+  type Caller,
+} from './user-privileges';
+
+/**
+ * Removes the user from this organisation (membership, roles, farms and packhouses here). The
+ * account itself is deleted only when it belongs to no other organisation: a user shared with
+ * another organisation only leaves this one. You cannot delete yourself, nor someone who holds a
+ * permission here you lack (403), nor the last enabled member holding every permission (409).
+ */
+export async function deleteUser(db: AppDb, caller: Caller, userId: number): Promise<void> {
+  const row = await findMemberUser(db, caller.organizationId, userId);
+  if (!row) throw userNotFound();
+  if (userId === caller.userId) {
+    throw validationFailed(USER_MESSAGES.cannotDeleteSelf, [{ field: 'id', message: USER_MESSAGES.cannotDeleteSelf }]);
+  }
+  await db.transaction(async (tx) => {
+    await lockOrganizations(tx, [caller.organizationId]);
+    // removed meanwhile by someone else: gone, as for any id that is not a member
+    if (!(await findMemberUser(tx, caller.organizationId, userId))) throw userNotFound();
+    await assertNotAboveCaller(tx, await currentCaller(tx, caller), userId);
+    await keepingFullMember(tx, [caller.organizationId], () => removeFromOrganization(tx, caller.organizationId, userId));
+    if ((await countOtherMemberships(tx, userId, caller.organizationId)) > 0) return;
+    try {
+      // a savepoint: rows elsewhere in the product may still name the user; then the account stays
+      // (without organisations it cannot sign in to anything)
+      await tx.transaction(async (sp) => {
+        await deleteUserRow(sp, userId);
+        if (row.avatarBlobId) await deleteAvatarBlob(sp, row.avatarBlobId);
+      });
+    } catch (err) {
+      if (!isForeignKeyViolation(err)) throw err;
+    }
+  });
+}
+
+/**
+ * Lifts a lockout: no lockout end, failure count back to 0 (users.manage). The lockout is part of
+ * the person's identity: see assertMayManageIdentity.
+ */
+export async function unblockUser(db: AppDb, caller: Caller, userId: number): Promise<User> {
+  await assertMayManageIdentity(db, caller, userId);
+  await clearLockout(db, userId);
+  return loadMember(db, caller.organizationId, userId);
+}

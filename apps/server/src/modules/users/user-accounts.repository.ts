@@ -1,0 +1,114 @@
+/**
+ * Writes of user accounts and memberships: creating a user, saving their profile under the version,
+ * joining and leaving an organisation, deleting the account and lifting a lockout.
+ */
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { memberships, userFarms, userPackhouses, userRoles, users } from '../../db/schema/index';
+
+/** Is the user name taken by anyone (case-insensitive), other than exceptUserId? */
+export async function isUserNameTaken(db: AppDb, userName: string, exceptUserId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.userName}) = lower(${userName})`,
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface NewUser {
+  userName: string;
+  email: string;
+  passwordHash: string;
+  fullName: string | null;
+  jobTitle: string | null;
+  phoneNumber: string | null;
+  isEnabled: boolean;
+  lastOrganizationId: number;
+}
+
+export async function insertUser(db: AppDb, user: NewUser): Promise<number> {
+  const [row] = await db.insert(users).values(user).returning({ id: users.id });
+  return row!.id;
+}
+
+export async function insertMembership(db: AppDb, userId: number, organizationId: number): Promise<void> {
+  await db.insert(memberships).values({ userId, organizationId }).onConflictDoNothing();
+}
+
+export async function isMember(db: AppDb, userId: number, organizationId: number): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** How many organisations other than this one the user belongs to. */
+export async function countOtherMemberships(db: AppDb, userId: number, organizationId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), ne(memberships.organizationId, organizationId)));
+  return row?.n ?? 0;
+}
+
+export interface ProfileChanges {
+  userName: string;
+  email: string;
+  fullName?: string | null;
+  jobTitle?: string | null;
+  phoneNumber?: string | null;
+  isEnabled?: boolean;
+}
+
+/**
+ * Saves profile fields when the stored version is still `version`, and moves the version on.
+ * False when someone saved in between (or the user is gone).
+ */
+export async function updateUserProfile(db: AppDb, userId: number, version: number, changes: ProfileChanges): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ ...changes, version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.version, version)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Moves the version on (an assignment list changed); with `expected`, only from that version. */
+export async function bumpUserVersion(db: AppDb, userId: number, expected?: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), expected === undefined ? undefined : eq(users.version, expected)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Takes the user out of the organisation: membership plus roles, farms and packhouses there. */
+export async function removeFromOrganization(db: AppDb, organizationId: number, userId: number): Promise<void> {
+  await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.organizationId, organizationId)));
+  await db.delete(userFarms).where(and(eq(userFarms.userId, userId), eq(userFarms.organizationId, organizationId)));
+  await db
+    .delete(userPackhouses)
+    .where(and(eq(userPackhouses.userId, userId), eq(userPackhouses.organizationId, organizationId)));
+  await db.delete(memberships).where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)));
+  await db
+    .update(users)
+    .set({ lastOrganizationId: null })
+    .where(and(eq(users.id, userId), eq(users.lastOrganizationId, organizationId)));
+}
+
+export async function deleteUserRow(db: AppDb, userId: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+export async function clearLockout(db: AppDb, userId: number): Promise<void> {
+  await db.update(users).set({ lockoutEnd: null, failedLoginCount: 0 }).where(eq(users.id, userId));
+}
