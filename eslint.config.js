@@ -1,7 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+const root = import.meta.dirname;
+
+/** The directories directly under `dir` (relative to the repository root). */
+const subdirectories = (dir) =>
+  fs
+    .readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+
+/**
+ * The only imports a server module may make into another module, by importing module: each entry
+ * is a file of the other module (relative to apps/server/src/modules, without extension). Anything
+ * else that two modules need belongs in apps/server/src/lib, db or plugins.
+ */
+const serverModuleImports = {
+  account: [
+    // the refresh-token session store and the refresh cookie belong to auth
+    'auth/auth.repository',
+    'auth/refresh-cookie',
+  ],
+  attendance: ['exports/csv'],
+  'farm-operations': ['exports/csv'],
+  'login-history': ['exports/csv'],
+  picking: ['exports/csv'],
+  roles: [
+    // a role change notifies its holders and drops the cached menus
+    'notifications/notifications.service',
+    'shell/menu.service',
+  ],
+  users: [
+    'account/account.repository',
+    'account/account.service',
+    'auth/refresh-cookie',
+    'exports/csv',
+    'mail/mail.service',
+    'notifications/notifications.service',
+    'roles/privilege-guard',
+  ],
+};
+
+const withExtension = (file) => `${file}.ts`;
+
+const serverModuleZones = subdirectories('apps/server/src/modules').map((module) => ({
+  target: `apps/server/src/modules/${module}`,
+  from: 'apps/server/src/modules',
+  except: [`./${module}`, ...(serverModuleImports[module] ?? []).map((file) => `./${withExtension(file)}`)],
+  message: `A server module imports another module only through the allow-list in eslint.config.js (serverModuleImports); move shared code to apps/server/src/lib.`,
+}));
+
+const webFeatureZones = subdirectories('apps/web/src/features').map((feature) => ({
+  target: `apps/web/src/features/${feature}`,
+  from: 'apps/web/src/features',
+  except: [`./${feature}`],
+  message: 'A feature never imports another feature: move what both need to lib/ or components/, or compose them in app/.',
+}));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -24,6 +85,41 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // Import boundaries between the parts of the code base, resolved the way TypeScript resolves them.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['packages/shared/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'scripts/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...webFeatureZones,
+            {
+              target: ['apps/web/src/lib', 'apps/web/src/components'],
+              from: ['apps/web/src/features', 'apps/web/src/app'],
+              message: 'lib/ and components/ are below features/ and app/ and never import them.',
+            },
+            {
+              target: 'packages/shared',
+              from: 'apps',
+              message: 'packages/shared never imports from the apps.',
+            },
+            ...serverModuleZones,
+          ],
+        },
+      ],
     },
   },
 );
