@@ -16,7 +16,7 @@ import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../apps/server/src/db/client';
 import { farms, organizations, pickingEstimates, pickingEstimateWeeks, pucs, users, varieties } from '../../apps/server/src/db/schema/index';
 import { DEMO_ORGANIZATIONS, createPrng } from '../../apps/server/src/db/seed/index';
-import { findUsablePackhouses } from '../../apps/server/src/modules/picking/picking.repository';
+import { findUsablePackhouses } from '../../apps/server/src/modules/picking/picking-shared';
 
 export interface PickingBenchOptions {
   /** the server's "today" (yyyy-MM-dd) the weeks are placed around */

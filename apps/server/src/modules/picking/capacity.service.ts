@@ -23,9 +23,8 @@ import {
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { AppError, notFound, validationFailed } from '../../lib/errors';
-import { findCapacities, findOwnedPackhouses, findPackhouseWeekTotals, insertCapacity, updateCapacity } from './picking.repository';
-import type { PickingActor } from './puc-schedule.service';
-import { boundsOf, windowFor, windowResponse } from './schedule.service';
+import { findCapacities, findOwnedPackhouses, findPackhouseWeekTotals, insertCapacity, updateCapacity } from './capacity.repository';
+import { boundsOf, windowFor, windowResponse, type PickingActor } from './picking-shared';
 
 /** Capacity rows of the owned packhouses (narrowed by `packhouseFilter`; foreign ids match nothing). */
 export async function loadCapacityRows(

@@ -15,8 +15,8 @@ import type { AppDb } from '../../db/client';
 import { validationFailed } from '../../lib/errors';
 import type { CsvCell, CsvExport } from '../exports/csv';
 import { loadCapacityRows } from './capacity.service';
-import type { PickingActor } from './puc-schedule.service';
-import { loadScheduleRows, windowFor, type ScheduleView } from './schedule.service';
+import { windowFor, type PickingActor, type ScheduleView } from './picking-shared';
+import { loadScheduleRows } from './schedule.service';
 
 /**
  * The shared builder gives figures as text (String(number)) and has neutralised the text cells

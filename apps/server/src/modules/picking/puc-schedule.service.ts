@@ -23,37 +23,25 @@ import {
   type PucScheduleQuery,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import type { FarmViewer } from '../../db/farm-scope';
 import { AppError, notFound, validationFailed } from '../../lib/errors';
+import { findOrgPuc, findUsablePackhouses, requireUsablePackhouse, type PickingActor } from './picking-shared';
 import {
   findBinEstimates,
   findEstimateTonnes,
   findLatestCellChoices,
   findOrgFarms,
   findOrgLegalEntities,
-  findOrgPuc,
   findOrgVarieties,
   findPackhouseViewOptions,
   findProgressTypes,
   findPucVarieties,
-  findUsablePackhouses,
   insertCell,
   progressTypeExists,
   pucGrowsVariety,
   updateCell,
-} from './picking.repository';
-
-/** The caller: the user in the current organisation (their farms limit what they see, db/farm-scope). */
-export type PickingActor = FarmViewer;
+} from './puc-schedule.repository';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/** A packhouse the organisation may address rows and cells to (linked or owned); else 404. */
-export async function requireUsablePackhouse(db: AppDb, organizationId: number, packhouseId: number) {
-  const packhouse = (await findUsablePackhouses(db, organizationId)).find((p) => p.id === packhouseId);
-  if (!packhouse) throw notFound('Packhouse');
-  return packhouse;
-}
 
 /**
  * Filter options. Producer view (and the PUC schedule): the organisation's linked or owned

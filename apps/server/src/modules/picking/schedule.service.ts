@@ -26,13 +26,11 @@ import {
   isRowValid,
   isWeekReadonly,
   mondayOfIsoWeek,
-  packhouseWindow,
   producerWindow,
   readonlyWeekMessage,
   rowTotals,
   weekColumns,
   type ErrorDetail,
-  type IsoWeek,
   type PickingEstimateRowResponse,
   type PickingRowCreateBody,
   type PickingRowSaveBody,
@@ -44,11 +42,11 @@ import {
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
+import { boundsOf, findOrgPuc, requireUsablePackhouse, windowFor, windowResponse, type PickingActor, type ScheduleView } from './picking-shared';
 import {
   claimRowVersion,
   deleteRowWeek,
   findAllRowWeeks,
-  findOrgPuc,
   findRowActuals,
   findRowWeeks,
   findScheduleRows,
@@ -59,11 +57,7 @@ import {
   upsertRowWeek,
   varietyExists,
   type ScheduleRowData,
-  type WeekBounds,
-} from './picking.repository';
-import { requireUsablePackhouse, type PickingActor } from './puc-schedule.service';
-
-export type ScheduleView = 'producer' | 'packhouse';
+} from './schedule.repository';
 
 export interface ScheduleFilters {
   pagerDate?: PlainDate | undefined;
@@ -71,27 +65,6 @@ export interface ScheduleFilters {
   producers?: number[] | undefined;
   farms?: number[] | undefined;
   varieties?: number[] | undefined;
-}
-
-export function windowFor(view: ScheduleView, pagerDate: PlainDate | undefined, today: PlainDate): PickingScheduleWindow {
-  return view === 'producer' ? producerWindow(pagerDate ?? today, today) : packhouseWindow(pagerDate ?? today, today);
-}
-
-export function boundsOf(weeks: readonly IsoWeek[]): WeekBounds {
-  const first = weeks[0]!;
-  const last = weeks[weeks.length - 1]!;
-  return { fromKey: first.year * 100 + first.week, toKey: last.year * 100 + last.week };
-}
-
-export function windowResponse(window: PickingScheduleWindow, today: PlainDate) {
-  return {
-    pagerDate: window.pagerDate,
-    today,
-    from: window.from,
-    to: window.to,
-    minimumDate: window.minimumDate,
-    lastDate: window.lastDate,
-  };
 }
 
 function sortRows(rows: ScheduleRowData[]): ScheduleRowData[] {
