@@ -126,7 +126,8 @@ test.describe('Time Logger', () => {
     for (const r of records) {
       expect(r[1]).toBe(staff.fullName);
       expect(['Start', 'Stop', 'Pause']).toContain(r[2]);
-      expect(Number.isNaN(Date.parse(r[0]!))).toBe(false);
+      // times in files: the business wall-clock time with its offset
+      expect(r[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+02:00$/);
     }
     // coordinates come in pairs: both figures, or both empty (saved without a position)
     for (const r of records) expect(r[3] === '' ? r[4] === '' : Number.isFinite(Number(r[3])) && Number.isFinite(Number(r[4]))).toBe(true);

@@ -14,6 +14,7 @@ import {
   farmOperationsFileName,
   formatScoutingTime,
   dayOf,
+  formatDay,
   type FarmOperationsRow,
 } from '@orchard/shared';
 import { en, exactly, gate, signIn } from './support/app';
@@ -208,7 +209,7 @@ test.describe('Farm operations', () => {
     await dayCell(panel, start).click();
     await expect(exportButton).toBeDisabled();
     await closePicker();
-    await expect(range).toHaveValue(`${start} - ${start}`);
+    await expect(range).toHaveValue(`${formatDay(start, 'en-ZA')} - ${formatDay(start, 'en-ZA')}`);
     await expect(exportButton).toBeEnabled();
 
     // the real range: from the first scouting day to the last
@@ -218,7 +219,7 @@ test.describe('Farm operations', () => {
     await dayCell(panel, start).click();
     for (let i = 0; i < 2 && !(await dayCell(panel, end).isVisible()); i++) await panel.locator('.p-datepicker-next').click();
     await dayCell(panel, end).click();
-    await expect(range).toHaveValue(`${start} - ${end}`);
+    await expect(range).toHaveValue(`${formatDay(start, 'en-ZA')} - ${formatDay(end, 'en-ZA')}`);
     await closePicker();
 
     // the export waits until the spinner has been seen in the Export button's place

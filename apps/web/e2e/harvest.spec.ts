@@ -13,6 +13,7 @@ import {
   HARVEST_PATHS,
   ORGANIZATION_HEADER,
   blockReportTotals,
+  formatDay,
   formatFigure,
   formatPercent,
   applyEstimateSave,
@@ -440,7 +441,7 @@ test.describe('Harvest area', () => {
     await choose(page, h.intake.block, `${row.citrii_Block} - ${row.variety}`);
     await choose(page, h.packhouse, packhouse);
     await typeNumber(page.getByLabel(h.intake.count, { exact: true }), '10');
-    await page.getByLabel(h.intake.receivedDate, { exact: true }).fill(yesterday());
+    await page.getByLabel(h.intake.receivedDate, { exact: true }).fill(formatDay(yesterday(), 'en-ZA'));
     await page.getByLabel(h.intake.receivedDate, { exact: true }).press('Escape');
     await page.locator('label[for="bin-tipped"]').click();
     await expect(page.getByLabel(h.intake.tipped, { exact: true })).toBeChecked();

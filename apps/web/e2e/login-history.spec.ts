@@ -5,6 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
+  formatBusinessDateTime,
   LOGIN_HISTORY_CSV_COLUMNS,
   LOGIN_HISTORY_PATHS,
   USERS_PATHS,
@@ -119,10 +120,9 @@ test.describe('Login history', () => {
     const api = rows.find((r) => r.userName === locked.userName)!;
     expect([api.weekCount, api.monthCount, api.lastThreeMonths]).toEqual([planned.weekCount, planned.monthCount, planned.lastThreeMonths]);
     expect(Math.abs(Date.now() - planned.lastDaysBefore! * DAY_MS - Date.parse(api.lastLogin!))).toBeLessThan(2 * 3_600_000);
-    const shown = await page.evaluate(
-      (iso) => new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
-      api.lastLogin!,
-    );
+    // the culture's numeric date and 24-hour time, in the business time zone (2026/11/24, 04:27)
+    const shown = formatBusinessDateTime(api.lastLogin!, 'en-ZA');
+    expect(shown).toMatch(/^\d{4}\/\d{2}\/\d{2}, \d{2}:\d{2}$/);
     expect(await cellTexts(rowOf(page, locked.fullName))).toEqual([
       locked.fullName,
       String(planned.weekCount),
@@ -219,7 +219,9 @@ test.describe('Login history', () => {
     const planned = countDemoLogins(locked.userName, 'grower');
     const lockedRecord = records.find((r) => r[1] === locked.userName)!;
     expect(lockedRecord.slice(2, 5)).toEqual([planned.weekCount, planned.monthCount, planned.lastThreeMonths].map(String));
-    expect(Number.isNaN(Date.parse(lockedRecord[5]!))).toBe(false);
+    // times in files: the business wall-clock time with its offset, the same instant as the API's
+    expect(lockedRecord[5]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+02:00$/);
+    expect(Math.abs(Date.now() - planned.lastDaysBefore! * DAY_MS - Date.parse(lockedRecord[5]!))).toBeLessThan(2 * 3_600_000);
     for (const record of records) {
       const cells = await cellTexts(rowOf(page, record[0]!));
       expect(cells.slice(1, 4), record[0]).toEqual(record.slice(2, 5));

@@ -9,7 +9,7 @@
  *   time zone the process runs in.
  */
 import { describe, expect, it } from 'vitest';
-import { addDays, BUSINESS_TIME_ZONE, dayBounds, dayOf, daysBetween, instantOn, isCalendarDay, monthBounds, monthOf, systemClock } from './calendar.js';
+import { addDays, BUSINESS_TIME_ZONE, businessTimestamp, dayBounds, dayOf, daysBetween, instantOn, isCalendarDay, monthBounds, monthOf, systemClock } from './calendar.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -93,5 +93,20 @@ describe('systemClock', () => {
     const now = systemClock.now().getTime();
     expect(now).toBeGreaterThanOrEqual(before);
     expect(now).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('businessTimestamp', () => {
+  it('writes the business wall-clock time with its offset, to the second', () => {
+    expect(businessTimestamp(new Date('2026-11-24T02:27:22.893Z'))).toBe('2026-11-24T04:27:22+02:00');
+  });
+
+  it('crosses midnight into the next business day', () => {
+    expect(businessTimestamp(new Date('2026-12-31T22:00:00Z'))).toBe('2027-01-01T00:00:00+02:00');
+  });
+
+  it('names the same instant', () => {
+    const at = new Date('2026-06-30T21:59:59Z');
+    expect(new Date(businessTimestamp(at)).getTime()).toBe(at.getTime());
   });
 });

@@ -76,3 +76,11 @@ export function addDays(day: string, days: number): string {
 export function daysBetween(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS);
 }
+
+/**
+ * An instant as written in every CSV and file: RFC 3339 in the business time zone, to the second,
+ * with its offset (2026-11-24T04:27:22+02:00). Machine-readable, and the wall-clock time people saw.
+ */
+export function businessTimestamp(at: Date): string {
+  return `${new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 19)}${BUSINESS_UTC_OFFSET}`;
+}

@@ -27,3 +27,4 @@ export * from './api/release-notes.js';
 export * from './number-input.js';
 export * from './password-strength.js';
 export * from './calendar.js';
+export * from './display-format.js';

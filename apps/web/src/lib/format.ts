@@ -1,14 +1,9 @@
-/** Number and date formatting with the current organisation's culture (default_Culture_Name). */
-export const FALLBACK_CULTURE = 'en-ZA';
-
-function safeCulture(culture: string | null | undefined): string {
-  if (!culture) return FALLBACK_CULTURE;
-  try {
-    return Intl.getCanonicalLocales(culture.replace('_', '-'))[0] ?? FALLBACK_CULTURE;
-  } catch {
-    return FALLBACK_CULTURE;
-  }
-}
+/**
+ * Numbers, dates and times on screen with the current organisation's culture (default_Culture_Name).
+ * The rules (which culture, the numeric date, the business time zone) are written once in
+ * packages/shared display-format.ts; this adds the cached number formats and the date inputs' pattern.
+ */
+import { datePattern, formatBusinessDate, formatBusinessDateTime, formatDay, resolveCulture } from '@orchard/shared';
 
 /** Number formats by culture and options: building one costs far more than using it (a table formats thousands of cells). */
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -17,7 +12,7 @@ export function formatNumber(value: number, culture?: string | null, options?: I
   const key = `${culture ?? ''}|${options ? JSON.stringify(options) : ''}`;
   let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(safeCulture(culture), options);
+    format = new Intl.NumberFormat(resolveCulture(culture), options);
     numberFormats.set(key, format);
   }
   return format.format(value);
@@ -36,22 +31,40 @@ export function formatBytes(bytes: number, culture?: string | null): string {
   return formatNumber(value, culture, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1 });
 }
 
-export function formatDate(value: Date | string | number, culture?: string | null, options?: Intl.DateTimeFormatOptions): string {
-  const date = value instanceof Date ? value : new Date(value);
-  return new Intl.DateTimeFormat(safeCulture(culture), options ?? { dateStyle: 'medium' }).format(date);
+/**
+ * The pattern of a PrimeReact Calendar (dateFormat) that shows and reads dates as the culture writes
+ * them on screen (en-ZA yy/mm/dd, i.e. 2026/11/24): dd, mm and yy are its two-digit day, month and
+ * four-digit year.
+ */
+export function calendarDateFormat(culture?: string | null): string {
+  const token = { day: 'dd', month: 'mm', year: 'yy' } as const;
+  // PrimeReact reads letters in a literal as tokens unless they are quoted
+  return datePattern(culture)
+    .map((part) => (part.kind === 'literal' ? (/[a-z]/i.test(part.text) ? `'${part.text}'` : part.text) : token[part.kind]))
+    .join('');
 }
 
 export interface Formatters {
   culture: string;
   number: (value: number, options?: Intl.NumberFormatOptions) => string;
-  date: (value: Date | string | number, options?: Intl.DateTimeFormatOptions) => string;
+  /** an instant's business date (en-ZA 2026/11/24) */
+  date: (value: Date | string | number) => string;
+  /** an instant's business date and time (en-ZA 2026/11/24, 04:27) */
+  dateTime: (value: Date | string | number) => string;
+  /** a calendar day yyyy-MM-dd as dates are shown */
+  day: (day: string) => string;
+  /** the date inputs' pattern */
+  calendarDateFormat: string;
 }
 
 export function createFormatters(culture?: string | null): Formatters {
-  const c = safeCulture(culture);
+  const c = resolveCulture(culture);
   return {
     culture: c,
     number: (value, options) => formatNumber(value, c, options),
-    date: (value, options) => formatDate(value, c, options),
+    date: (value) => formatBusinessDate(value, c),
+    dateTime: (value) => formatBusinessDateTime(value, c),
+    day: (day) => formatDay(day, c),
+    calendarDateFormat: calendarDateFormat(c),
   };
 }

@@ -30,7 +30,8 @@ describe('loginHistoryQuerySchema', () => {
 });
 
 describe('loginHistoryFileName', () => {
-  it('is LoginHistory plus the yyyy-MM-dd-HH-mm-ss timestamp', () => {
-    expect(loginHistoryFileName(new Date(2026, 2, 4, 5, 6, 7))).toBe('LoginHistory-2026-03-04-05-06-07.csv');
+  it('is LoginHistory plus the yyyy-MM-dd-HH-mm-ss timestamp of the business time zone', () => {
+    // 03:06:07 UTC is 05:06:07 in the business time zone
+    expect(loginHistoryFileName(new Date(Date.UTC(2026, 2, 4, 3, 6, 7)))).toBe('LoginHistory-2026-03-04-05-06-07.csv');
   });
 });

@@ -3,10 +3,12 @@
  * Variance with 0 (spec 02, section 9). A missing figure is an empty cell; NaN and Infinity never
  * reach the screen or a CSV.
  */
+import { DEFAULT_CULTURE } from '../display-format.js';
 import type { BlockReportFigureColumns, PucReportRowFigures, PucReportTotals } from './figures.js';
 import { FIGURE_DECIMALS, PERCENT_DECIMALS, roundFigure } from './rounding.js';
 
-export const HARVEST_DEFAULT_LOCALE = 'en-ZA';
+/** The harvest figures' culture when the organisation names none: the product's default. */
+export const HARVEST_DEFAULT_LOCALE = DEFAULT_CULTURE;
 
 const formatters = new Map<string, Intl.NumberFormat>();
 

@@ -176,10 +176,13 @@ describe('neutraliseFormula', () => {
 });
 
 describe('file names', () => {
-  const at = new Date(2026, 0, 5, 7, 8, 9);
+  // 05:08:09 UTC is 07:08:09 in the business time zone, whatever zone the tests run in
+  const at = new Date(Date.UTC(2026, 0, 5, 5, 8, 9));
 
-  it('stamps yyyy-MM-dd-HH-mm-ss in local time', () => {
+  it('stamps yyyy-MM-dd-HH-mm-ss in the business time zone', () => {
     expect(exportFileTimestamp(at)).toBe('2026-01-05-07-08-09');
+    // just before midnight UTC is already the next business day
+    expect(exportFileTimestamp(new Date(Date.UTC(2026, 11, 31, 23, 30, 0)))).toBe('2027-01-01-01-30-00');
   });
 
   it('prefixes the view', () => {

@@ -16,7 +16,7 @@
  * - Text cells pass through neutraliseFormula. Numbers do not: String(number) cannot start a
  *   formula, and a negative difference must stay a number in the spreadsheet.
  */
-import { format } from 'date-fns';
+import { businessTimestamp } from '../calendar.js';
 import { binsInWeek, rowTotals, type PickingEstimateRow } from './rules.js';
 import { compareIsoWeeks, weekKey, type IsoWeek } from './weeks.js';
 
@@ -24,8 +24,6 @@ export const CSV_SEPARATOR_LINE = 'sep=,';
 export const PICKING_SCHEDULE_FILE_PREFIX = 'PickingSchedule';
 export const PACKHOUSE_PICKING_SCHEDULE_FILE_PREFIX = 'PackhousePickingSchedule';
 export const CAPACITY_ROW_LABEL = 'Capacity';
-/** date-fns pattern of export file names: yyyy-MM-dd-HH-mm-ss. */
-export const EXPORT_FILE_TIMESTAMP_FORMAT = 'yyyy-MM-dd-HH-mm-ss';
 
 export type PickingScheduleExportKind = 'producer' | 'packhouse';
 
@@ -40,9 +38,12 @@ export function neutraliseFormula(cell: string): string {
   return FORMULA_TRIGGERS.some((trigger) => cell.startsWith(trigger)) ? `'${cell}` : cell;
 }
 
-/** The local date and time of `date` as yyyy-MM-dd-HH-mm-ss, for export file names. */
+/**
+ * The business date and time of `date` as yyyy-MM-dd-HH-mm-ss, for export file names: the same
+ * wall-clock time as the file's timestamps, whatever time zone the server runs in.
+ */
 export function exportFileTimestamp(date: Date): string {
-  return format(date, EXPORT_FILE_TIMESTAMP_FORMAT);
+  return businessTimestamp(date).slice(0, 19).replace('T', '-').replaceAll(':', '-');
 }
 
 /** PickingSchedule-yyyy-MM-dd-HH-mm-ss.csv or PackhousePickingSchedule-yyyy-MM-dd-HH-mm-ss.csv. */

@@ -138,20 +138,21 @@ describe('time logger', () => {
     const res = await worker({ method: 'GET', url: ATTENDANCE_PATHS.export });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Attendance-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Attendance-2026-03-15-12-00-30.csv"');
     const records = parse(res.body) as string[][];
     expect(records[0]).toEqual(ATTENDANCE_CSV_COLUMNS.map((c) => c.header));
     const user = "'=HYPERLINK(\"x\")";
-    // from 1 January (South African), so the December start is not in it
+    // from 1 January (South African), so the December start is not in it; times in the business
+    // time zone with their offset
     expect(records.slice(1)).toEqual([
-      ['2025-12-31T23:00:00.000Z', user, 'Stop', '', ''],
-      ['2026-02-28T21:00:00.000Z', user, 'Start', '', ''],
-      ['2026-03-01T00:30:00.000Z', user, 'Stop', '', ''],
-      ['2026-03-10T06:00:00.000Z', user, 'Start', '', ''],
-      ['2026-03-10T08:00:00.000Z', user, 'Pause', '', ''],
-      ['2026-03-10T08:30:00.000Z', user, 'Start', '', ''],
-      ['2026-03-10T09:15:00.000Z', user, 'Stop', '', ''],
-      ['2026-03-15T09:00:00.000Z', user, 'Start', '', ''],
+      ['2026-01-01T01:00:00+02:00', user, 'Stop', '', ''],
+      ['2026-02-28T23:00:00+02:00', user, 'Start', '', ''],
+      ['2026-03-01T02:30:00+02:00', user, 'Stop', '', ''],
+      ['2026-03-10T08:00:00+02:00', user, 'Start', '', ''],
+      ['2026-03-10T10:00:00+02:00', user, 'Pause', '', ''],
+      ['2026-03-10T10:30:00+02:00', user, 'Start', '', ''],
+      ['2026-03-10T11:15:00+02:00', user, 'Stop', '', ''],
+      ['2026-03-15T11:00:00+02:00', user, 'Start', '', ''],
     ]);
     const after = await t.db.select().from(exportLogs).where(eq(exportLogs.userId, ids.worker));
     expect(after).toHaveLength(before.length + 1);

@@ -74,7 +74,7 @@ export async function exportAttendance(db: AppDb, owner: AttendanceOwner, now: D
   const { inside } = await findRecordsBetween(db, owner, months[0]!.start, now);
   const user = displayName(await findUserNames(db, owner.userId));
   const rows = inside.map((r) => ({
-    date: r.date.toISOString(),
+    date: r.date,
     user,
     type: ATTENDANCE_TYPE_NAMES[r.type as AttendanceType] ?? String(r.type),
     lat: r.lat,

@@ -12,7 +12,7 @@
  *   last byte is written and before the response ends.
  */
 import { Readable } from 'node:stream';
-import { neutraliseFormula } from '@orchard/shared';
+import { businessTimestamp, neutraliseFormula } from '@orchard/shared';
 import { stringify, type Options } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import type { AppDb } from '../../db/client';
@@ -55,13 +55,14 @@ const WRITER_OPTIONS: Options = { record_delimiter: 'windows' };
  * One cell made safe for a spreadsheet. Text starting with = + - @ tab or carriage return gets a
  * leading apostrophe (the rule lives in packages/shared, so browser-built exports agree). Numbers
  * stay numbers: String(number) cannot start a formula and a negative figure must remain a figure.
- * null and undefined become empty cells; dates become ISO 8601. Neutralising twice changes nothing.
+ * null and undefined become empty cells; dates become RFC 3339 in the business time zone with their
+ * offset (businessTimestamp), as every time in every file is written. Neutralising twice changes nothing.
  */
 export function neutraliseCell(value: CsvCell): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return businessTimestamp(value);
   return neutraliseFormula(value);
 }
 

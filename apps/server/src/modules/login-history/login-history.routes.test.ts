@@ -1,4 +1,4 @@
-import { LOGIN_HISTORY_CSV_COLUMNS, LOGIN_HISTORY_EXPORT_NAMES, LOGIN_HISTORY_PATHS, PERMISSIONS } from '@orchard/shared';
+import { businessTimestamp, LOGIN_HISTORY_CSV_COLUMNS, LOGIN_HISTORY_EXPORT_NAMES, LOGIN_HISTORY_PATHS, PERMISSIONS } from '@orchard/shared';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -237,15 +237,15 @@ describe('login history', () => {
     const res = await asA(url);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="LoginHistory-' + fileStamp(NOW) + '.csv"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="LoginHistory-2026-03-15-12-00-00.csv"');
     const records = parse(res.body) as string[][];
     expect(records[0]).toEqual(LOGIN_HISTORY_CSV_COLUMNS.map((c) => c.header));
     expect(records.slice(1)).toEqual([
-      ['Bob Botha', 'lh-bob', '2', '4', '6', daysAgo(1).toISOString()],
-      ['lh-dave', 'lh-dave', '1', '1', '1', daysAgo(2).toISOString()],
+      ['Bob Botha', 'lh-bob', '2', '4', '6', businessTimestamp(daysAgo(1))],
+      ['lh-dave', 'lh-dave', '1', '1', '1', businessTimestamp(daysAgo(2))],
     ]);
     const scouts = parse((await asA(`${LOGIN_HISTORY_PATHS.export}?roles=${ids.scout}`)).body) as string[][];
-    expect(scouts[1]).toEqual(["'=SUM(1,2)", 'lh-carol', '0', '1', '1', daysAgo(10).toISOString()]);
+    expect(scouts[1]).toEqual(["'=SUM(1,2)", 'lh-carol', '0', '1', '1', businessTimestamp(daysAgo(10))]);
 
     const after = await t.db.select().from(exportLogs).where(eq(exportLogs.organizationId, w.a.organizationId));
     expect(after).toHaveLength(before.length + 2);
@@ -295,7 +295,3 @@ describe('login history', () => {
   });
 });
 
-function fileStamp(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}-${p(d.getHours())}-${p(d.getMinutes())}-${p(d.getSeconds())}`;
-}

@@ -86,7 +86,8 @@ export async function exportLoginHistory(
   const rows = await getLoginHistory(db, actor, query, now);
   return {
     fileName: loginHistoryFileName(now),
-    ...byColumns(LOGIN_HISTORY_CSV_COLUMNS, rows),
+    // the last sign-in as a Date, so the file writes it as every file writes a time
+    ...byColumns(LOGIN_HISTORY_CSV_COLUMNS, rows.map((r) => ({ ...r, lastLogin: r.lastLogin === null ? null : new Date(r.lastLogin) }))),
     log: { userId: actor.userId, organizationId: actor.organizationId, url, ...LOGIN_HISTORY_EXPORT_NAMES, exportTime: now },
   };
 }

@@ -13,8 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ATTENDANCE_TYPES, type AttendanceLog } from '@orchard/shared';
 import { scrollableTablePt } from '../../components/table-accessibility';
 import { errorText } from '../../lib/api-error';
-import { createFormatters } from '../../lib/format';
-import { useSessionContext } from '../../lib/session/use-session-context';
+import { useFormatters } from '../../lib/use-formatters';
 import { toast } from '../../lib/toast';
 import { useExportAttendance } from './api/export-attendance';
 import { useAttendanceLogs } from './api/get-attendance-logs';
@@ -25,8 +24,7 @@ import './attendance.css';
 
 export function AttendancePage() {
   const { t } = useTranslation();
-  const { organization } = useSessionContext();
-  const format = useMemo(() => createFormatters(organization?.default_Culture_Name), [organization?.default_Culture_Name]);
+  const format = useFormatters();
 
   const last = useLastAttendance();
   const logs = useAttendanceLogs();

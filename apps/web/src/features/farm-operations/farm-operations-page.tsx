@@ -25,12 +25,12 @@ import {
 import { MultiFilter, type FilterOption } from '../../components/filter-fields';
 import { usePagedTable } from '../../components/paged-table';
 import { errorText } from '../../lib/api-error';
-import { createFormatters } from '../../lib/format';
-import { useSessionContext } from '../../lib/session/use-session-context';
+import { useFormatters } from '../../lib/use-formatters';
 import { useFarmOperationsFarms } from './api/get-farms';
 import { useScoutedDates } from './api/get-scouted-dates';
 import { useFarmOperations } from './api/get-sessions';
-import { calendarPt, dayKey, fromDay, initialDay, toDay } from './calendar-days';
+import { calendarPt, dayKey, fromDay, toDay } from '../../lib/calendar-days';
+import { initialDay } from './initial-day';
 import { ExportDialog } from './components/export-dialog';
 import './farm-operations.css';
 
@@ -43,8 +43,7 @@ interface Applied {
 export function FarmOperationsPage() {
   const { t } = useTranslation();
   const dateId = useId();
-  const { organization } = useSessionContext();
-  const format = useMemo(() => createFormatters(organization?.default_Culture_Name), [organization?.default_Culture_Name]);
+  const format = useFormatters();
 
   const farmsQuery = useFarmOperationsFarms();
   const [farms, setFarms] = useState<number[] | null>(null);
@@ -88,7 +87,7 @@ export function FarmOperationsPage() {
 
   const dayTemplate = (cell: CalendarDateTemplateEvent) =>
     scouted.has(dayKey(cell.year, cell.month, cell.day)) ? (
-      <span className="scouted-day" title={t('farmOperations.scoutedDay', { day: dayKey(cell.year, cell.month, cell.day) })}>
+      <span className="scouted-day" title={t('farmOperations.scoutedDay', { day: format.day(dayKey(cell.year, cell.month, cell.day)) })}>
         {cell.day}
       </span>
     ) : (
@@ -129,10 +128,10 @@ export function FarmOperationsPage() {
           <label htmlFor={dateId}>{t('farmOperations.date')}</label>
           <Calendar
             inputId={dateId}
-            value={date ? fromDay(date) : null}
+            value={fromDay(date)}
             onChange={(e) => setDate(e.value instanceof Date ? toDay(e.value) : null)}
             dateTemplate={dayTemplate}
-            dateFormat="yy-mm-dd"
+            dateFormat={format.calendarDateFormat}
             readOnlyInput
             showIcon
             className="w-full"

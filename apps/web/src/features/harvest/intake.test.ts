@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { canImport, problemsOf } from './components/bin-import-panel';
-import { fromIsoDay, importProblem, toIsoDay } from './intake-dates';
+import { importProblem } from './intake-dates';
 
 const preview = (errors: { line: number; field: string; message: string }[], rows = 2) => ({
   mode: 'preview' as const,
@@ -23,13 +23,6 @@ const preview = (errors: { line: number; field: string; message: string }[], row
 });
 
 describe('bin intake helpers', () => {
-  it('received dates round-trip as local calendar days', () => {
-    expect(toIsoDay(new Date(2026, 0, 5))).toBe('2026-01-05');
-    expect(fromIsoDay('2026-01-05')?.getDate()).toBe(5);
-    expect(fromIsoDay('2026-02-30')).toBeNull();
-    expect(fromIsoDay('')).toBeNull();
-  });
-
   it('lists preview problems as "line N: field: message"', () => {
     expect(importProblem(3, 'bins', 'Bins must be a whole number from 1 to 5000')).toBe('line 3: bins: Bins must be a whole number from 1 to 5000');
     expect(problemsOf(preview([{ line: 4, field: 'block', message: 'Unknown block for this PUC' }]), null)).toEqual([

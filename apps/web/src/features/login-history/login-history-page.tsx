@@ -20,8 +20,7 @@ import {
 import { FilterToggle, MultiFilter, type FilterOption } from '../../components/filter-fields';
 import { usePagedTable } from '../../components/paged-table';
 import { errorText } from '../../lib/api-error';
-import { createFormatters } from '../../lib/format';
-import { useSessionContext } from '../../lib/session/use-session-context';
+import { useFormatters } from '../../lib/use-formatters';
 import { toast } from '../../lib/toast';
 import { useExportLoginHistory } from './api/export-login-history';
 import { useLoginHistoryAreas, useLoginHistoryRoles } from './api/get-filter-options';
@@ -31,8 +30,7 @@ import './login-history.css';
 
 export function LoginHistoryPage() {
   const { t } = useTranslation();
-  const { organization } = useSessionContext();
-  const format = useMemo(() => createFormatters(organization?.default_Culture_Name), [organization?.default_Culture_Name]);
+  const format = useFormatters();
 
   const areasQuery = useLoginHistoryAreas();
   const rolesQuery = useLoginHistoryRoles();
@@ -82,7 +80,7 @@ export function LoginHistoryPage() {
       return format.number(row[field]);
     };
   const lastLoginBody = (row: LoginHistoryRow) =>
-    row.lastLogin ? format.date(row.lastLogin, { dateStyle: 'medium', timeStyle: 'short' }) : t('loginHistory.never');
+    row.lastLogin ? format.dateTime(row.lastLogin) : t('loginHistory.never');
 
   const loadError = areasQuery.error ?? rolesQuery.error ?? history.error;
 

@@ -14,12 +14,14 @@ import { farmOperationsMaxEnd, farmOperationsRangeProblem, dayOf } from '@orchar
 import { errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useExportFarmOperations } from '../api/export-farm-operations';
-import { calendarPt, fromDay, toDay } from '../calendar-days';
+import { calendarPt, fromDay, toDay } from '../../../lib/calendar-days';
+import { useFormatters } from '../../../lib/use-formatters';
 
 type Range = (Date | null)[] | null;
 
 export function ExportDialog({ visible, farms, onClose }: { visible: boolean; farms: string | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const format = useFormatters();
   const id = useId();
   const [range, setRange] = useState<Range>(null);
   const exporter = useExportFarmOperations();
@@ -67,8 +69,8 @@ export function ExportDialog({ visible, farms, onClose }: { visible: boolean; fa
             }}
             selectionMode="range"
             readOnlyInput
-            dateFormat="yy-mm-dd"
-            maxDate={maxDate}
+            dateFormat={format.calendarDateFormat}
+            maxDate={maxDate ?? undefined}
             showIcon
             className="w-full"
             pt={calendarPt}

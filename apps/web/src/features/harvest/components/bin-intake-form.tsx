@@ -15,7 +15,8 @@ import { NumberTextInput } from '../../../components/number-text-input';
 import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useRecordBins } from '../api/record-bins';
-import { fromIsoDay, toIsoDay } from '../intake-dates';
+import { fromDay, toDay } from '../../../lib/calendar-days';
+import { useFormatters } from '../../../lib/use-formatters';
 import { BlockPicker, type BlockChoice } from './block-picker';
 import { TipBinsDialog } from './tip-bins-dialog';
 
@@ -38,12 +39,13 @@ export function applyServerDetails(
 
 export function BinIntakeForm() {
   const { t } = useTranslation();
+  const format = useFormatters();
   const record = useRecordBins();
   const [choice, setChoice] = useState<BlockChoice>({ puc: null, productionBlock: null, packhouse: null });
   const [tipOpen, setTipOpen] = useState(false);
   const { control, handleSubmit, setValue, setError, watch, reset, formState } = useForm<FormValues>({
     resolver: zodResolver(binIntakeBodySchema) as never,
-    defaultValues: { count: undefined, received_Date: toIsoDay(new Date()), tipped: false, tipped_Kgs: null },
+    defaultValues: { count: undefined, received_Date: toDay(new Date()), tipped: false, tipped_Kgs: null },
   });
   const tipped = watch('tipped');
   const { errors, isSubmitted } = formState;
@@ -114,10 +116,10 @@ export function BinIntakeForm() {
               <label htmlFor="bin-received">{t('harvest.intake.receivedDate')}</label>
               <Calendar
                 inputId="bin-received"
-                value={fromIsoDay(field.value)}
-                onChange={(e) => field.onChange(e.value instanceof Date ? toIsoDay(e.value) : undefined)}
+                value={fromDay(field.value)}
+                onChange={(e) => field.onChange(e.value instanceof Date ? toDay(e.value) : undefined)}
                 onBlur={field.onBlur}
-                dateFormat="yy-mm-dd"
+                dateFormat={format.calendarDateFormat}
                 maxDate={new Date()}
                 showIcon
                 invalid={!!fieldState.error}

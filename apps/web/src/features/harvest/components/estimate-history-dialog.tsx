@@ -4,7 +4,7 @@ import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
 import { formatFigure, type EstimateHistoryEntry } from '@orchard/shared';
-import { formatDate } from '../../../lib/format';
+import { createFormatters } from '../../../lib/format';
 import { useEstimateHistory } from '../api/get-estimate-history';
 import type { ReportRow } from '../block-row-edit';
 
@@ -12,6 +12,7 @@ export function EstimateHistoryDialog({ row, culture, onHide }: { row: ReportRow
   const { t } = useTranslation();
   const block = row.citrii_Block ?? row.production_Block_Code;
   const history = useEstimateHistory(row.production_Block);
+  const format = createFormatters(culture);
   const title = t('harvest.history.title', { block });
   return (
     <Dialog header={title} visible onHide={onHide} className="harvest-history-dialog" style={{ width: '48rem', maxWidth: '95vw' }} modal>
@@ -27,7 +28,7 @@ export function EstimateHistoryDialog({ row, culture, onHide }: { row: ReportRow
       >
         <Column
           header={t('harvest.history.when')}
-          body={(e: EstimateHistoryEntry) => formatDate(e.createdAt, culture, { dateStyle: 'medium', timeStyle: 'short' })}
+          body={(e: EstimateHistoryEntry) => format.dateTime(e.createdAt)}
         />
         <Column header={t('harvest.history.who')} body={(e: EstimateHistoryEntry) => e.createdByName ?? ''} />
         <Column header={t('harvest.columns.ha')} body={(e: EstimateHistoryEntry) => formatFigure(e.ha, culture)} className="harvest-number" headerClassName="harvest-number" />

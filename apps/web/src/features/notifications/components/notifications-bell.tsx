@@ -11,8 +11,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationItem } from '@orchard/shared';
 import { errorText } from '../../../lib/api-error';
-import { createFormatters } from '../../../lib/format';
-import { useSessionContext } from '../../../lib/session/use-session-context';
+import { useFormatters } from '../../../lib/use-formatters';
 import { toast } from '../../../lib/toast';
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
@@ -82,8 +81,7 @@ export function NotificationsBell() {
 
 function NotificationRow({ item }: { item: NotificationItem }) {
   const { t } = useTranslation();
-  const { organization } = useSessionContext();
-  const format = createFormatters(organization?.default_Culture_Name);
+  const format = useFormatters();
   const pin = usePinNotification();
   const read = useReadNotification();
   const remove = useDeleteNotification();
@@ -100,7 +98,7 @@ function NotificationRow({ item }: { item: NotificationItem }) {
         </p>
         <p className="notification-body">{item.body}</p>
         <time dateTime={item.date} className="notification-date">
-          {format.date(item.date, { dateStyle: 'medium', timeStyle: 'short' })}
+          {format.dateTime(item.date)}
         </time>
       </div>
       <div className="notification-actions">
