@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { en } from '@orchard/shared';
-import { i18n, loadAllTexts } from '../lib/i18n-core';
+import { i18n } from '../lib/i18n-core';
+import { loadAllTexts } from '../lib/load-all-texts';
 import { EditorDialog, overlayOpen, useDiscardGuard } from './discard-guard';
 
 function Editor({ dirty, onClose }: { dirty: boolean; onClose: () => void }) {

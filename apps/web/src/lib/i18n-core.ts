@@ -1,8 +1,8 @@
 /**
  * i18next, started with the texts of the screens shown without a session (enPublic): all the
- * login route needs. Importing ./i18n adds the whole catalogue; every page outside those screens
- * waits for it before it renders (see lazyPage), and whatever rendered earlier re-renders when it
- * arrives.
+ * login route needs. Importing ./i18n adds the whole catalogue (loadAllTexts in ./load-all-texts);
+ * every page outside those screens waits for it before it renders (see lazyPage), and whatever
+ * rendered earlier re-renders when it arrives.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -25,8 +25,3 @@ void i18next.use(initReactI18next).init({
 });
 
 export const i18n = i18next;
-
-/** The whole catalogue, a chunk of its own fetched once. */
-export function loadAllTexts(): Promise<void> {
-  return import('./i18n').then(() => undefined);
-}
