@@ -223,9 +223,9 @@ test.describe('Harvest PUC report', () => {
     await varieties;
     await report;
 
-    await page.getByRole('button', { name: h.hideFilter }).click();
+    await page.getByRole('button', { name: en.filters.hideFilter }).click();
     await expect(dropdown(page, h.packhouse)).toBeHidden();
-    await page.getByRole('button', { name: h.showFilter }).click();
+    await page.getByRole('button', { name: en.filters.showFilter }).click();
     await expect(dropdown(page, h.packhouse)).toBeVisible();
   });
 });

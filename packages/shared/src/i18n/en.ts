@@ -341,8 +341,6 @@ export const en = {
       intake: 'Harvest',
     },
     all: 'All',
-    showFilter: 'Show Filter',
-    hideFilter: 'Hide Filter',
     packhouse: 'Packhouse',
     variety: 'Variety',
     farm: 'Farm',

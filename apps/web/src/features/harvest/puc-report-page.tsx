@@ -11,12 +11,12 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pucReportCells, type PucReportPage as PucReportData } from '@orchard/shared';
+import { FilterToggle } from '../../components/filter-fields';
 import { paths } from '../../config/paths';
 import { useHarvestPackhouses } from './api/get-packhouses';
 import { useHarvestPucs } from './api/get-pucs';
 import { usePucReport } from './api/get-puc-report';
 import { useHarvestVarieties } from './api/get-varieties';
-import { FilterToggle } from './components/filter-toggle';
 import { LabelledDropdown, type DropdownOption } from './components/labelled-dropdown';
 import { ALL_FILTER, ALL_VALUE, choosePackhouse, chooseVariety, fromOption, toOption } from './puc-report-filter';
 import { useCulture } from './use-culture';
@@ -73,7 +73,7 @@ export function PucReportPage() {
     <div className="harvest-page">
       <div className="harvest-heading">
         <h1>{t('harvest.titles.pucReport')}</h1>
-        <FilterToggle shown={showFilter} onToggle={() => setShowFilter((s) => !s)} controls={filterId} />
+        <FilterToggle shown={showFilter} onToggle={() => setShowFilter((s) => !s)} controls={filterId} appearance="text" />
       </div>
       <div id={filterId} className="harvest-filters" hidden={!showFilter}>
         <LabelledDropdown

@@ -3,7 +3,6 @@
  * and say "Not linked" in words. With `editable`, linked rows get an edit action for Adj T/Ha
  * (spec 02, sections 4 and 5): the shared 0..400 rule, save without re-fetch, cancel restores.
  */
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ColumnGroup } from 'primereact/columngroup';
 import { DataTable } from 'primereact/datatable';
@@ -11,6 +10,7 @@ import { Row } from 'primereact/row';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { blockReportCells, type BlockReportCells, type BlockReportPage } from '@orchard/shared';
+import { RowActionButton } from '../../../components/row-actions';
 import { isApiError, errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useSaveEstimate } from '../api/save-estimate';
@@ -142,49 +142,31 @@ export function BlockReportTable({ page, loading, culture, variant, mayEdit, ari
       <div className="harvest-actions">
         {editing && edit ? (
           <>
-            <Button
-              type="button"
-              icon="pi pi-check"
-              rounded
-              text
-              aria-label={t('harvest.saveRow', { block: name })}
+            <RowActionButton
+              action="save"
+              label={t('harvest.saveRow', { block: name })}
               loading={save.isPending}
               disabled={save.isPending}
               onClick={() => onSave(edit)}
             />
-            <Button
-              type="button"
-              icon="pi pi-times"
-              rounded
-              text
-              severity="secondary"
-              aria-label={t('harvest.cancelRow', { block: name })}
+            <RowActionButton
+              action="cancel"
+              label={t('harvest.cancelRow', { block: name })}
               disabled={save.isPending}
               onClick={() => onCancel(edit)}
             />
           </>
         ) : (
           canEditRow(row, mayEdit) && (
-            <Button
-              type="button"
-              icon="pi pi-pencil"
-              rounded
-              text
-              aria-label={t('harvest.editRow', { block: name })}
+            <RowActionButton
+              action="edit"
+              label={t('harvest.editRow', { block: name })}
               disabled={edit !== null}
               onClick={() => setEdit(startEdit(row, culture))}
             />
           )
         )}
-        <Button
-          type="button"
-          icon="pi pi-history"
-          rounded
-          text
-          severity="secondary"
-          aria-label={t('harvest.historyOf', { block: name })}
-          onClick={() => setHistoryOf(row)}
-        />
+        <RowActionButton action="history" label={t('harvest.historyOf', { block: name })} onClick={() => setHistoryOf(row)} />
       </div>
     );
   };
