@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
+import checkFile from 'eslint-plugin-check-file';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
@@ -124,6 +125,14 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  // Source file names are kebab-case; the middle extension (.routes.ts, .test.ts, .spec.ts) is free.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx,js,mjs}', 'apps/web/e2e/**/*.{ts,tsx,js,mjs}', 'packages/shared/src/**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
     },
   },
 );
