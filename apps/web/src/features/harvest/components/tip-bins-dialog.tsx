@@ -1,10 +1,10 @@
 /** Tip bins: the oldest waiting bins of the chosen block at the chosen packhouse, with their total kgs. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { binTippingBodySchema, type BinTippingBody } from '@orchard/shared';
+import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
 import { NumberTextInput } from '../../../components/number-text-input';
 import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
@@ -15,10 +15,12 @@ type FormValues = Partial<BinTippingBody>;
 export function TipBinsDialog({ productionBlock, packhouse, onHide }: { productionBlock: number; packhouse: number; onHide: () => void }) {
   const { t } = useTranslation();
   const tip = useTipBins();
-  const { control, handleSubmit, setError } = useForm<FormValues>({
+  const { control, handleSubmit, setError, formState } = useForm<FormValues>({
     resolver: zodResolver(binTippingBodySchema) as never,
     defaultValues: { production_Block: productionBlock, packhouse, count: undefined, tipped_Kgs: undefined },
   });
+  // typed figures are not lost to an Escape or the X: closing with them asks first
+  const guard = useDiscardGuard(formState.isDirty && !tip.isPending, onHide);
 
   const onSubmit = handleSubmit((values) => {
     tip.mutate(values as BinTippingBody, {
@@ -58,15 +60,15 @@ export function TipBinsDialog({ productionBlock, packhouse, onHide }: { producti
   );
 
   return (
-    <Dialog header={t('harvest.intake.tipHeading')} visible onHide={onHide} modal style={{ width: '30rem', maxWidth: '95vw' }}>
+    <EditorDialog guard={guard} header={t('harvest.intake.tipHeading')} visible modal style={{ width: '30rem', maxWidth: '95vw' }}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="harvest-tip-form">
         {numberField('count', t('harvest.intake.count'), 0)}
         {numberField('tipped_Kgs', t('harvest.intake.tippedKgs'), 2)}
         <div className="harvest-buttons">
           <Button type="submit" icon="pi pi-check" label={t('harvest.intake.tip')} loading={tip.isPending} disabled={tip.isPending} />
-          <Button type="button" label={t('harvest.intake.close')} className="p-button-text" onClick={onHide} />
+          <Button type="button" label={t('harvest.intake.close')} className="p-button-text" onClick={guard.requestClose} />
         </div>
       </form>
-    </Dialog>
+    </EditorDialog>
   );
 }
