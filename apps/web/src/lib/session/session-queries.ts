@@ -28,7 +28,8 @@ export const sessionKeys = {
   defaultPage: (organizationId: number | null) => ['org', organizationId, 'default-page'] as const,
   farms: (organizationId: number | null) => ['org', organizationId, 'farms'] as const,
   roles: (organizationId: number | null) => ['org', organizationId, 'roles'] as const,
-  blob: (container: string, id: string) => ['blob', container, id] as const,
+  /** 'blob' first: the loading bar ignores image fetches; the organisation is the one whose header the request carries */
+  blob: (organizationId: number | null, container: string, id: string) => ['blob', organizationId, container, id] as const,
 };
 
 export const getMe = () => apiRequest(SHELL_PATHS.me, { schema: currentUserSchema });

@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session/session-store';
 export function useBlobUrl(container: string, id: string | null | undefined): string | null {
   const organizationId = useSession((s) => s.organizationId);
   const query = useQuery({
-    queryKey: sessionKeys.blob(container, id ?? ''),
+    queryKey: sessionKeys.blob(organizationId, container, id ?? ''),
     queryFn: async () => URL.createObjectURL(await getBlob(organizationId as number, container, id as string)),
     enabled: !!id && organizationId != null,
     staleTime: Infinity,
