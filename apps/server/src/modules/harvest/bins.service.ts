@@ -23,7 +23,8 @@ import type { AppDb } from '../../db/client';
 import { notFound, validationFailed } from '../../lib/errors';
 import { type BinBatch, countUntippedBins, insertBinBatches, tipOldestBins } from './bins.repository';
 import { parseBinCsv, type BinCsvRecord } from './bin-csv';
-import { findImportBlocks, findProductionBlock, findReportPackhouses } from './harvest.repository';
+import { findReportPackhouses } from './harvest-lookups.repository';
+import { findImportBlocks, findProductionBlock } from './production-blocks.repository';
 import type { HarvestActor } from './harvest.service';
 import { receivedAtFor, seasonOfDay } from './season';
 

@@ -31,23 +31,12 @@ import {
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../db/farm-scope';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import {
-  farmExists,
-  findBlockReport,
-  findBlockRows,
-  findEstimateHistory,
-  findFarms,
-  findLatestEstimate,
-  findProductionBlock,
-  findPucAggregates,
-  findPucs,
-  findReportPackhouses,
-  findReportVarieties,
-  insertEstimate,
-  lockProductionBlock,
-  type BlockRowData,
-} from './harvest.repository';
+import { findBlockReport, findBlockRows, type BlockRowData } from './block-report.repository';
+import { farmExists, findFarms, findPucs, findReportPackhouses } from './harvest-lookups.repository';
+import { findProductionBlock, lockProductionBlock } from './production-blocks.repository';
+import { findPucAggregates, findReportVarieties } from './puc-report.repository';
 import { resolveSeason, seasonOfDay } from './season';
+import { findEstimateHistory, findLatestEstimate, insertEstimate } from './yield-estimates.repository';
 
 /** The caller: the user in the current organisation. */
 export type HarvestActor = FarmViewer;

@@ -4,7 +4,7 @@
  */
 import { dayOf, instantOn } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import { findLatestSeason } from './harvest.repository';
+import { findLatestSeason } from './harvest-lookups.repository';
 
 export function seasonOfDay(day: string): number {
   return Number(day.slice(0, 4));
