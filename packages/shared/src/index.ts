@@ -17,6 +17,8 @@ export * from './harvest/index.js';
 export * from './api/harvest.js';
 export * from './picking/index.js';
 export * from './api/picking.js';
+export * from './api/picking-schedules.js';
+export * from './api/picking-capacity.js';
 export * from './api/packhouses.js';
 export * from './api/login-history.js';
 export * from './api/employees.js';
