@@ -38,7 +38,7 @@ describe('application platform', () => {
   it('answers unknown API paths with the error envelope', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' }, requestId: expect.any(String) });
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found', reason: 'not-found' }, requestId: expect.any(String) });
   });
 
   it('rate-limits the 404 handler', async () => {
@@ -52,14 +52,14 @@ describe('application platform', () => {
   it('hides internals of 5xx answers', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/__test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: { code: 'INTERNAL', message: 'An unexpected error occurred' }, requestId: expect.any(String) });
+    expect(res.json()).toEqual({ error: { code: 'INTERNAL', message: 'An unexpected error occurred', reason: 'internal' }, requestId: expect.any(String) });
     expect(res.body).not.toContain('secret');
   });
 
   it('passes service errors through with their code', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/__test/conflict' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({ code: 'CONFLICT', message: 'Someone else changed this row' });
+    expect(res.json().error).toEqual({ code: 'CONFLICT', message: 'Someone else changed this row', reason: 'conflict' });
   });
 
   it('reports validation failures per field', async () => {
@@ -68,6 +68,9 @@ describe('application platform', () => {
     const body = res.json();
     expect(body.error.code).toBe('VALIDATION_FAILED');
     expect(body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['count', 'name']);
+    // a schema's built-in check has no rule of its own: the generic keys
+    expect(body.error.reason).toBe('request-invalid');
+    expect(body.error.details.map((d: { reason: string }) => d.reason)).toEqual(['value-invalid', 'value-invalid']);
   });
 
   it('rejects malformed JSON with the envelope', async () => {

@@ -1,5 +1,6 @@
 /** The one error envelope every API answer uses, with stable codes the client branches on. */
 import { z } from 'zod';
+import { ERROR_REASONS, type ErrorReason } from './reasons.js';
 
 export const ERROR_CODES = {
   VALIDATION_FAILED: 400,
@@ -17,28 +18,26 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/** The stable key of the rule behind an error or a detail (reasons.ts); screens branch on it, never on the text. */
+export const errorReasonSchema = z.enum(ERROR_REASONS);
+
 export const errorDetailSchema = z.object({
   field: z.string(),
   message: z.string(),
+  reason: errorReasonSchema,
 });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+/** A detail as the server raises it: the reason defaults to the key of its message constant. */
+export type ErrorDetailInput = { field: string; message: string; reason?: ErrorReason };
 
 export const errorEnvelopeSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
+    reason: errorReasonSchema,
     details: z.array(errorDetailSchema).optional(),
   }),
   requestId: z.string(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
-
-/**
- * Messages the token endpoint answers with. The login screen maps them to the spec's texts:
- * invalid_username_or_password -> "Invalid username or password.", invalid_grant -> "This account
- * has been disabled.". Wrong password, unknown user and locked account all answer the first one.
- */
-export const LOGIN_ERROR_MESSAGES = {
-  invalidCredentials: 'invalid_username_or_password',
-  disabled: 'invalid_grant',
-} as const;
+export * from './reasons.js';

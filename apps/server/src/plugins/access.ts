@@ -145,9 +145,11 @@ export const accessPlugin = fp(
         const raw = request.headers[ORGANIZATION_HEADER];
         const value = Array.isArray(raw) ? raw[0] : raw;
         if (!value) {
-          throw validationFailed('The current organisation is required', [
-            { field: ORGANIZATION_HEADER, message: 'Required' },
-          ]);
+          throw validationFailed(
+            'The current organisation is required',
+            [{ field: ORGANIZATION_HEADER, message: 'Required', reason: 'organisation-required' }],
+            'organisation-required',
+          );
         }
         organizationId = parseOrganizationHeader(value);
         if (organizationId === null) throw notFound('Organization');

@@ -1,9 +1,9 @@
-/** One error envelope for every failure: { error: { code, message, details? }, requestId }. */
-import { ERROR_CODES, type ErrorCode, type ErrorDetail } from '@orchard/shared';
+/** One error envelope for every failure: { error: { code, message, reason, details? }, requestId }. */
+import { ERROR_CODE_REASONS, ERROR_CODES, isErrorReason, type ErrorCode, type ErrorDetail, type ErrorReason } from '@orchard/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, detailWithReason } from '../lib/errors';
 
 const STATUS_TO_CODE: Record<number, ErrorCode> = Object.fromEntries(
   Object.entries(ERROR_CODES).map(([code, status]) => [status, code as ErrorCode]),
@@ -15,11 +15,18 @@ export function sendError(
   code: ErrorCode,
   message: string,
   details?: ErrorDetail[],
+  reason: ErrorReason = ERROR_CODE_REASONS[code],
 ) {
   return reply.status(ERROR_CODES[code]).type('application/json; charset=utf-8').send({
-    error: details && details.length > 0 ? { code, message, details } : { code, message },
+    error: details && details.length > 0 ? { code, message, reason, details } : { code, message, reason },
     requestId: request.id,
   });
+}
+
+/** a custom issue may name its key itself: `ctx.addIssue({ ..., params: { reason } })` */
+function issueReason(params: unknown): ErrorReason | undefined {
+  const reason = (params as { params?: { reason?: unknown } } | undefined)?.params?.reason;
+  return isErrorReason(reason) ? reason : undefined;
 }
 
 export const errorsPlugin = fp(
@@ -27,13 +34,16 @@ export const errorsPlugin = fp(
     app.setErrorHandler((err: FastifyError, request, reply) => {
       if (err instanceof AppError) {
         if (err.code === 'RATE_LIMITED') reply.header('retry-after', '60');
-        return sendError(reply, request, err.code, err.message, err.details);
+        return sendError(reply, request, err.code, err.message, err.details, err.reason);
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
-        const details = err.validation.map((v) => ({
-          field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'request'),
-          message: v.message ?? 'Invalid value',
-        }));
+        const details = err.validation.map((v) =>
+          detailWithReason({
+            field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'request'),
+            message: v.message ?? 'Invalid value',
+            reason: issueReason(v.params),
+          }),
+        );
         return sendError(reply, request, 'VALIDATION_FAILED', 'The request is not valid', details);
       }
       if (isResponseSerializationError(err)) {

@@ -31,7 +31,7 @@ export const inputPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('preValidation', async (request) => {
       const field = findNul(request.params, 'params') ?? findNul(request.query, 'query') ?? findNul(request.body, 'body');
-      if (field) throw validationFailed('The request is not valid', [{ field, message: 'Must not contain the NUL character' }]);
+      if (field) throw validationFailed('The request is not valid', [{ field, message: 'Must not contain the NUL character', reason: 'nul-character' }]);
     });
   },
   { name: 'input' },

@@ -4,9 +4,9 @@
  * one retry), the session-expired modal hand-off and the maintenance redirect.
  * Screens never call fetch directly.
  */
-import { ORGANIZATION_HEADER, type ErrorEnvelope, type TokenResponse } from '@orchard/shared';
+import { isErrorReason, ORGANIZATION_HEADER, type ErrorEnvelope, type TokenResponse } from '@orchard/shared';
 import { AUTH_ENDPOINTS } from '../config/auth-paths';
-import { ApiError, NETWORK_ERROR_CODE } from './api-error';
+import { ApiError, NETWORK_ERROR_CODE, reasonForCode } from './api-error';
 import { refreshCoordinator, type RefreshCoordinator } from './session/refresh-coordinator';
 import { sessionStore, setAccessToken } from './session/session-store';
 
@@ -157,11 +157,16 @@ export function parseErrorEnvelope(data: unknown): ErrorEnvelope | null {
   if (!e || typeof e !== 'object' || typeof e.code !== 'string' || typeof e.message !== 'string') return null;
   const details = Array.isArray(e.details)
     ? e.details
-        .filter((x): x is { field: unknown; message: unknown } => !!x && typeof x === 'object')
-        .map((x) => ({ field: String(x.field ?? ''), message: String(x.message ?? '') }))
+        .filter((x): x is { field: unknown; message: unknown; reason?: unknown } => !!x && typeof x === 'object')
+        .map((x) => ({
+          field: String(x.field ?? ''),
+          message: String(x.message ?? ''),
+          reason: isErrorReason(x.reason) ? x.reason : ('value-invalid' as const),
+        }))
     : undefined;
   const requestId = (data as { requestId?: unknown }).requestId;
-  return { error: { code: e.code, message: e.message, details }, requestId: typeof requestId === 'string' ? requestId : '' };
+  const reason = isErrorReason(e.reason) ? e.reason : reasonForCode(e.code);
+  return { error: { code: e.code, message: e.message, reason, details }, requestId: typeof requestId === 'string' ? requestId : '' };
 }
 
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
@@ -308,6 +313,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
       status: response.status,
       code: envelope.error.code,
       message: envelope.error.message,
+      reason: envelope.error.reason,
       details: envelope.error.details,
       body: text,
       requestId: envelope.requestId,

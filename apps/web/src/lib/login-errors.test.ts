@@ -1,23 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '@orchard/shared';
+import { en, type ErrorReason } from '@orchard/shared';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
 import { i18n } from './i18n';
 import { NoOrganizationError } from './session/session-errors';
 import { loginErrorToast } from './login-errors';
 
 const t = i18n.t.bind(i18n);
-const apiError = (status: number, message: string, body = '') => new ApiError({ status, code: 'UNAUTHENTICATED', message, body });
+const apiError = (status: number, message: string, body = '', reason?: ErrorReason) =>
+  new ApiError({ status, code: 'UNAUTHENTICATED', message, body, ...(reason ? { reason } : {}) });
 
 describe('loginErrorToast (spec 01, 8.1)', () => {
   it('maps invalid_username_or_password', () => {
-    expect(loginErrorToast(apiError(400, 'invalid_username_or_password'), t)).toEqual({
+    expect(loginErrorToast(apiError(400, 'invalid_username_or_password', '', 'login-invalid-credentials'), t)).toEqual({
       summary: 'Unable to login',
       detail: 'Invalid username or password.',
     });
   });
 
   it('maps invalid_grant to the disabled text', () => {
-    expect(loginErrorToast(apiError(400, 'invalid_grant'), t)).toEqual({
+    expect(loginErrorToast(apiError(400, 'invalid_grant', '', 'login-disabled'), t)).toEqual({
       summary: 'Unable to login',
       detail: 'This account has been disabled.',
     });

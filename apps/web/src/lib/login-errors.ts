@@ -1,6 +1,5 @@
 /** Spec 01, 8.1: what the sticky "Unable to login" toast says for each failure. */
 import type { TFunction } from 'i18next';
-import { LOGIN_ERROR_MESSAGES } from '@orchard/shared';
 import { isApiError } from './api-error';
 import { NoOrganizationError } from './session/session-errors';
 
@@ -14,9 +13,9 @@ export function loginErrorToast(error: unknown, t: TFunction): LoginErrorToast {
   if (error instanceof NoOrganizationError) return { summary, detail: t('login.noOrganization') };
   if (isApiError(error)) {
     if (error.isNetworkError) return { summary: t('login.noNetworkCaption'), detail: t('login.noNetworkDetail') };
+    if (error.reason === 'login-invalid-credentials') return { summary, detail: t('login.invalidCredentials') };
+    if (error.reason === 'login-disabled') return { summary, detail: t('login.disabled') };
     const message = error.message.trim();
-    if (message === LOGIN_ERROR_MESSAGES.invalidCredentials) return { summary, detail: t('login.invalidCredentials') };
-    if (message === LOGIN_ERROR_MESSAGES.disabled) return { summary, detail: t('login.disabled') };
     if (message) return { summary, detail: message };
     return { summary, detail: [t('login.genericError'), error.body].filter(Boolean).join(' ') };
   }

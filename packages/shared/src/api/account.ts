@@ -18,6 +18,17 @@ export const CHANGE_PASSWORD_MESSAGES = {
   currentIncorrect: 'Current password is incorrect',
 } as const;
 
+/** The stable reason key of each of CHANGE_PASSWORD_MESSAGES, sent beside the text (see reasons.ts). */
+export const CHANGE_PASSWORD_REASONS = {
+  currentRequired: 'current-password-required',
+  newRequired: 'new-password-too-short',
+  confirmRequired: 'confirm-password-required',
+  mismatch: 'password-mismatch',
+  sameAsCurrent: 'password-same-as-current',
+  incorrect: 'password-incorrect',
+  currentIncorrect: 'current-password-incorrect',
+} as const satisfies Record<keyof typeof CHANGE_PASSWORD_MESSAGES, string>;
+
 export const changePasswordBodySchema = z
   .object({
     currentPassword: z

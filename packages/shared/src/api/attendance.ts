@@ -189,3 +189,10 @@ export const ATTENDANCE_MESSAGES = {
   notRecording: 'Time is not being recorded.',
   notStarted: 'There is no recording to stop.',
 } as const;
+
+/** The stable reason key of each of ATTENDANCE_MESSAGES, sent beside the text (see reasons.ts). */
+export const ATTENDANCE_REASONS = {
+  alreadyRecording: 'attendance-already-recording',
+  notRecording: 'attendance-not-recording',
+  notStarted: 'attendance-not-started',
+} as const satisfies Record<keyof typeof ATTENDANCE_MESSAGES, string>;

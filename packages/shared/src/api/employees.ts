@@ -47,6 +47,19 @@ export const EMPLOYEE_MESSAGES = {
   staleVersion: 'The employee was changed by someone else; reload and try again',
 } as const;
 
+/** The stable reason key of each of EMPLOYEE_MESSAGES, sent beside the text (see reasons.ts). */
+export const EMPLOYEE_REASONS = {
+  updated: 'employee-updated',
+  added: 'employee-added',
+  duplicateTitle: 'employee-duplicate-title',
+  duplicate: 'employee-duplicate',
+  typeExists: 'employee-type-exists',
+  deleteConfirm: 'employee-delete-confirm',
+  typeRequired: 'employee-type-required',
+  fullnameRequired: 'employee-fullname-required',
+  staleVersion: 'employee-stale',
+} as const satisfies Record<keyof typeof EMPLOYEE_MESSAGES, string>;
+
 
 /** `?types=1&types=2` or `?types=1,2`; absent means no restriction. */
 const idListQuery = z.preprocess(

@@ -203,6 +203,19 @@ export const BIN_MESSAGES = {
   notEnoughUntipped: (waiting: number) => `Only ${waiting} bins of this block are waiting to be tipped at this packhouse`,
 } as const;
 
+/** The stable reason key of each of BIN_MESSAGES, sent beside the text (see reasons.ts). */
+export const BIN_REASONS = {
+  count: 'bin-count-invalid',
+  receivedDate: 'bin-received-date-invalid',
+  receivedDateFuture: 'bin-received-date-future',
+  tippedKgsRequired: 'bin-tipped-kgs-required',
+  tippedKgsNotTipped: 'bin-tipped-kgs-not-tipped',
+  tippedKgsRange: 'bin-tipped-kgs-range',
+  tipped: 'bin-tipped-invalid',
+  packhouse: 'bin-packhouse-invalid',
+  notEnoughUntipped: 'bin-not-enough-untipped',
+} as const satisfies Record<keyof typeof BIN_MESSAGES, string>;
+
 /** yyyy-MM-dd naming a real calendar day. */
 export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -346,3 +359,18 @@ export const BIN_IMPORT_MESSAGES = {
   unknownBlock: 'Unknown block for this PUC',
   hasErrors: 'The file has errors; nothing was imported',
 } as const;
+
+/** The stable reason key of each of BIN_IMPORT_MESSAGES, sent beside the text (see reasons.ts). */
+export const BIN_IMPORT_REASONS = {
+  noFile: 'bin-import-no-file',
+  notCsv: 'bin-import-not-csv',
+  empty: 'bin-import-empty',
+  tooManyRows: 'bin-import-too-many-rows',
+  tooManyBins: 'bin-import-too-many-bins',
+  missingColumn: 'bin-import-missing-column',
+  cellTooLong: 'bin-import-cell-too-long',
+  required: 'bin-import-value-required',
+  unknownPuc: 'bin-import-unknown-puc',
+  unknownBlock: 'bin-import-unknown-block',
+  hasErrors: 'bin-import-has-errors',
+} as const satisfies Record<keyof typeof BIN_IMPORT_MESSAGES, string>;

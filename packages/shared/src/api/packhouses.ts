@@ -33,6 +33,16 @@ export const PACKHOUSE_MESSAGES = {
   deleteConfirm: 'Are you sure you want to remove this packhouse',
 } as const;
 
+/** The stable reason key of each of PACKHOUSE_MESSAGES, sent beside the text (see reasons.ts). */
+export const PACKHOUSE_REASONS = {
+  nameRequired: 'packhouse-name-required',
+  nameTaken: 'packhouse-name-taken',
+  alreadyLinked: 'packhouse-already-linked',
+  inUse: 'packhouse-in-use',
+  owned: 'packhouse-owned',
+  deleteConfirm: 'packhouse-delete-confirm',
+} as const satisfies Record<keyof typeof PACKHOUSE_MESSAGES, string>;
+
 /** Packhouse (management): id, name, shortname. */
 export const managedPackhouseSchema = z.object({
   id: z.number().int(),

@@ -61,6 +61,20 @@ export const PICKING_MESSAGES = {
   noRowsToExport: 'There are no rows to export.',
 } as const;
 
+/** The stable reason key of each of PICKING_MESSAGES, sent beside the text (see reasons.ts). */
+export const PICKING_REASONS = {
+  pastDay: 'picking-past-day',
+  outsideSchedule: 'picking-outside-schedule',
+  cellConflict: 'picking-cell-conflict',
+  rowConflict: 'picking-row-conflict',
+  capacityConflict: 'picking-capacity-conflict',
+  duplicateCombination: 'picking-duplicate-combination',
+  packhouseLocked: 'picking-packhouse-locked',
+  readonlyWeek: 'picking-week-readonly',
+  invalidWeek: 'picking-week-invalid',
+  noRowsToExport: 'picking-no-rows-to-export',
+} as const satisfies Record<keyof typeof PICKING_MESSAGES, string>;
+
 export function readonlyWeekMessage(year: number, week: number): string {
   return PICKING_MESSAGES.readonlyWeek.replace('{week}', String(week)).replace('{year}', String(year));
 }

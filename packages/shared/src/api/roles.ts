@@ -37,6 +37,23 @@ export const ROLE_MESSAGES = {
   stale: 'The role was changed by someone else; reload it and try again',
 } as const;
 
+/** The stable reason key of each of ROLE_MESSAGES, sent beside the text (see reasons.ts). */
+export const ROLE_REASONS = {
+  nameRequired: 'role-name-required',
+  nameLength: 'role-name-length',
+  descriptionLength: 'role-description-length',
+  unknownPermission: 'permission-unknown',
+  nameTaken: 'role-name-taken',
+  landingPageUnavailable: 'landing-page-unavailable',
+  escalation: 'permission-escalation',
+  removalEscalation: 'permission-removal-escalation',
+  roleAboveCaller: 'role-above-caller',
+  lastFullMember: 'last-full-member',
+  selfLockout: 'role-self-lockout',
+  versionRequired: 'role-version-required',
+  stale: 'role-stale',
+} as const satisfies Record<keyof typeof ROLE_MESSAGES, string>;
+
 export const rolesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   size: z.coerce.number().int().min(1).max(ROLES_PAGE_SIZE_MAX).default(ROLES_PAGE_SIZE_MAX),

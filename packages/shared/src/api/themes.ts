@@ -67,3 +67,8 @@ export const APP_DEFAULT_THEME_ID: ThemeId = 'lara-light-green';
 export const PREFERENCES_MESSAGES = {
   unknownTheme: 'Unknown theme',
 } as const;
+
+/** The stable reason key of each of PREFERENCES_MESSAGES, sent beside the text (see reasons.ts). */
+export const PREFERENCES_REASONS = {
+  unknownTheme: 'theme-unknown',
+} as const satisfies Record<keyof typeof PREFERENCES_MESSAGES, string>;

@@ -34,6 +34,13 @@ export const UPDATE_MESSAGES = {
   notArchive: 'The update file must be an archive (zip, tar, gzip, 7z, bzip2, xz or zstd)',
 } as const;
 
+/** The stable reason key of each of UPDATE_MESSAGES, sent beside the text (see reasons.ts). */
+export const UPDATE_REASONS = {
+  fileMissing: 'update-file-missing',
+  tooLarge: 'update-too-large',
+  notArchive: 'update-not-archive',
+} as const satisfies Record<keyof typeof UPDATE_MESSAGES, string>;
+
 /** A scheduled update: server-generated id, size and type found by content, who and when. */
 export const productUpdateSchema = z.object({
   id: z.number().int(),

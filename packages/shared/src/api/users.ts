@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MIN, USER_NAME_MAX, USER_NAME_MIN } from '../constants.js';
-import { CHANGE_PASSWORD_MESSAGES } from './account.js';
+import { CHANGE_PASSWORD_MESSAGES, CHANGE_PASSWORD_REASONS } from './account.js';
 import { LAST_FULL_MEMBER_MESSAGE } from './roles.js';
 import { idSchema, versionSchema } from './common.js';
 
@@ -74,6 +74,36 @@ export const USER_MESSAGES = {
   avatarMissing: 'Please choose an image to upload',
   resetEmailSent: (email: string) => `Password change email has been sent to ${email}`,
 } as const;
+
+/** The stable reason key of each of USER_MESSAGES, sent beside the text (see reasons.ts). */
+export const USER_REASONS = {
+  userName: 'user-name-invalid',
+  passwordRequired: 'password-required',
+  newPasswordMin: 'new-password-too-short',
+  passwordTooLong: 'password-too-long',
+  confirmPasswordRequired: 'confirm-password-required',
+  passwordMismatch: 'password-mismatch',
+  emailRequired: 'email-required',
+  emailInvalid: 'email-invalid',
+  rolesRequired: 'roles-required',
+  userNameTaken: 'user-name-taken',
+  cannotDeleteSelf: 'cannot-delete-self',
+  cannotDisableSelf: 'cannot-disable-self',
+  passwordOnlySelf: 'password-only-self',
+  alreadyMember: 'already-member',
+  staleVersion: 'user-stale',
+  sharedUserProfile: 'shared-user-profile',
+  roleNotAssignable: 'role-not-assignable',
+  userAboveCaller: 'user-above-caller',
+  superUserOnly: 'super-user-only',
+  lastFullMember: 'last-full-member',
+  resetLinkInvalid: 'reset-link-invalid',
+  avatarNotImage: 'avatar-not-image',
+  avatarTooLarge: 'avatar-too-large',
+  avatarTooManyPixels: 'avatar-too-many-pixels',
+  avatarMissing: 'avatar-missing',
+  resetEmailSent: 'reset-email-sent',
+} as const satisfies Record<keyof typeof USER_MESSAGES, string>;
 
 export const PASSWORD_MAX = 128;
 export const OPTIONAL_TEXT_MAX = 200;
@@ -147,6 +177,7 @@ export interface PasswordChangeFields {
 export interface PasswordChangeIssue {
   field: 'currentPassword' | 'newPassword' | 'confirmPassword';
   message: string;
+  reason: (typeof USER_REASONS)[keyof typeof USER_REASONS] | (typeof CHANGE_PASSWORD_REASONS)[keyof typeof CHANGE_PASSWORD_REASONS];
 }
 
 /**
@@ -160,13 +191,13 @@ export function passwordChangeIssues(v: PasswordChangeFields): PasswordChangeIss
   const issues: PasswordChangeIssue[] = [];
   const current = v.currentPassword ?? '';
   const confirm = v.confirmPassword ?? '';
-  if (current === '') issues.push({ field: 'currentPassword', message: CHANGE_PASSWORD_MESSAGES.currentRequired });
-  if (v.newPassword.length < PASSWORD_MIN) issues.push({ field: 'newPassword', message: USER_MESSAGES.newPasswordMin });
+  if (current === '') issues.push({ field: 'currentPassword', message: CHANGE_PASSWORD_MESSAGES.currentRequired, reason: CHANGE_PASSWORD_REASONS.currentRequired });
+  if (v.newPassword.length < PASSWORD_MIN) issues.push({ field: 'newPassword', message: USER_MESSAGES.newPasswordMin, reason: USER_REASONS.newPasswordMin });
   else if (current !== '' && v.newPassword === current) {
-    issues.push({ field: 'newPassword', message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent });
+    issues.push({ field: 'newPassword', message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent, reason: CHANGE_PASSWORD_REASONS.sameAsCurrent });
   }
-  if (confirm === '') issues.push({ field: 'confirmPassword', message: USER_MESSAGES.confirmPasswordRequired });
-  else if (confirm !== v.newPassword) issues.push({ field: 'confirmPassword', message: USER_MESSAGES.passwordMismatch });
+  if (confirm === '') issues.push({ field: 'confirmPassword', message: USER_MESSAGES.confirmPasswordRequired, reason: USER_REASONS.confirmPasswordRequired });
+  else if (confirm !== v.newPassword) issues.push({ field: 'confirmPassword', message: USER_MESSAGES.passwordMismatch, reason: USER_REASONS.passwordMismatch });
   return issues;
 }
 
@@ -196,7 +227,7 @@ export const updateUserBodySchema = z
     confirmPassword: optionalPasswordSchema,
   })
   .superRefine((v, ctx) => {
-    for (const issue of passwordChangeIssues(v)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+    for (const issue of passwordChangeIssues(v)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message, params: { reason: issue.reason } });
   });
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS, AUTH_PATHS, CHANGE_PASSWORD_MESSAGES, REFRESH_COOKIE } from '@orchard/shared';
+import { reasonOf, ACCOUNT_PATHS, AUTH_PATHS, CHANGE_PASSWORD_MESSAGES, REFRESH_COOKIE } from '@orchard/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
@@ -39,7 +39,7 @@ describe('account: change own password', () => {
     const res = await change(user.id, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
-    expect(details(res)).toContainEqual({ field, message });
+    expect(details(res)).toContainEqual({ field, message, reason: reasonOf(message) });
   });
 
   it('rejects a wrong current password with its contract, and keeps the old password', async () => {
@@ -49,7 +49,8 @@ describe('account: change own password', () => {
     expect(res.json().error).toEqual({
       code: 'VALIDATION_FAILED',
       message: CHANGE_PASSWORD_MESSAGES.incorrect,
-      details: [{ field: 'currentPassword', message: CHANGE_PASSWORD_MESSAGES.currentIncorrect }],
+      reason: 'password-incorrect',
+      details: [{ field: 'currentPassword', message: CHANGE_PASSWORD_MESSAGES.currentIncorrect, reason: 'current-password-incorrect' }],
     });
     await signIn(t.app, 'pw-wrong', FIXTURE_PASSWORD);
   });

@@ -113,7 +113,7 @@ export async function applyPasswordChange(
   const latest = keepFamily === null ? await findLatestLiveRefreshToken(tx, userId, now) : null;
   if (!(await replacePasswordHash(tx, userId, verifiedHash, newHash))) {
     // Changed by a concurrent request since it was verified.
-    throw new AppError('PRECONDITION_FAILED', 'The password was changed meanwhile; please try again');
+    throw new AppError('PRECONDITION_FAILED', 'The password was changed meanwhile; please try again', undefined, 'password-changed-meanwhile');
   }
   await revokeRefreshFamiliesExcept(tx, userId, keepFamily, now);
   if (keepFamily !== null) return null;

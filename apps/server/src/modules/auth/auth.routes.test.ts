@@ -144,7 +144,7 @@ describe('POST /connect/token and /connect/logout', () => {
 
       expect(wrongPassword.statusCode).toBe(401);
       expect(wrongPassword.json()).toEqual({
-        error: { code: 'UNAUTHENTICATED', message: LOGIN_ERROR_MESSAGES.invalidCredentials },
+        error: { code: 'UNAUTHENTICATED', message: LOGIN_ERROR_MESSAGES.invalidCredentials, reason: 'login-invalid-credentials' },
         requestId: expect.any(String),
       });
       const reference = comparable(wrongPassword);
@@ -197,10 +197,10 @@ describe('POST /connect/token and /connect/logout', () => {
       const user = await createUser(t.db, uniqueName('disabled'), { isEnabled: false });
       const wrong = await passwordGrant(t, user.userName, WRONG);
       expect(wrong.statusCode).toBe(401);
-      expect(wrong.json().error).toEqual({ code: 'UNAUTHENTICATED', message: LOGIN_ERROR_MESSAGES.invalidCredentials });
+      expect(wrong.json().error).toEqual({ code: 'UNAUTHENTICATED', message: LOGIN_ERROR_MESSAGES.invalidCredentials, reason: 'login-invalid-credentials' });
       const right = await passwordGrant(t, user.userName, FIXTURE_PASSWORD);
       expect(right.statusCode).toBe(401);
-      expect(right.json().error).toEqual({ code: 'UNAUTHENTICATED', message: LOGIN_ERROR_MESSAGES.disabled });
+      expect(right.json().error).toEqual({ code: 'UNAUTHENTICATED', message: LOGIN_ERROR_MESSAGES.disabled, reason: 'login-disabled' });
       expect(refreshCookieOf(right)).toBeUndefined();
     });
 
@@ -342,7 +342,7 @@ describe('POST /connect/token and /connect/logout', () => {
 
       const replay = await refreshWithCookie(t, first.refreshToken);
       expect(replay.statusCode).toBe(401);
-      expect(replay.json().error).toEqual({ code: 'UNAUTHENTICATED', message: REFRESH_FAILED_MESSAGE });
+      expect(replay.json().error).toEqual({ code: 'UNAUTHENTICATED', message: REFRESH_FAILED_MESSAGE, reason: 'session-expired' });
       await expectCleared(replay);
 
       const newest = await refreshWithCookie(t, third);
@@ -376,7 +376,7 @@ describe('POST /connect/token and /connect/logout', () => {
       const missing = await t.app.inject({ method: 'POST', url: AUTH_PATHS.token, payload: { grant_type: 'refresh_token' } });
       for (const res of [expired, unknown, missing]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json().error).toEqual({ code: 'UNAUTHENTICATED', message: REFRESH_FAILED_MESSAGE });
+        expect(res.json().error).toEqual({ code: 'UNAUTHENTICATED', message: REFRESH_FAILED_MESSAGE, reason: 'session-expired' });
         await expectCleared(res);
       }
     });
@@ -457,7 +457,7 @@ describe('sign-in rate limits (counted in the database)', () => {
       const limited = await passwordGrant(t, user.userName, FIXTURE_PASSWORD, {}, '10.1.1.1');
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({
-        error: { code: 'RATE_LIMITED', message: expect.any(String) },
+        error: { code: 'RATE_LIMITED', message: expect.any(String), reason: 'sign-in-rate-limited' },
         requestId: expect.any(String),
       });
       expect(refreshCookieOf(limited)).toBeUndefined();

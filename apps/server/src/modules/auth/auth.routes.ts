@@ -41,7 +41,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   // this plugin's routes only (it is encapsulated)
   app.addHook('preValidation', async (request) => {
-    if (isCrossSiteRequest(request, config)) throw forbidden('Cross-site requests cannot sign in or out');
+    if (isCrossSiteRequest(request, config)) throw forbidden('Cross-site requests cannot sign in or out', 'cross-site-request');
   });
 
   app.post(

@@ -39,8 +39,8 @@ export const REFRESH_FAILED_MESSAGE = 'The session has expired, please sign in a
 
 const invalidCredentials = () => new AppError('UNAUTHENTICATED', LOGIN_ERROR_MESSAGES.invalidCredentials);
 const accountDisabled = () => new AppError('UNAUTHENTICATED', LOGIN_ERROR_MESSAGES.disabled);
-const tooManyAttempts = () => new AppError('RATE_LIMITED', 'Too many sign-in attempts, please try again later');
-export const refreshFailed = () => new AppError('UNAUTHENTICATED', REFRESH_FAILED_MESSAGE);
+const tooManyAttempts = () => new AppError('RATE_LIMITED', 'Too many sign-in attempts, please try again later', undefined, 'sign-in-rate-limited');
+export const refreshFailed = () => new AppError('UNAUTHENTICATED', REFRESH_FAILED_MESSAGE, undefined, 'session-expired');
 
 /** What a successful grant produces: the JSON answer plus the refresh token for the cookie. */
 export interface IssuedSession {

@@ -21,6 +21,7 @@ import {
   type FarmOperationsFarm,
   type FarmOperationsQuery,
   type FarmOperationsRow,
+  type ErrorReason,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../db/farm-scope';
@@ -84,6 +85,13 @@ export async function getSessions(db: AppDb, viewer: FarmOperationsActor, query:
   return (await findSessions(db, sessionFilter(viewer, farmIds, query.date, query.date))).map(toRow);
 }
 
+const RANGE_REASONS = {
+  incomplete: 'date-range-incomplete',
+  order: 'date-range-order',
+  tooLong: 'date-range-too-long',
+  future: 'date-range-future',
+} as const satisfies Record<keyof typeof RANGE_MESSAGES, ErrorReason>;
+
 const RANGE_MESSAGES = {
   incomplete: 'Choose a start and an end date.',
   order: 'The start date must not be after the end date.',
@@ -103,7 +111,10 @@ export async function exportSessions(
   url: string,
 ): Promise<CsvExport> {
   const problem = farmOperationsRangeProblem(query.start, query.end, dayOf(now));
-  if (problem) throw validationFailed(RANGE_MESSAGES[problem], [{ field: problem === 'future' ? 'end' : 'start', message: RANGE_MESSAGES[problem] }]);
+  if (problem) {
+    const reason = RANGE_REASONS[problem];
+    throw validationFailed(RANGE_MESSAGES[problem], [{ field: problem === 'future' ? 'end' : 'start', message: RANGE_MESSAGES[problem], reason }], reason);
+  }
   const filter = sessionFilter(actor, await checkedFarms(db, actor, query.farms), query.start, query.end);
   async function* rows() {
     for await (const session of inBatches((after: SessionRecord | undefined, size) => findSessions(db, filter, { after, size }))) {

@@ -1,5 +1,6 @@
 /** Bin intake through the API: single entries, tipping, and the CSV import with preview and commit. */
 import {
+  reasonOf,
   BIN_IMPORT_MAX_BYTES,
   BIN_IMPORT_MESSAGES,
   BIN_MESSAGES,
@@ -86,7 +87,7 @@ describe('bin intake', () => {
       const res = await post(HARVEST_PATHS.bins, payload);
       expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_FAILED');
-      expect(res.json().error.details).toContainEqual({ field, message });
+      expect(res.json().error.details).toContainEqual({ field, message, reason: reasonOf(message) ?? 'value-invalid' });
     }
     // another grower's block looks nonexistent
     expect((await post(HARVEST_PATHS.bins, { ...base, production_Block: w.block.l5b01 })).statusCode).toBe(404);
@@ -100,7 +101,7 @@ describe('bin intake', () => {
     expect(res.json()).toMatchObject({ tipped: 2, tipped_Kgs: 780, not_Tipped: 1 });
     const tooMany = await post(HARVEST_PATHS.binTippings, { production_Block: w.block.c10u01, packhouse: w.ph.ph1, count: 2, tipped_Kgs: 800 });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().error.details).toEqual([{ field: 'count', message: BIN_MESSAGES.notEnoughUntipped(1) }]);
+    expect(tooMany.json().error.details).toEqual([{ field: 'count', message: BIN_MESSAGES.notEnoughUntipped(1), reason: 'bin-not-enough-untipped' }]);
     const page = (await t.app.inject({ method: 'GET', url: HARVEST_PATHS.blockReport.replace(':pucId', String(w.puc.c10)), headers: headersA })).json<BlockReportPage>();
     expect(page.rows.find((r) => r.production_Block === w.block.c10u01)).toMatchObject({ not_Tipped: 1, tipped: 2, tipped_Kgs: 780 });
   });
@@ -141,8 +142,8 @@ describe('bin intake', () => {
     // a commit of the same file writes nothing and answers the errors by line
     const commit = await importFile(csv, 'commit');
     expect(commit.statusCode).toBe(400);
-    expect(commit.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: BIN_IMPORT_MESSAGES.hasErrors });
-    expect(commit.json().error.details).toContainEqual({ field: 'line 3: puc', message: BIN_IMPORT_MESSAGES.unknownPuc });
+    expect(commit.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: BIN_IMPORT_MESSAGES.hasErrors, reason: 'bin-import-has-errors' });
+    expect(commit.json().error.details).toContainEqual({ field: 'line 3: puc', message: BIN_IMPORT_MESSAGES.unknownPuc, reason: 'bin-import-unknown-puc' });
     expect(await binsOf(w.a.organizationId)).toBe(before);
   });
 
@@ -177,11 +178,11 @@ describe('bin intake', () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
     const notText = await importFile(png, 'preview');
     expect(notText.statusCode).toBe(400);
-    expect(notText.json().error.details).toEqual([{ field: 'file', message: BIN_IMPORT_MESSAGES.notCsv }]);
+    expect(notText.json().error.details).toEqual([{ field: 'file', message: BIN_IMPORT_MESSAGES.notCsv, reason: 'bin-import-not-csv' }]);
     const latin1 = await importFile(Buffer.from([0x43, 0x32, 0x2c, 0xe9, 0x0a]), 'preview');
     expect(latin1.statusCode).toBe(400);
     const empty = await importFile(`${HEADER}\n`, 'preview');
-    expect(empty.json().error.details).toEqual([{ field: 'file', message: BIN_IMPORT_MESSAGES.empty }]);
+    expect(empty.json().error.details).toEqual([{ field: 'file', message: BIN_IMPORT_MESSAGES.empty, reason: 'bin-import-empty' }]);
     const missing = await importFile('puc,block,packhouse,bins,tipped\nC2,B01,PH2,1,no', 'preview');
     expect(missing.statusCode).toBe(200);
     expect(missing.json<BinImportResponse>().errors).toEqual([{ line: 1, field: 'received_date', message: BIN_IMPORT_MESSAGES.missingColumn('received_date') }]);

@@ -376,7 +376,7 @@ describe('saving block yield estimates', () => {
       const res = await save({ production_Block: w.block.c2b01, ha: 4, tonnes_Per_Ha: bad, version: w.version.c2b01 });
       expect(res.statusCode, String(bad)).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_FAILED');
-      expect(res.json().error.details).toContainEqual({ field: 'tonnes_Per_Ha', message: ADJUSTED_TONNES_PER_HA_MESSAGE });
+      expect(res.json().error.details).toContainEqual({ field: 'tonnes_Per_Ha', message: ADJUSTED_TONNES_PER_HA_MESSAGE, reason: 'adjusted-tonnes-per-ha-range' });
     }
     const zero = await save({ production_Block: w.block.c2b01, ha: 4, tonnes_Per_Ha: 0, version: w.version.c2b01 });
     expect(zero.statusCode, zero.body).toBe(201);

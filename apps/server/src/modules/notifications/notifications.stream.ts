@@ -39,8 +39,8 @@ export async function openNotificationStream(
 ): Promise<OpenStream> {
   const verified = await verifyStreamTicket(config, ticket);
   // spent in the database, so the ticket opens one stream in the whole cluster
-  if (!verified || !(await tickets.spend(verified))) throw unauthenticated(INVALID_TICKET_MESSAGE);
-  if (!(await findEnabledUser(db, verified.userId))) throw unauthenticated(INVALID_TICKET_MESSAGE);
+  if (!verified || !(await tickets.spend(verified))) throw unauthenticated(INVALID_TICKET_MESSAGE, 'stream-ticket-invalid');
+  if (!(await findEnabledUser(db, verified.userId))) throw unauthenticated(INVALID_TICKET_MESSAGE, 'stream-ticket-invalid');
 
   const body = new PassThrough();
   const unsubscribe = hub.subscribe(verified.userId, (item: NotificationItem) => {

@@ -88,7 +88,7 @@ describe('packhouse management', () => {
       const res = await asA({ method: 'POST', url: PACKHOUSES_PATHS.list, payload: { name, shortname: 'DUP' } });
       expect(res.statusCode, `${name}: ${res.body}`).toBe(409);
       // the screen shows the message under the name and in its toast
-      expect(res.json().error).toEqual({ code: 'CONFLICT', message: PACKHOUSE_MESSAGES.nameTaken });
+      expect(res.json().error).toEqual({ code: 'CONFLICT', message: PACKHOUSE_MESSAGES.nameTaken, reason: 'packhouse-name-taken' });
     }
     expect(await count()).toBe(before);
     // a name that only contains a taken one is a different name

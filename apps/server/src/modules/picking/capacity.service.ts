@@ -17,7 +17,7 @@ import {
   type CapacityQuery,
   type CapacityRowResponse,
   type CapacitySaveBody,
-  type ErrorDetail,
+  type ErrorDetailInput,
   type PickingScheduleWindow,
   type PlainDate,
 } from '@orchard/shared';
@@ -94,11 +94,11 @@ export async function saveCapacity(
     const stored = await findCapacities(tx, [packhouseId], { fromKey: Math.min(...keys), toKey: Math.max(...keys) });
     const storedBy = new Map(stored.map((s) => [s.year * 100 + s.week, s]));
     const seen = new Set<number>();
-    const errors: ErrorDetail[] = [];
+    const errors: ErrorDetailInput[] = [];
     const changes = body.weeks.filter((w, index) => {
       const key = w.year * 100 + w.week;
       if (seen.has(key)) {
-        errors.push({ field: `weeks.${index}`, message: `Week ${w.week} of ${w.year} appears twice.` });
+        errors.push({ field: `weeks.${index}`, message: `Week ${w.week} of ${w.year} appears twice.`, reason: 'week-duplicated' });
         return false;
       }
       seen.add(key);

@@ -30,7 +30,7 @@ import {
   readonlyWeekMessage,
   rowTotals,
   weekColumns,
-  type ErrorDetail,
+  type ErrorDetailInput,
   type PickingEstimateRowResponse,
   type PickingRowCreateBody,
   type PickingRowSaveBody,
@@ -200,12 +200,12 @@ function plannedWeekChanges(
   const editable = producerWindow(today, today);
   const storedBy = new Map(stored.map((w) => [`${w.year}-${w.week}`, w.binCount]));
   const seen = new Set<string>();
-  const errors: ErrorDetail[] = [];
+  const errors: ErrorDetailInput[] = [];
   const changes: WeekChange[] = [];
   requested.forEach((w, index) => {
     const key = `${w.year}-${w.week}`;
     if (seen.has(key)) {
-      errors.push({ field: `weeks.${index}`, message: `Week ${w.week} of ${w.year} appears twice.` });
+      errors.push({ field: `weeks.${index}`, message: `Week ${w.week} of ${w.year} appears twice.`, reason: 'week-duplicated' });
       return;
     }
     seen.add(key);

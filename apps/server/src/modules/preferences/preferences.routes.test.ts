@@ -47,7 +47,7 @@ describe('preferences', () => {
     expect((await req(user.id, 'GET', PREFERENCES_PATHS.preferences)).json()).toMatchObject({ themeId: 'vela-blue' });
     const bad = await req(user.id, 'PUT', PREFERENCES_PATHS.preferences, { themeId: 'comic-sans' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.details).toEqual([{ field: 'themeId', message: PREFERENCES_MESSAGES.unknownTheme }]);
+    expect(bad.json().error.details).toEqual([{ field: 'themeId', message: PREFERENCES_MESSAGES.unknownTheme, reason: 'theme-unknown' }]);
     const long = await req(user.id, 'PUT', PREFERENCES_PATHS.preferences, { themeId: 'x'.repeat(5000) });
     expect(long.statusCode).toBe(400);
   });

@@ -124,7 +124,7 @@ describe('roles', () => {
     const res = await create(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
-    expect(details(res)).toEqual([{ field: 'name', message }]);
+    expect(details(res)).toEqual([{ field: 'name', message, reason: message === ROLE_MESSAGES.nameRequired ? 'role-name-required' : 'role-name-length' }]);
   });
 
   it('accepts names of exactly 2 and 200 characters, and an omitted description', async () => {
@@ -136,10 +136,10 @@ describe('roles', () => {
 
   it('limits the description to 500 characters and permissions to the catalogue', async () => {
     const longDescription = await create({ name: 'Long description', description: 'd'.repeat(501), permissions: [] });
-    expect(details(longDescription)).toEqual([{ field: 'description', message: ROLE_MESSAGES.descriptionLength }]);
+    expect(details(longDescription)).toEqual([{ field: 'description', message: ROLE_MESSAGES.descriptionLength, reason: 'role-description-length' }]);
     const unknown = await create({ name: 'Unknown permission', permissions: ['users.view', 'root.everything'] });
     expect(unknown.statusCode).toBe(400);
-    expect(details(unknown)).toEqual([{ field: 'permissions.1', message: ROLE_MESSAGES.unknownPermission }]);
+    expect(details(unknown)).toEqual([{ field: 'permissions.1', message: ROLE_MESSAGES.unknownPermission, reason: 'permission-unknown' }]);
   });
 
   it('keeps names unique per organisation, case-insensitively (409), but not across organisations', async () => {
@@ -222,7 +222,7 @@ describe('roles', () => {
       t.app.inject({ method, url: `/api/roles/${everything.id}`, headers: await t.headersFor(boss.id, org.id), ...(payload ? { payload } : {}) });
     const strip = await as('PUT', { name: 'Everything', permissions: ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.waterView), version: 1 });
     expect(strip.statusCode, strip.body).toBe(409);
-    expect(strip.json().error).toEqual({ code: 'CONFLICT', message: ROLE_MESSAGES.lastFullMember });
+    expect(strip.json().error).toEqual({ code: 'CONFLICT', message: ROLE_MESSAGES.lastFullMember, reason: 'last-full-member' });
     const del = await as('DELETE');
     expect(del.statusCode).toBe(409);
     expect((await t.db.select().from(roles).where(eq(roles.id, everything.id)))).toHaveLength(1);
@@ -250,7 +250,7 @@ describe('roles', () => {
     ] as [string, string[]][]) {
       const res = await bad(page, permissions);
       expect(res.statusCode, `${page}: ${res.body}`).toBe(400);
-      expect(details(res)).toEqual([{ field: 'default_Landing_Page', message: ROLE_MESSAGES.landingPageUnavailable }]);
+      expect(details(res)).toEqual([{ field: 'default_Landing_Page', message: ROLE_MESSAGES.landingPageUnavailable, reason: 'landing-page-unavailable' }]);
     }
     const ok = await create({ name: 'Lands on users', permissions: [PERMISSIONS.usersView], default_Landing_Page: 'settings.users' });
     expect(ok.statusCode).toBe(201);
@@ -272,7 +272,7 @@ describe('roles', () => {
     const body = { name: 'Counted', permissions: [PERMISSIONS.pickingView] };
     const noVersion = await call(admin.id, 'PUT', `/api/roles/${role.id}`, body);
     expect(noVersion.statusCode).toBe(400);
-    expect(details(noVersion)).toEqual([{ field: 'version', message: ROLE_MESSAGES.versionRequired }]);
+    expect(details(noVersion)).toEqual([{ field: 'version', message: ROLE_MESSAGES.versionRequired, reason: 'role-version-required' }]);
 
     const first = await call(admin.id, 'PUT', `/api/roles/${role.id}`, { ...body, description: 'first', version: 1 });
     expect(first.statusCode).toBe(200);

@@ -28,7 +28,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err }, 'readiness check failed: database did not answer');
         // ERROR_CODES has no "unavailable" code yet; the status is what probes act on.
         return reply.code(503).send({
-          error: { code: 'UNAVAILABLE', message: 'The service is not ready' },
+          error: { code: 'UNAVAILABLE', message: 'The service is not ready', reason: 'not-ready' },
           requestId: request.id,
         });
       }

@@ -140,7 +140,7 @@ describe('updates API: Upload Update', () => {
     const before = await pendingRows();
     const res = await upload(admin, orgA, multipart('big.tgz', 'application/gzip', gzipOfSize(LIMIT + 1)));
     expect(res.statusCode).toBe(413);
-    expect(res.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: UPDATE_MESSAGES.tooLarge });
+    expect(res.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: UPDATE_MESSAGES.tooLarge, reason: 'update-too-large' });
     expect(await pendingRows()).toEqual(before);
   });
 

@@ -119,7 +119,7 @@ describe('users API: avatar upload', () => {
     const before = await avatarOf(target);
     const res = await upload(admin, target, multipart('big.png', 'image/png', await pngOfSize(AVATAR_MAX_BYTES + 1)));
     expect(res.statusCode).toBe(413);
-    expect(res.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: USER_MESSAGES.avatarTooLarge });
+    expect(res.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: USER_MESSAGES.avatarTooLarge, reason: 'avatar-too-large' });
     expect(await avatarOf(target)).toBe(before);
   });
 
@@ -172,7 +172,7 @@ describe('users API: avatar upload', () => {
     expect(huge.length).toBeLessThan(AVATAR_MAX_BYTES);
     const res = await upload(admin, target, multipart('huge.png', 'image/png', huge));
     expect(res.statusCode).toBe(413);
-    expect(res.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: USER_MESSAGES.avatarTooManyPixels });
+    expect(res.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: USER_MESSAGES.avatarTooManyPixels, reason: 'avatar-too-many-pixels' });
     expect(await avatarOf(target)).toBe(before);
   });
 

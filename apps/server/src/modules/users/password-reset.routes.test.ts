@@ -1,4 +1,4 @@
-import { AUTH_PATHS, PERMISSIONS, USER_MESSAGES } from '@orchard/shared';
+import { reasonOf, AUTH_PATHS, PERMISSIONS, USER_MESSAGES } from '@orchard/shared';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
@@ -130,7 +130,7 @@ describe('password reset by link', () => {
     expect((await check(token)).statusCode).toBe(404);
     const res = await complete({ token, newPassword: 'secret-9', confirmPassword: 'secret-9' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details).toEqual([{ field: 'token', message: USER_MESSAGES.resetLinkInvalid }]);
+    expect(res.json().error.details).toEqual([{ field: 'token', message: USER_MESSAGES.resetLinkInvalid, reason: 'reset-link-invalid' }]);
     await signIn(t.app, user.userName, FIXTURE_PASSWORD, { remoteAddress: ip() });
   });
 
@@ -145,7 +145,7 @@ describe('password reset by link', () => {
     for (const [body, field, message] of cases) {
       const res = await complete({ token: 'whatever', ...body });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.details, JSON.stringify(body)).toEqual([{ field, message }]);
+      expect(res.json().error.details, JSON.stringify(body)).toEqual([{ field, message, reason: reasonOf(message) }]);
     }
     expect(USER_MESSAGES.passwordMismatch).toBe('New password and confirmation password do not match');
   });

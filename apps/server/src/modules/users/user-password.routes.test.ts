@@ -2,7 +2,7 @@
  * Changing your own password in the user editor's save (spec 01, 2.7 "changing password", 4.3, 5.1):
  * PUT /api/users/:id with currentPassword, newPassword and confirmPassword.
  */
-import { AUTH_PATHS, CHANGE_PASSWORD_MESSAGES, PERMISSIONS, REFRESH_COOKIE, USER_MESSAGES, type User } from '@orchard/shared';
+import { reasonOf, AUTH_PATHS, CHANGE_PASSWORD_MESSAGES, PERMISSIONS, REFRESH_COOKIE, USER_MESSAGES, type User } from '@orchard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { signIn } from '../../../test/helpers/auth';
@@ -84,7 +84,7 @@ describe('users API: changing your own password with the profile save', () => {
     const res = await save(user.id, user.id, saveBody(before, { fullName: 'Changed Name', ...passwords }));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
-    expect(res.json().error.details).toContainEqual({ field, message });
+    expect(res.json().error.details).toContainEqual({ field, message, reason: reasonOf(message) });
     const after = await read(user.id, user.id);
     expect(after.version).toBe(before.version);
     expect(after.fullName).toBe(before.fullName);
@@ -103,7 +103,8 @@ describe('users API: changing your own password with the profile save', () => {
     expect(res.json().error).toEqual({
       code: 'VALIDATION_FAILED',
       message: CHANGE_PASSWORD_MESSAGES.incorrect,
-      details: [{ field: 'currentPassword', message: CHANGE_PASSWORD_MESSAGES.currentIncorrect }],
+      reason: 'password-incorrect',
+      details: [{ field: 'currentPassword', message: CHANGE_PASSWORD_MESSAGES.currentIncorrect, reason: 'current-password-incorrect' }],
     });
     const after = await read(user.id, user.id);
     expect(after.version).toBe(before.version);

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, PERMISSIONS, USER_MESSAGES, type Permission, type User } from '@orchard/shared';
+import { reasonOf, ALL_PERMISSIONS, PERMISSIONS, USER_MESSAGES, type Permission, type User } from '@orchard/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
@@ -250,7 +250,7 @@ describe('users API', () => {
       expect(res.statusCode).toBe(400);
       const body = res.json();
       expect(body.error.code).toBe('VALIDATION_FAILED');
-      expect(body.error.details).toEqual([{ field, message }]);
+      expect(body.error.details).toEqual([{ field, message, reason: reasonOf(message) }]);
     });
 
     it('accepts the boundaries: user name of 2 and 200 characters, email of 200 characters, password of 6', async () => {
@@ -279,7 +279,7 @@ describe('users API', () => {
         payload: validNewUser({ userName: existing.userName.toUpperCase() }),
       });
       expect(res.statusCode).toBe(409);
-      expect(res.json().error).toEqual({ code: 'CONFLICT', message: USER_MESSAGES.userNameTaken(existing.userName.toUpperCase()) });
+      expect(res.json().error).toEqual({ code: 'CONFLICT', message: USER_MESSAGES.userNameTaken(existing.userName.toUpperCase()), reason: 'user-name-taken' });
     });
 
     it('needs both users.manage and roles.assign', async () => {
@@ -363,7 +363,7 @@ describe('users API', () => {
       expect((await save(admin, target, { fullName: 'First' })).statusCode).toBe(200);
       const stale = await save(admin, target, { fullName: 'Second' });
       expect(stale.statusCode).toBe(412);
-      expect(stale.json().error).toEqual({ code: 'PRECONDITION_FAILED', message: USER_MESSAGES.staleVersion });
+      expect(stale.json().error).toEqual({ code: 'PRECONDITION_FAILED', message: USER_MESSAGES.staleVersion, reason: 'user-stale' });
       expect((await getUser(target.id)).fullName).toBe('First');
     });
 
@@ -392,7 +392,7 @@ describe('users API', () => {
       for (const [changes, field, message] of cases) {
         const res = await save(admin, target, changes);
         expect(res.statusCode).toBe(400);
-        expect(res.json().error.details).toEqual([{ field, message }]);
+        expect(res.json().error.details).toEqual([{ field, message, reason: reasonOf(message) }]);
       }
       const missingVersion = await t.app.inject({
         method: 'PUT',
@@ -507,7 +507,7 @@ describe('users API', () => {
         t.app.inject({ method: 'PUT', url, headers: await as(only.id, org), payload });
       const viaRoles = await put(`/api/users/${only.id}/roles`, { roleIds: [some] });
       expect(viaRoles.statusCode, viaRoles.body).toBe(409);
-      expect(viaRoles.json().error).toEqual({ code: 'CONFLICT', message: USER_MESSAGES.lastFullMember });
+      expect(viaRoles.json().error).toEqual({ code: 'CONFLICT', message: USER_MESSAGES.lastFullMember, reason: 'last-full-member' });
       const viaSave = await put(`/api/users/${only.id}`, { version: me.version, userName: me.userName, email: me.email, roleIds: [some] });
       expect(viaSave.statusCode, viaSave.body).toBe(409);
       expect((await t.db.select().from(userRoles).where(eq(userRoles.userId, only.id))).map((r) => r.roleId)).toEqual([all]);
@@ -566,7 +566,7 @@ describe('users API', () => {
       expect(foreign.statusCode).toBe(404);
       const none = await t.app.inject({ method: 'PUT', url: `/api/users/${target.id}/roles`, headers: await as(admin), payload: { roleIds: [] } });
       expect(none.statusCode).toBe(400);
-      expect(none.json().error.details).toEqual([{ field: 'roleIds', message: USER_MESSAGES.rolesRequired }]);
+      expect(none.json().error.details).toEqual([{ field: 'roleIds', message: USER_MESSAGES.rolesRequired, reason: 'roles-required' }]);
       expect((await getUser(target.id)).roleIds).toEqual([roleViewer]);
       expect((await t.app.inject({ method: 'PUT', url: `/api/users/${target.id}/roles`, headers: await as(viewer), payload: { roleIds: [roleViewer] } })).statusCode).toBe(403);
     });
@@ -684,7 +684,7 @@ describe('users API', () => {
       await addMember(t.db, elsewhere.id, orgB, [roleB]);
       const search = await t.app.inject({ method: 'GET', url: `/api/users/system-users?query=${elsewhere.userName}`, headers: await as(admin) });
       expect(search.statusCode).toBe(403);
-      expect(search.json().error).toEqual({ code: 'FORBIDDEN', message: USER_MESSAGES.superUserOnly });
+      expect(search.json().error).toEqual({ code: 'FORBIDDEN', message: USER_MESSAGES.superUserOnly, reason: 'super-user-only' });
       expect(search.body).not.toContain(elsewhere.email);
       const link = await t.app.inject({ method: 'POST', url: `/api/users/${elsewhere.id}/link`, headers: await as(admin) });
       expect(link.statusCode).toBe(403);

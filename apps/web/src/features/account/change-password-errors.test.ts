@@ -12,7 +12,8 @@ describe('change-password failures (spec 01, 5.2, 8.1)', () => {
       status: 400,
       code: 'VALIDATION_FAILED',
       message: CHANGE_PASSWORD_MESSAGES.incorrect,
-      details: [{ field: 'currentPassword', message: CHANGE_PASSWORD_MESSAGES.currentIncorrect }],
+      reason: 'password-incorrect',
+      details: [{ field: 'currentPassword', message: CHANGE_PASSWORD_MESSAGES.currentIncorrect, reason: 'current-password-incorrect' }],
     });
     expect(changePasswordErrorToast(e, t)).toEqual({ summary: 'Password Mismatch', detail: 'Current Password is incorrect' });
   });
@@ -22,7 +23,7 @@ describe('change-password failures (spec 01, 5.2, 8.1)', () => {
       status: 400,
       code: 'VALIDATION_FAILED',
       message: 'Validation failed',
-      details: [{ field: 'newPassword', message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent }],
+      details: [{ field: 'newPassword', message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent, reason: 'password-same-as-current' }],
     });
     expect(changePasswordErrorToast(e, t)).toEqual({ summary: 'Password Mismatch', detail: 'New Password cannot match your old password' });
   });

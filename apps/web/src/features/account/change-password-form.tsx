@@ -10,10 +10,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordStrengthMeter } from '../../components/password-strength-meter';
-import { CHANGE_PASSWORD_MESSAGES, LOADING_RESET_AFTER_ERROR_MS, changePasswordBodySchema, type ChangePasswordBody } from '@orchard/shared';
+import { LOADING_RESET_AFTER_ERROR_MS, changePasswordBodySchema, type ChangePasswordBody } from '@orchard/shared';
 import { toast } from '../../lib/toast';
 import { useChangePassword } from './api/change-password';
-import { changePasswordErrorToast } from './change-password-errors';
+import { changePasswordErrorToast, changePasswordFieldText, changePasswordInvalidToast } from './change-password-errors';
 import { emitPasswordChanged } from './password-events';
 
 const EMPTY: ChangePasswordBody = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -38,30 +38,10 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps = {}) 
     formState: { errors },
   } = useForm<ChangePasswordBody>({ resolver: zodResolver(changePasswordBodySchema), defaultValues: EMPTY });
 
-  const fieldText = (message: string | undefined) => {
-    switch (message) {
-      case undefined:
-        return '';
-      case CHANGE_PASSWORD_MESSAGES.currentRequired:
-        return t('account.currentRequired');
-      case CHANGE_PASSWORD_MESSAGES.newRequired:
-        return t('account.newRequired');
-      case CHANGE_PASSWORD_MESSAGES.confirmRequired:
-        return t('account.confirmRequired');
-      case CHANGE_PASSWORD_MESSAGES.mismatch:
-        return t('account.mismatch');
-      case CHANGE_PASSWORD_MESSAGES.sameAsCurrent:
-        return t('account.sameAsOld');
-      default:
-        return message;
-    }
-  };
-
   /** The alerts that go with the inline messages (5.2). */
   const onInvalid = (e: FieldErrors<ChangePasswordBody>) => {
-    if (e.currentPassword) toast.error(t('account.currentRequiredCaption'), t('account.currentRequiredAlert'));
-    else if (e.confirmPassword?.message === CHANGE_PASSWORD_MESSAGES.mismatch) toast.error(t('account.mismatchCaption'), t('account.mismatch'));
-    else if (e.newPassword?.message === CHANGE_PASSWORD_MESSAGES.sameAsCurrent) toast.error(t('account.passwordMismatch'), t('account.sameAsOld'));
+    const alert = changePasswordInvalidToast(e, t);
+    if (alert) toast.error(alert.summary, alert.detail);
   };
 
   const onValid = async (body: ChangePasswordBody) => {
@@ -98,7 +78,7 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps = {}) 
         {t('account.changePassword')}
       </h2>
       {fields.map((f) => {
-        const message = fieldText(errors[f.name]?.message);
+        const message = changePasswordFieldText(errors[f.name], t);
         const inputId = `${id}-${f.name}`;
         return (
           <div className="field" key={f.name}>

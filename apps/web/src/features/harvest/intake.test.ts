@@ -35,10 +35,10 @@ describe('bin intake helpers', () => {
       status: 400,
       code: 'VALIDATION_FAILED',
       message: 'The file has errors; nothing was imported',
-      details: [{ field: 'line 2: puc', message: 'Unknown PUC' }],
+      details: [{ field: 'line 2: puc', message: 'Unknown PUC', reason: 'bin-import-unknown-puc' }],
     });
     expect(problemsOf(null, refusedCommit)).toEqual(['line 2: puc: Unknown PUC']);
-    const refusedFile = new ApiError({ status: 400, code: 'VALIDATION_FAILED', message: 'The file has no rows', details: [{ field: 'file', message: 'The file has no rows' }] });
+    const refusedFile = new ApiError({ status: 400, code: 'VALIDATION_FAILED', message: 'The file has no rows', details: [{ field: 'file', message: 'The file has no rows', reason: 'bin-import-empty' }] });
     expect(problemsOf(null, refusedFile)).toEqual(['The file has no rows']);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLEASE_SELECT_A_PACKHOUSE, PLEASE_SELECT_A_PICKING_PROGRESS } from '@orchard/shared';
-import { planPucCellSave } from './puc-cell-state';
+import { planPucCellSave, pucRefusalText } from './puc-cell-state';
 
 const cell = { puc: 1, variety: 2, date: '2026-11-23' };
 const chosen = { packhouse: 5, pickingProgress: 7 };
@@ -14,10 +14,12 @@ describe('PUC schedule cell saves', () => {
   it('refuses without a packhouse, then without a picking progress (0 means none)', () => {
     expect(planPucCellSave('5', { bins: null, version: null }, { packhouse: null, pickingProgress: 7 }, cell)).toEqual({
       kind: 'refused',
+      reason: 'packhouse-not-selected',
       message: PLEASE_SELECT_A_PACKHOUSE,
     });
     expect(planPucCellSave('5', { bins: null, version: null }, { packhouse: 5, pickingProgress: 0 }, cell)).toEqual({
       kind: 'refused',
+      reason: 'picking-progress-not-selected',
       message: PLEASE_SELECT_A_PICKING_PROGRESS,
     });
   });
@@ -33,4 +35,16 @@ describe('PUC schedule cell saves', () => {
   it('refuses more than 5 digits', () => {
     expect(planPucCellSave('123456', { bins: null, version: null }, chosen, cell).kind).toBe('refused');
   });
+
+  it("translates a refusal by its reason, and shows the rule's own text for any other", () => {
+    const t = (key: string) => `t:${key}`;
+    expect(pucRefusalText({ reason: 'packhouse-not-selected', message: PLEASE_SELECT_A_PACKHOUSE }, t)).toBe('t:picking.pleaseSelectPackhouse');
+    expect(pucRefusalText({ reason: 'picking-progress-not-selected', message: PLEASE_SELECT_A_PICKING_PROGRESS }, t)).toBe(
+      't:picking.pleaseSelectPickingProgress',
+    );
+    const letters = planPucCellSave('x', { bins: null, version: null }, chosen, cell);
+    expect(letters).toMatchObject({ kind: 'refused', reason: 'value-invalid' });
+    if (letters.kind === 'refused') expect(pucRefusalText(letters, t)).toBe(letters.message);
+  });
 });
+

@@ -1,5 +1,5 @@
 /** What saving a PUC schedule cell would do, decided before any request: the shared rules only. */
-import { binCountSchema, validatePucCellEdit, type PucScheduleCellBody } from '@orchard/shared';
+import { binCountSchema, reasonOf, validatePucCellEdit, type ErrorReason, type PucScheduleCellBody } from '@orchard/shared';
 
 export interface PucCellChoice {
   packhouse: number | null;
@@ -13,7 +13,7 @@ export interface PucCellSaved {
 
 export type PucCellPlan =
   | { kind: 'nothing' }
-  | { kind: 'refused'; message: string }
+  | { kind: 'refused'; reason: ErrorReason; message: string }
   | { kind: 'save'; body: PucScheduleCellBody };
 
 /**
@@ -29,9 +29,9 @@ export function planPucCellSave(
 ): PucCellPlan {
   if (text === '' || text === (saved.bins === null ? '' : String(saved.bins))) return { kind: 'nothing' };
   const message = validatePucCellEdit(choice);
-  if (message) return { kind: 'refused', message };
+  if (message) return refused(message);
   const bins = binCountSchema.safeParse(text);
-  if (!bins.success) return { kind: 'refused', message: bins.error.issues[0]?.message ?? '' };
+  if (!bins.success) return refused(bins.error.issues[0]?.message ?? '');
   return {
     kind: 'save',
     body: {
@@ -44,4 +44,18 @@ export function planPucCellSave(
       version: saved.version,
     },
   };
+}
+
+/** a refusal by a shared rule, with the rule's key */
+const refused = (message: string): PucCellPlan => ({ kind: 'refused', reason: reasonOf(message) ?? 'value-invalid', message });
+
+const REFUSAL_TEXT_KEYS: Partial<Record<ErrorReason, string>> = {
+  'packhouse-not-selected': 'picking.pleaseSelectPackhouse',
+  'picking-progress-not-selected': 'picking.pleaseSelectPickingProgress',
+};
+
+/** The toast text of a refused cell: the translation of its reason where there is one, else the rule's message. */
+export function pucRefusalText(plan: { reason: ErrorReason; message: string }, t: (key: string) => string): string {
+  const key = REFUSAL_TEXT_KEYS[plan.reason];
+  return key ? t(key) : plan.message;
 }

@@ -125,10 +125,10 @@ describe('producer table state', () => {
       { type: 'load', rows: [row(1), row(2, { packhouse: 200, packhouseName: 'Kirkwood Packhouse' })] },
       { type: 'duplicate', id: 1 },
     ]);
-    expect(saveBlocker(s, -1)).toBe(PLEASE_SELECT_A_PACKHOUSE);
+    expect(saveBlocker(s, -1)).toEqual({ reason: 'packhouse-not-selected', message: PLEASE_SELECT_A_PACKHOUSE });
     expect(saveRequest(s, -1, null)).toBeNull();
     s = run([{ type: 'setPackhouse', id: -1, packhouse: 200, packhouseName: 'Kirkwood Packhouse' }], s);
-    expect(saveBlocker(s, -1)).toBe(PICKING_MESSAGES.duplicateCombination);
+    expect(saveBlocker(s, -1)).toEqual({ reason: 'picking-duplicate-combination', message: PICKING_MESSAGES.duplicateCombination });
     s = run([{ type: 'setPackhouse', id: -1, packhouse: 300, packhouseName: 'Patensie Packhouse' }], s);
     expect(saveBlocker(s, -1)).toBeNull();
     s = run([{ type: 'setWeek', id: -1, year: 2026, week: 48, binCount: 12 }], s);

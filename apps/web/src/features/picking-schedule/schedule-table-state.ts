@@ -5,6 +5,7 @@
  */
 import {
   PICKING_MESSAGES,
+  PICKING_REASONS,
   PLEASE_SELECT_A_PACKHOUSE,
   canChangePackhouse,
   insertDuplicateBelow,
@@ -121,13 +122,29 @@ export function scheduleTableReducer(state: ScheduleTableState, action: Schedule
 
 export const isEditing = (state: ScheduleTableState, id: number) => state.editing[id] !== undefined;
 
-/** The message that blocks saving a row, or null: the validity rule over every row of the table. */
-export function saveBlocker(state: ScheduleTableState, id: number): string | null {
+export type SaveBlocker =
+  | { reason: 'packhouse-not-selected'; message: typeof PLEASE_SELECT_A_PACKHOUSE }
+  | { reason: typeof PICKING_REASONS.duplicateCombination; message: typeof PICKING_MESSAGES.duplicateCombination };
+
+/** What blocks saving a row, or null: the validity rule over every row of the table. */
+export function saveBlocker(state: ScheduleTableState, id: number): SaveBlocker | null {
   const row = state.rows.find((r) => r.id === id);
   if (!row) return null;
   const validity = isRowValid(row, state.rows);
   if (validity.valid) return null;
-  return validity.reason === 'packhouse-missing' ? PLEASE_SELECT_A_PACKHOUSE : PICKING_MESSAGES.duplicateCombination;
+  return validity.reason === 'packhouse-missing'
+    ? { reason: 'packhouse-not-selected', message: PLEASE_SELECT_A_PACKHOUSE }
+    : { reason: PICKING_REASONS.duplicateCombination, message: PICKING_MESSAGES.duplicateCombination };
+}
+
+const BLOCKER_TEXT_KEYS = {
+  'packhouse-not-selected': 'picking.pleaseSelectPackhouse',
+  'picking-duplicate-combination': 'picking.duplicateCombination',
+} as const satisfies Record<SaveBlocker['reason'], string>;
+
+/** The toast text of a blocked save, by its reason. */
+export function saveBlockerText(blocker: SaveBlocker, t: (key: string) => string): string {
+  return t(BLOCKER_TEXT_KEYS[blocker.reason]);
 }
 
 export type RowSaveRequest =

@@ -6,9 +6,12 @@ import {
   en,
   updateUserBodySchema,
   userFormSchema,
+  type ErrorDetail,
+  type ErrorReason,
   type User,
   type UserListRole,
 } from '@orchard/shared';
+import { ApiError } from '../../lib/api-error';
 import {
   canResetPasswordOf,
   createBody,
@@ -16,7 +19,7 @@ import {
   exportableRoles,
   initialValues,
   inlineMessage,
-  isInvalidCredentialsMessage,
+  isInvalidCredentialsError,
   passwordChangeErrors,
   roleOptions,
   updateBody,
@@ -150,19 +153,19 @@ describe('inline texts of spec 5.1 from the shared schema', () => {
   it('required fields, bad e-mail, missing role and short password', () => {
     const values = { ...initialValues(null) };
     const e = errors(values, true, true);
-    expect(inlineMessage('userName', e.userName as string, values.userName, t)).toBe('UserName is Required');
-    expect(inlineMessage('email', e.email as string, values.email, t)).toBe('Email is Required');
-    expect(inlineMessage('password', e.password as string, values.password, t)).toBe('New Password is Required');
-    expect(inlineMessage('roleIds', e.roleIds as string, values.roleIds, t)).toBe('Role is Required');
+    expect(inlineMessage('userName', { message: e.userName as string }, values.userName, t)).toBe('UserName is Required');
+    expect(inlineMessage('email', { message: e.email as string }, values.email, t)).toBe('Email is Required');
+    expect(inlineMessage('password', { message: e.password as string }, values.password, t)).toBe('New Password is Required');
+    expect(inlineMessage('roleIds', { message: e.roleIds as string }, values.roleIds, t)).toBe('Role is Required');
 
     const bad = { ...values, userName: 'a', email: 'not-an-email', password: '123' };
     const e2 = errors(bad, true, true);
     expect(e2.email).toBe(USER_MESSAGES.emailInvalid);
-    expect(inlineMessage('email', e2.email as string, bad.email, t)).toBe('Invalid Email Address');
-    expect(inlineMessage('userName', e2.userName as string, bad.userName, t)).toBe(
+    expect(inlineMessage('email', { message: e2.email as string }, bad.email, t)).toBe('Invalid Email Address');
+    expect(inlineMessage('userName', { message: e2.userName as string }, bad.userName, t)).toBe(
       'Please enter a user name (minimum of 2 and maximum of 200 characters)',
     );
-    expect(inlineMessage('password', e2.password as string, bad.password, t)).toBe('New password is required (minimum of 6 characters)');
+    expect(inlineMessage('password', { message: e2.password as string }, bad.password, t)).toBe('New password is required (minimum of 6 characters)');
   });
 
   it('roles are required only when the editor may assign them', () => {
@@ -171,12 +174,16 @@ describe('inline texts of spec 5.1 from the shared schema', () => {
     expect(errors(values, false, false).roleIds).toBeUndefined();
   });
 
-  it('recognises the invalid user name and password error', () => {
-    expect(isInvalidCredentialsMessage('invalid_username_or_password')).toBe(true);
-    expect(isInvalidCredentialsMessage('The user name and password pair is invalid')).toBe(true);
-    expect(isInvalidCredentialsMessage('The user name "x" is already taken')).toBe(false);
-    // the save's answer to a wrong current password, as errorText joins it with its details
-    expect(isInvalidCredentialsMessage(`${CHANGE_PASSWORD_MESSAGES.incorrect}\n${CHANGE_PASSWORD_MESSAGES.currentIncorrect}`)).toBe(true);
+  it('recognises the invalid user name and password error by its reason', () => {
+    const answer = (reason: ErrorReason, details: ErrorDetail[] = []) =>
+      new ApiError({ status: 400, code: 'VALIDATION_FAILED', message: 'whatever the text', reason, details });
+    expect(isInvalidCredentialsError(answer('login-invalid-credentials'))).toBe(true);
+    expect(isInvalidCredentialsError(answer('user-name-taken'))).toBe(false);
+    // the save's answer to a wrong current password
+    expect(isInvalidCredentialsError(answer('password-incorrect'))).toBe(true);
+    const detail = { field: 'currentPassword', message: CHANGE_PASSWORD_MESSAGES.currentIncorrect, reason: 'current-password-incorrect' as const };
+    expect(isInvalidCredentialsError(answer('request-invalid', [detail]))).toBe(true);
+    expect(isInvalidCredentialsError(new Error('invalid_username_or_password'))).toBe(false);
   });
 });
 
@@ -273,7 +280,8 @@ describe('changing password (spec 2.7 mode, 5.1 rules and inline texts)', () => 
   });
 
   it('the server answer to a wrong current password shows as Current Password is incorrect', () => {
-    expect(inlineMessage('currentPassword', CHANGE_PASSWORD_MESSAGES.currentIncorrect, 'Wrong@2024', t)).toBe('Current Password is incorrect');
+    const server = { type: 'current-password-incorrect', message: CHANGE_PASSWORD_MESSAGES.currentIncorrect };
+    expect(inlineMessage('currentPassword', server, 'Wrong@2024', t)).toBe('Current Password is incorrect');
   });
 });
 

@@ -5,15 +5,16 @@
  * 403 otherwise), the changing-password rules and the Export By Legal Entity role preselection (2.6).
  */
 import {
-  CHANGE_PASSWORD_MESSAGES,
   PERMISSIONS,
-  USER_MESSAGES,
   passwordChangeIssues,
+  type ErrorReason,
   type CreateUserBody,
   type UpdateUserBody,
   type User,
   type UserListRole,
 } from '@orchard/shared';
+import { hasReason } from '../../lib/api-error';
+import { fieldReason, type FieldErrorLike } from '../../lib/field-reason';
 
 /**
  * view: read-only; edit: another user (or yourself) in the general editor; new; self: the Profile
@@ -182,9 +183,9 @@ export function updateBody(
  */
 export function passwordChangeErrors(
   values: Pick<UserFormValues, PasswordField>,
-): Partial<Record<PasswordField, string>> {
-  const errors: Partial<Record<PasswordField, string>> = {};
-  for (const issue of passwordChangeIssues(values)) errors[issue.field] ??= issue.message;
+): Partial<Record<PasswordField, { type: ErrorReason; message: string }>> {
+  const errors: Partial<Record<PasswordField, { type: ErrorReason; message: string }>> = {};
+  for (const issue of passwordChangeIssues(values)) errors[issue.field] ??= { type: issue.reason, message: issue.message };
   return errors;
 }
 
@@ -211,28 +212,30 @@ export const INLINE_TEXT_KEYS = {
  */
 export function inlineMessage(
   field: keyof UserFormValues,
-  message: string,
+  error: FieldErrorLike & { message: string },
   value: unknown,
   t: (key: string) => string,
 ): string {
+  const { message } = error;
+  const reason = fieldReason(error);
   const empty = typeof value === 'string' ? value.trim() === '' : Array.isArray(value) ? value.length === 0 : value == null;
   if (field === 'userName' && empty) return t(INLINE_TEXT_KEYS.userNameRequired);
   if (field === 'email' && empty) return t(INLINE_TEXT_KEYS.emailRequired);
-  if (field === 'email' && message === USER_MESSAGES.emailInvalid) return t(INLINE_TEXT_KEYS.invalidEmail);
+  if (field === 'email' && reason === 'email-invalid') return t(INLINE_TEXT_KEYS.invalidEmail);
   if (field === 'password' && empty) return t(INLINE_TEXT_KEYS.newPasswordRequired);
   if (field === 'roleIds') return t(INLINE_TEXT_KEYS.roleRequired);
   if (field === 'currentPassword') {
-    if (message === CHANGE_PASSWORD_MESSAGES.currentIncorrect) return t(INLINE_TEXT_KEYS.currentPasswordIncorrect);
+    if (reason === 'current-password-incorrect') return t(INLINE_TEXT_KEYS.currentPasswordIncorrect);
     if (empty) return t(INLINE_TEXT_KEYS.currentPasswordRequired);
   }
   if (field === 'newPassword') {
     if (empty) return t(INLINE_TEXT_KEYS.newPasswordRequired);
-    if (message === CHANGE_PASSWORD_MESSAGES.sameAsCurrent) return t(INLINE_TEXT_KEYS.passwordSameAsOld);
-    if (message === USER_MESSAGES.newPasswordMin) return t(INLINE_TEXT_KEYS.newPasswordMin);
+    if (reason === 'password-same-as-current') return t(INLINE_TEXT_KEYS.passwordSameAsOld);
+    if (reason === 'new-password-too-short') return t(INLINE_TEXT_KEYS.newPasswordMin);
   }
   if (field === 'confirmPassword') {
     if (empty) return t(INLINE_TEXT_KEYS.confirmPasswordRequired);
-    if (message === USER_MESSAGES.passwordMismatch) return t(INLINE_TEXT_KEYS.passwordConfirmMismatch);
+    if (reason === 'password-mismatch') return t(INLINE_TEXT_KEYS.passwordConfirmMismatch);
   }
   return message;
 }
@@ -241,11 +244,8 @@ export function inlineMessage(
  * Is this a server error saying the user name and password pair is invalid (spec 8.2), or that the
  * current password of a password change does not verify?
  */
-export function isInvalidCredentialsMessage(message: string): boolean {
-  return (
-    message.split('\n').some((line) => line.trim() === CHANGE_PASSWORD_MESSAGES.incorrect) ||
-    /invalid_username_or_password|invalid username or password|user ?name and password/i.test(message)
-  );
+export function isInvalidCredentialsError(error: unknown): boolean {
+  return hasReason(error, 'password-incorrect', 'current-password-incorrect', 'login-invalid-credentials');
 }
 
 /**

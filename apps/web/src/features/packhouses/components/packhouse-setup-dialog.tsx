@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { AutoComplete } from 'primereact/autocomplete';
+import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
@@ -13,7 +13,6 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
 import {
-  PACKHOUSE_MESSAGES,
   PACKHOUSE_NAME_MAX,
   PACKHOUSE_SHORTNAME_MAX,
   PACKHOUSE_SUGGESTION_MIN_CHARS,
@@ -24,6 +23,7 @@ import { useSession } from '../../../lib/session/session-store';
 import { toast } from '../../../lib/toast';
 import { useAddPackhouse } from '../api/add-packhouse';
 import { packhouseSuggestionsQueryOptions } from '../api/get-suggestions';
+import { packhouseNameText } from '../packhouse-field-text';
 
 interface Suggestion {
   id: number;
@@ -65,6 +65,19 @@ export function PackhouseSetupDialog({ visible, onHide }: { visible: boolean; on
   };
   const guard = useDiscardGuard(formState.isDirty, close);
 
+  const suggest = async (e: AutoCompleteCompleteEvent) => {
+    const query = e.query.trim();
+    if (query.length < PACKHOUSE_SUGGESTION_MIN_CHARS) {
+      setSuggestions([]);
+      return;
+    }
+    try {
+      setSuggestions(await queryClient.fetchQuery(packhouseSuggestionsQueryOptions(organizationId, query)));
+    } catch {
+      setSuggestions([]);
+    }
+  };
+
   const onSubmit = handleSubmit((values) => {
     const body = values.id !== null ? { id: values.id } : { name: values.name.trim(), shortname: values.shortname.trim() || null };
     add.mutate(body, {
@@ -75,9 +88,9 @@ export function PackhouseSetupDialog({ visible, onHide }: { visible: boolean; on
       onError: (e) => {
         if (isApiError(e)) {
           for (const d of e.details ?? []) {
-            if (d.field === 'name' || d.field === 'shortname') setError(d.field, { type: 'server', message: d.message });
+            if (d.field === 'name' || d.field === 'shortname') setError(d.field, { type: d.reason, message: d.message });
           }
-          if (e.status === 409) setError('name', { type: 'server', message: e.message });
+          if (e.status === 409) setError('name', { type: e.reason, message: e.message });
         }
         toast.error(t('packhouses.error'), errorText(e));
       },
@@ -99,7 +112,7 @@ export function PackhouseSetupDialog({ visible, onHide }: { visible: boolean; on
 
   return (
     <EditorDialog guard={guard} header={t('packhouses.dialogTitle')} visible={visible} footer={footer} className="packhouse-dialog" modal>
-      <form id="packhouse-setup-form" onSubmit={onSubmit} className="packhouse-form" noValidate>
+      <form id="packhouse-setup-form" onSubmit={(e) => void onSubmit(e)} className="packhouse-form" noValidate>
         <div className="field">
           <label htmlFor={nameId}>{t('packhouses.name')}</label>
           <Controller
@@ -115,18 +128,7 @@ export function PackhouseSetupDialog({ visible, onHide }: { visible: boolean; on
                   minLength={PACKHOUSE_SUGGESTION_MIN_CHARS}
                   size={PACKHOUSE_AUTOCOMPLETE_SIZE}
                   maxLength={PACKHOUSE_NAME_MAX}
-                  completeMethod={async (e) => {
-                    const query = e.query.trim();
-                    if (query.length < PACKHOUSE_SUGGESTION_MIN_CHARS) {
-                      setSuggestions([]);
-                      return;
-                    }
-                    try {
-                      setSuggestions(await queryClient.fetchQuery(packhouseSuggestionsQueryOptions(organizationId, query)));
-                    } catch {
-                      setSuggestions([]);
-                    }
-                  }}
+                  completeMethod={(e) => void suggest(e)}
                   onChange={(e) => {
                     const value = e.value as string | Suggestion | null;
                     if (value && typeof value === 'object') return;
@@ -148,7 +150,7 @@ export function PackhouseSetupDialog({ visible, onHide }: { visible: boolean; on
                 />
                 {fieldState.error && (
                   <small id={`${nameId}-error`} className="field-error">
-                    {fieldState.error.message === PACKHOUSE_MESSAGES.nameRequired ? t('packhouses.nameRequired') : fieldState.error.message}
+                    {packhouseNameText(fieldState.error, t)}
                   </small>
                 )}
                 {linked && (

@@ -10,8 +10,6 @@ import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'r
 import { useTranslation } from 'react-i18next';
 import {
   PERMISSIONS,
-  PLEASE_SELECT_A_PACKHOUSE,
-  PLEASE_SELECT_A_PICKING_PROGRESS,
   PUC_SCHEDULE_DEFAULT_PAGE_SIZE,
   PUC_SCHEDULE_PAGE_SIZES,
   type PucScheduleCell,
@@ -26,7 +24,7 @@ import { usePickingFilters } from '../api/get-filters';
 import { useProgressTypes } from '../api/get-progress-types';
 import { usePucSchedule } from '../api/get-puc-schedule';
 import { useSavePucCell } from '../api/save-puc-cell';
-import { planPucCellSave, type PucCellChoice, type PucCellSaved } from '../puc-cell-state';
+import { planPucCellSave, pucRefusalText, type PucCellChoice, type PucCellSaved } from '../puc-cell-state';
 import { BinInput } from './bin-input';
 import { MultiFilter } from '../../../components/filter-fields';
 import '../picking.css';
@@ -56,13 +54,7 @@ const PucCell = memo(function PucCell({ row, cell, isPast, label, readOnly, getC
     const plan = planPucCellSave(text, saved, getChoice(rowKey(row)), { puc: row.puc, variety: row.variety, date: cell.date });
     if (plan.kind === 'nothing') return;
     if (plan.kind === 'refused') {
-      const message =
-        plan.message === PLEASE_SELECT_A_PACKHOUSE
-          ? t('picking.pleaseSelectPackhouse')
-          : plan.message === PLEASE_SELECT_A_PICKING_PROGRESS
-            ? t('picking.pleaseSelectPickingProgress')
-            : plan.message;
-      toast.error(message);
+      toast.error(pucRefusalText(plan, t));
       return;
     }
     save.mutate(plan.body, {

@@ -4,11 +4,11 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PICKING_MESSAGES, PLEASE_SELECT_A_PACKHOUSE, type PickingSchedulePage } from '@orchard/shared';
+import type { PickingSchedulePage } from '@orchard/shared';
 import { errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useSaveScheduleRow } from '../api/save-row';
-import { initialScheduleTableState, saveBlocker, saveRequest, scheduleTableReducer } from '../schedule-table-state';
+import { initialScheduleTableState, saveBlocker, saveBlockerText, saveRequest, scheduleTableReducer } from '../schedule-table-state';
 
 export function useScheduleEditing(data: PickingSchedulePage | undefined, pagerDate: string | null) {
   const { t } = useTranslation();
@@ -24,21 +24,12 @@ export function useScheduleEditing(data: PickingSchedulePage | undefined, pagerD
   const save = useSaveScheduleRow();
   const [savingId, setSavingId] = useState<number | null>(null);
 
-  const messageText = useCallback(
-    (message: string) => {
-      if (message === PLEASE_SELECT_A_PACKHOUSE) return t('picking.pleaseSelectPackhouse');
-      if (message === PICKING_MESSAGES.duplicateCombination) return t('picking.duplicateCombination');
-      return message;
-    },
-    [t],
-  );
-
   const onSave = useCallback(
     (id: number) => {
       const current = stateRef.current;
       const blocker = saveBlocker(current, id);
       if (blocker) {
-        toast.error(t('picking.error'), messageText(blocker));
+        toast.error(t('picking.error'), saveBlockerText(blocker, t));
         return;
       }
       const request = saveRequest(current, id, pagerDate);
@@ -54,7 +45,7 @@ export function useScheduleEditing(data: PickingSchedulePage | undefined, pagerD
         onSettled: () => setSavingId(null),
       });
     },
-    [messageText, pagerDate, save, t],
+    [pagerDate, save, t],
   );
 
   // the action cells call the latest onSave, whenever they were drawn

@@ -13,7 +13,6 @@ import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard
 import {
   ROLE_DIALOG_MIN_WIDTH_PX,
   ROLE_DIALOG_WIDTH_PX,
-  ROLE_MESSAGES,
   roleBodySchema,
   type PermissionInfo,
   type Role,
@@ -25,6 +24,7 @@ import { toast } from '../../../lib/toast';
 import { useMenuItemsByPermissions } from '../api/get-menu-items-by-permissions';
 import { useSaveRole } from '../api/save-role';
 import { groupPermissions } from '../permission-groups';
+import { roleFieldText } from '../role-field-text';
 import { usePermissionMenuReload } from '../use-permission-menu-reload';
 import { LandingPagePicker } from './landing-page-picker';
 import { PermissionSections } from './permission-sections';
@@ -82,13 +82,6 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
   const { reloadFor, pending } = usePermissionMenuReload(permissions, clearLandingPage);
   const menu = useMenuItemsByPermissions(reloadFor);
 
-  const messageText = (message: string | undefined) => {
-    if (!message) return '';
-    if (message === ROLE_MESSAGES.nameRequired) return t('roles.nameRequired');
-    if (message === ROLE_MESSAGES.nameLength) return t('roles.nameLength');
-    return message;
-  };
-
   const submit = handleSubmit(async (body) => {
     try {
       const saved = await save.mutateAsync({ id: role?.id ?? null, version, body });
@@ -103,7 +96,7 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
       if (isApiError(e)) {
         for (const d of e.details ?? []) {
           const field = FIELDS.find((f) => f === d.field);
-          if (field) setError(field, { type: 'server', message: d.message });
+          if (field) setError(field, { type: d.reason, message: d.message });
         }
       }
       toast.error(t('roles.saveError'), [t('roles.saveErrorDetail'), errorText(e)].filter(Boolean).join('\n'), true);
@@ -128,8 +121,8 @@ export function RoleEditor({ role, catalogue, canManage, onSaved, onClose }: Rol
     </div>
   );
 
-  const nameError = messageText(errors.name?.message);
-  const descriptionError = messageText(errors.description?.message);
+  const nameError = roleFieldText(errors.name, t);
+  const descriptionError = roleFieldText(errors.description, t);
 
   return (
     <EditorDialog

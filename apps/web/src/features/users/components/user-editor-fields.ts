@@ -19,8 +19,8 @@ export function editorFields(id: string, form: UseFormReturn<UserFormValues>, t:
     fid,
     describedBy: (field) => (form.formState.errors[field] ? `${fid(field)}-error` : undefined),
     errorOf: (field) => {
-      const message = form.formState.errors[field]?.message;
-      return message ? inlineMessage(field, message, form.getValues(field), t) : undefined;
+      const error = form.formState.errors[field];
+      return error?.message ? inlineMessage(field, { type: error.type, message: error.message }, form.getValues(field), t) : undefined;
     },
   };
 }

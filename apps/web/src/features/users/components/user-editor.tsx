@@ -29,7 +29,7 @@ import {
   createBody,
   editorCapabilities,
   initialValues,
-  isInvalidCredentialsMessage,
+  isInvalidCredentialsError,
   passwordChangeErrors,
   roleOptions,
   updateBody,
@@ -115,7 +115,7 @@ export function UserEditor({
     const passwordErrors = changingPassword ? Object.entries(passwordChangeErrors(values)) : [];
     if (passwordErrors.length === 0) return result;
     const errors = { ...result.errors };
-    for (const [field, message] of passwordErrors) errors[field as PasswordField] = { type: 'validate', message };
+    for (const [field, error] of passwordErrors) errors[field as PasswordField] = error;
     return { values: {}, errors };
   };
   const form = useForm<UserFormValues>({ defaultValues: initialValues(user), resolver, mode: 'onTouched' });
@@ -173,7 +173,7 @@ export function UserEditor({
     if (!isApiError(e) || !e.details) return;
     for (const d of e.details) {
       if ((FORM_FIELDS as readonly string[]).includes(d.field)) {
-        setError(d.field as FieldPath<UserFormValues>, { type: 'server', message: d.message });
+        setError(d.field as FieldPath<UserFormValues>, { type: d.reason, message: d.message });
       }
     }
   };
@@ -193,7 +193,7 @@ export function UserEditor({
       const message = errorText(e);
       let detail = `${t('users.saveErrorText')}\n${message}`;
       if (isApiError(e) && e.status === 412) detail = `${t('users.saveErrorText')}\n${t('users.conflict')}`;
-      else if (isInvalidCredentialsMessage(message)) detail = `${t('users.saveErrorText')}\n${t('users.passwordMismatchCurrent')}`;
+      else if (isInvalidCredentialsError(e)) detail = `${t('users.saveErrorText')}\n${t('users.passwordMismatchCurrent')}`;
       toast.error(t('users.saveError'), detail, true);
       return;
     }
@@ -274,7 +274,7 @@ export function UserEditor({
 
   return (
     <Panel headerTemplate={() => <div className="p-panel-header">{header}</div>} className="user-editor">
-      <form onSubmit={onSubmit} noValidate aria-label={t('users.panelTitle')}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('users.panelTitle')}>
         {!caps.readOnly && !caps.editIdentity && (
           <p className="identity-note" role="note">
             <i className="pi pi-info-circle" aria-hidden="true" /> {t('users.identityLocked')}
@@ -358,7 +358,7 @@ export function UserEditor({
                 label={t('users.unblock')}
                 severity="warning"
                 outlined
-                onClick={onUnblock}
+                onClick={() => void onUnblock()}
                 loading={unblock.isPending}
               />
             </div>

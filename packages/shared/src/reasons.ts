@@ -1,0 +1,164 @@
+/**
+ * Stable reason keys for every error the API sends and every issue the shared validators raise.
+ * The texts (the `message` strings) are fixed by the specification; screens branch and translate on
+ * the key instead. Each group of messages declares its keys next to itself (USER_REASONS beside
+ * USER_MESSAGES, ...); this module gathers them into the one ErrorReason union and maps a shared
+ * message constant to its key (`reasonOf`), so a rule is still written once, with its constant.
+ */
+import type { ErrorCode } from './errors.js';
+import { CHANGE_PASSWORD_MESSAGES, CHANGE_PASSWORD_REASONS } from './api/account.js';
+import { ATTENDANCE_MESSAGES, ATTENDANCE_REASONS } from './api/attendance.js';
+import { LOGIN_ERROR_MESSAGES, LOGIN_ERROR_REASONS } from './api/auth.js';
+import { EMPLOYEE_MESSAGES, EMPLOYEE_REASONS } from './api/employees.js';
+import {
+  BIN_IMPORT_MESSAGES,
+  BIN_IMPORT_REASONS,
+  BIN_MESSAGES,
+  BIN_REASONS,
+  ESTIMATE_CONFLICT_MESSAGE,
+  UNLINKED_BLOCK_MESSAGE,
+} from './api/harvest.js';
+import { PACKHOUSE_MESSAGES, PACKHOUSE_REASONS } from './api/packhouses.js';
+import { PICKING_MESSAGES, PICKING_REASONS } from './api/picking.js';
+import { LAST_FULL_MEMBER_MESSAGE, ROLE_MESSAGES, ROLE_REASONS } from './api/roles.js';
+import { PREFERENCES_MESSAGES, PREFERENCES_REASONS } from './api/themes.js';
+import { UPDATE_MESSAGES, UPDATE_REASONS } from './api/updates.js';
+import { USER_MESSAGES, USER_REASONS } from './api/users.js';
+import { ADJUSTED_TONNES_PER_HA_MESSAGE } from './harvest/schemas.js';
+import { PLEASE_SELECT_A_PACKHOUSE, PLEASE_SELECT_A_PICKING_PROGRESS, WHOLE_NUMBER_MESSAGE } from './picking/rules.js';
+
+type MessageText = string | ((...args: never[]) => string);
+type Values<T> = T[keyof T];
+
+/** messages that are constants of their own rather than members of a group */
+const SINGLE_MESSAGES = [
+  [LAST_FULL_MEMBER_MESSAGE, 'last-full-member'],
+  [PLEASE_SELECT_A_PACKHOUSE, 'packhouse-not-selected'],
+  [PLEASE_SELECT_A_PICKING_PROGRESS, 'picking-progress-not-selected'],
+  [WHOLE_NUMBER_MESSAGE, 'whole-number-invalid'],
+  [ADJUSTED_TONNES_PER_HA_MESSAGE, 'adjusted-tonnes-per-ha-range'],
+  [ESTIMATE_CONFLICT_MESSAGE, 'estimate-conflict'],
+  [UNLINKED_BLOCK_MESSAGE, 'estimate-block-unlinked'],
+] as const;
+
+/** the key an error carries when its rule has no key of its own: one per error code */
+export const ERROR_CODE_REASONS = {
+  VALIDATION_FAILED: 'request-invalid',
+  UNAUTHENTICATED: 'unauthenticated',
+  FORBIDDEN: 'forbidden',
+  NOT_FOUND: 'not-found',
+  CONFLICT: 'conflict',
+  PRECONDITION_FAILED: 'precondition-failed',
+  PAYLOAD_TOO_LARGE: 'payload-too-large',
+  UNSUPPORTED_MEDIA_TYPE: 'unsupported-media-type',
+  RATE_LIMITED: 'rate-limited',
+  INTERNAL: 'internal',
+  MAINTENANCE: 'maintenance',
+} as const satisfies Record<ErrorCode, string>;
+
+/** rules whose text lives in the server alone; the server names the key where it raises them */
+export const SERVER_REASONS = [
+  /** a validation detail whose rule has no key of its own (e.g. a schema's built-in check) */
+  'value-invalid',
+  'session-expired',
+  'sign-in-rate-limited',
+  'cross-site-request',
+  'stream-ticket-invalid',
+  'password-changed-meanwhile',
+  'nul-character',
+  'organisation-required',
+  /** the readiness probe: the database did not answer */
+  'not-ready',
+  'week-duplicated',
+  'date-range-incomplete',
+  'date-range-order',
+  'date-range-too-long',
+  'date-range-future',
+] as const;
+
+/** the client's own: the request never reached the server */
+export const NETWORK_ERROR_REASON = 'network-error';
+
+const GROUPS = [
+  [USER_MESSAGES, USER_REASONS],
+  [CHANGE_PASSWORD_MESSAGES, CHANGE_PASSWORD_REASONS],
+  [LOGIN_ERROR_MESSAGES, LOGIN_ERROR_REASONS],
+  [ROLE_MESSAGES, ROLE_REASONS],
+  [PACKHOUSE_MESSAGES, PACKHOUSE_REASONS],
+  [PICKING_MESSAGES, PICKING_REASONS],
+  [EMPLOYEE_MESSAGES, EMPLOYEE_REASONS],
+  [ATTENDANCE_MESSAGES, ATTENDANCE_REASONS],
+  [BIN_MESSAGES, BIN_REASONS],
+  [BIN_IMPORT_MESSAGES, BIN_IMPORT_REASONS],
+  [UPDATE_MESSAGES, UPDATE_REASONS],
+  [PREFERENCES_MESSAGES, PREFERENCES_REASONS],
+] as const;
+
+/** Every reason an error or a validation issue can carry. */
+export type ErrorReason =
+  | Values<typeof USER_REASONS>
+  | Values<typeof CHANGE_PASSWORD_REASONS>
+  | Values<typeof LOGIN_ERROR_REASONS>
+  | Values<typeof ROLE_REASONS>
+  | Values<typeof PACKHOUSE_REASONS>
+  | Values<typeof PICKING_REASONS>
+  | Values<typeof EMPLOYEE_REASONS>
+  | Values<typeof ATTENDANCE_REASONS>
+  | Values<typeof BIN_REASONS>
+  | Values<typeof BIN_IMPORT_REASONS>
+  | Values<typeof UPDATE_REASONS>
+  | Values<typeof PREFERENCES_REASONS>
+  | (typeof SINGLE_MESSAGES)[number][1]
+  | Values<typeof ERROR_CODE_REASONS>
+  | (typeof SERVER_REASONS)[number]
+  | typeof NETWORK_ERROR_REASON;
+
+/** each message constant with its key */
+export const MESSAGE_REASONS: readonly (readonly [MessageText, ErrorReason])[] = [
+  ...GROUPS.flatMap(([messages, reasons]) =>
+    Object.entries(messages).map(([name, text]) => [text as MessageText, reasons[name as keyof typeof reasons] as ErrorReason] as const),
+  ),
+  ...SINGLE_MESSAGES,
+];
+
+/** Every reason, for the envelope's schema. */
+export const ERROR_REASONS = [
+  ...new Set<ErrorReason>([
+    ...MESSAGE_REASONS.map(([, reason]) => reason),
+    ...Object.values(ERROR_CODE_REASONS),
+    ...SERVER_REASONS,
+    NETWORK_ERROR_REASON,
+  ]),
+] as [ErrorReason, ...ErrorReason[]];
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const HOLE = '\u0000';
+
+const byText = new Map<string, ErrorReason>();
+/** messages with values filled in: userNameTaken(name), 'Week {week} of {year} is read-only.' */
+const byPattern: (readonly [RegExp, ErrorReason])[] = [];
+for (const [message, reason] of MESSAGE_REASONS) {
+  if (typeof message === 'function') {
+    const sample = (message as (...args: string[]) => string)(...Array.from({ length: message.length }, () => HOLE));
+    byPattern.push([new RegExp(`^${escapeRegExp(sample).split(HOLE).join('[\\s\\S]*')}$`), reason]);
+  } else if (/\{\w+\}/.test(message)) {
+    byPattern.push([new RegExp(`^${escapeRegExp(message).replace(/\\\{\w+\\\}/g, '[\\s\\S]*')}$`), reason]);
+  } else if (!byText.has(message)) {
+    byText.set(message, reason);
+  }
+}
+
+/**
+ * The key of a shared message constant (also once filled in), or undefined for a text no rule
+ * declares. Identical texts are one rule and share one key (shared.reasons.test checks it).
+ */
+export function reasonOf(message: string | undefined | null): ErrorReason | undefined {
+  if (message === undefined || message === null) return undefined;
+  const exact = byText.get(message);
+  if (exact) return exact;
+  return byPattern.find(([pattern]) => pattern.test(message))?.[1];
+}
+
+export function isErrorReason(value: unknown): value is ErrorReason {
+  return typeof value === 'string' && (ERROR_REASONS as readonly string[]).includes(value);
+}
