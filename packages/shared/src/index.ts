@@ -15,6 +15,7 @@ export * from './api/account.js';
 export * from './api/notifications.js';
 export * from './harvest/index.js';
 export * from './api/harvest.js';
+export * from './api/bin-import-lines.js';
 export * from './picking/index.js';
 export * from './api/picking.js';
 export * from './api/picking-schedules.js';

@@ -19,10 +19,23 @@ export interface BinBatch {
   kgsEach: number | null;
 }
 
-export async function insertBinBatches(db: AppDb, organizationId: number, userId: number, batches: readonly BinBatch[]): Promise<void> {
-  // 5,000 batches per statement keeps the JSON parameter small; an import has at most 10,000 rows
-  for (let i = 0; i < batches.length; i += 5000) {
-    const chunk = batches.slice(i, i + 5000);
+export interface InsertBinBatchesOptions {
+  /** batches per statement (default 5,000, which keeps the JSON parameter small) */
+  chunk?: number;
+  /** told after each statement how many batches are written so far; a throw stops the writing */
+  afterChunk?: (written: number) => Promise<void>;
+}
+
+export async function insertBinBatches(
+  db: AppDb,
+  organizationId: number,
+  userId: number,
+  batches: readonly BinBatch[],
+  options: InsertBinBatchesOptions = {},
+): Promise<void> {
+  const size = options.chunk ?? 5000;
+  for (let i = 0; i < batches.length; i += size) {
+    const chunk = batches.slice(i, i + size);
     await db.execute(sql`
       insert into fruit_bins (organization_id, production_block_id, packhouse_id, variety_id, season,
         received_at, received_date, tipped, tipped_at, tipped_kgs, created_by)
@@ -32,6 +45,7 @@ export async function insertBinBatches(db: AppDb, organizationId: number, userId
         "productionBlockId" int, "packhouseId" int, "varietyId" int, season int, "receivedAt" timestamptz,
         "receivedDate" date, bins int, tipped boolean, "tippedAt" timestamptz, "kgsEach" float8)
       cross join lateral generate_series(1, r.bins) as g(n)`);
+    await options.afterChunk?.(i + chunk.length);
   }
 }
 

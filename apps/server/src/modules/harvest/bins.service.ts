@@ -8,8 +8,10 @@ import {
   dayOf,
   BIN_IMPORT_MAX_BINS,
   BIN_IMPORT_MESSAGES,
+  BIN_IMPORT_PROGRESS_ROWS,
   BIN_MESSAGES,
   type BinImportError,
+  type BinImportProgress,
   type BinImportQuery,
   type BinImportResponse,
   type BinImportRow,
@@ -118,8 +120,14 @@ export async function tipBins(db: AppDb, actor: HarvestActor, body: BinTippingBo
 
 const lower = (value: string) => value.trim().toLowerCase();
 
-/** Resolves and checks every row of a parsed file against the organisation's PUCs and blocks on the caller's farms, and its packhouses. */
-async function checkRecords(db: AppDb, actor: HarvestActor, records: readonly BinCsvRecord[], now: Date) {
+/** Told of each step of an import; awaited, so it may hand the event loop over (and throw to stop). */
+type ImportStep = (processed: number) => Promise<void>;
+
+/**
+ * Resolves and checks every row of a parsed file against the organisation's PUCs and blocks on the
+ * caller's farms, and its packhouses; `step` after every BIN_IMPORT_PROGRESS_ROWS rows and at the end.
+ */
+async function checkRecords(db: AppDb, actor: HarvestActor, records: readonly BinCsvRecord[], now: Date, step: ImportStep) {
   const { organizationId } = actor;
   const blocks = await findImportBlocks(db, actor);
   const blockByKey = new Map(blocks.map((b) => [`${lower(b.pucName)}\u0000${lower(b.code)}`, b]));
@@ -135,7 +143,8 @@ async function checkRecords(db: AppDb, actor: HarvestActor, records: readonly Bi
   const errors: BinImportError[] = [];
   const batches: BinBatch[] = [];
   let totalBins = 0;
-  for (const record of records) {
+  for (const [index, record] of records.entries()) {
+    if (index > 0 && index % BIN_IMPORT_PROGRESS_ROWS === 0) await step(index);
     const { line, values, problems } = record;
     const lineErrors: BinImportError[] = problems.map((p) => ({ line, ...p }));
     const hasProblem = (field: string) => lineErrors.some((e) => e.field === field);
@@ -191,13 +200,22 @@ async function checkRecords(db: AppDb, actor: HarvestActor, records: readonly Bi
       ),
     );
   }
+  await step(records.length);
   if (totalBins > BIN_IMPORT_MAX_BINS) errors.push({ line: 1, field: 'bins', message: BIN_IMPORT_MESSAGES.tooManyBins });
   return { rows, errors, batches, totalBins };
 }
 
+export interface ImportBinsProgress {
+  /** told of each step (BinImportProgress); awaited before the import goes on */
+  onProgress?: (progress: BinImportProgress) => Promise<void>;
+  /** checked after each step: once aborted the import stops, and a commit writes nothing */
+  signal?: AbortSignal;
+}
+
 /**
  * CSV import of bin intake. Preview checks every row and writes nothing; commit writes every row in
- * one transaction, and only when no row has an error (else 400 with the errors by line).
+ * one transaction, and only when no row has an error (else 400 with the errors by line). Progress:
+ * the rows checked, then (commit) the rows written, each from 0 and every BIN_IMPORT_PROGRESS_ROWS rows.
  */
 export async function importBins(
   db: AppDb,
@@ -205,10 +223,19 @@ export async function importBins(
   file: Buffer,
   query: BinImportQuery,
   now: Date,
+  progress: ImportBinsProgress = {},
 ): Promise<BinImportResponse> {
+  const stepOf =
+    (phase: BinImportProgress['phase'], total: number): ImportStep =>
+    async (processed) => {
+      await progress.onProgress?.({ phase, processed, total });
+      progress.signal?.throwIfAborted();
+    };
   const parsed = parseBinCsv(file);
   if (parsed.fileError) throw validationFailed(parsed.fileError, [{ field: 'file', message: parsed.fileError }]);
-  const checked = await checkRecords(db, actor, parsed.records, now);
+  const checking = stepOf('checking', parsed.records.length);
+  await checking(0);
+  const checked = await checkRecords(db, actor, parsed.records, now, checking);
   const errors = [...parsed.errors, ...checked.errors].sort((a, b) => a.line - b.line);
   if (query.mode === 'preview') {
     return { mode: 'preview', committed: false, rows: checked.rows, errors, bins: checked.totalBins };
@@ -219,8 +246,11 @@ export async function importBins(
       errors.map((e) => ({ field: `line ${e.line}: ${e.field}`, message: e.message })),
     );
   }
+  const importing = stepOf('importing', checked.batches.length);
   await db.transaction(async (tx) => {
-    await insertBinBatches(tx, actor.organizationId, actor.userId, checked.batches);
+    await importing(0);
+    // a step that throws (the client went away) rolls the whole import back
+    await insertBinBatches(tx, actor.organizationId, actor.userId, checked.batches, { chunk: BIN_IMPORT_PROGRESS_ROWS, afterChunk: importing });
   });
   return { mode: 'commit', committed: true, rows: checked.rows, errors: [], bins: checked.totalBins };
 }

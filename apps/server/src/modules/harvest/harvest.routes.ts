@@ -33,6 +33,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validationFailed } from '../../lib/errors';
 import { requireTenant } from '../../plugins/access';
+import { acceptsJsonLines, sendJsonLines } from '../../http/json-lines';
 import { errorResponses } from '../../http/schemas';
 import { importBins, recordBins, tipBins } from './bins.service';
 import {
@@ -150,6 +151,8 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
       config: write,
       schema: {
         consumes: ['multipart/form-data'],
+        // with Accept: application/x-ndjson, 200 and the lines of bin-import-lines.ts
+        produces: ['application/json', 'application/x-ndjson'],
         querystring: binImportQuerySchema,
         response: { 200: binImportResponseSchema, 201: binImportResponseSchema, ...errorResponses(400, 401, 403, 404, 413) },
       },
@@ -163,6 +166,17 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) throw validationFailed(BIN_IMPORT_MESSAGES.noFile, [{ field: 'file', message: BIN_IMPORT_MESSAGES.noFile }]);
       // toBuffer() throws 413 past the limit
       const bytes = await file.toBuffer();
+      if (acceptsJsonLines(request)) {
+        // the client follows the import: a line per step, the answer (or the error) last; a client
+        // that goes away stops it between two steps, and a commit then writes nothing
+        return sendJsonLines(
+          app,
+          request,
+          reply,
+          ({ line, signal }) => importBins(app.db, actor, bytes, request.query, app.clock.now(), { onProgress: (progress) => line({ progress }), signal }),
+          (result) => ({ result }),
+        );
+      }
       const result = await importBins(app.db, actor, bytes, request.query, app.clock.now());
       return reply.code(result.committed ? 201 : 200).send(result);
     },
