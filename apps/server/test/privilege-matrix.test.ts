@@ -12,8 +12,9 @@
  * - the last full member: no change leaves the organisation without an enabled member holding
  *   every permission (409), also when two such changes race (run on PostgreSQL with
  *   TEST_DATABASE_URL, where the requests really run side by side).
+ * The organisations list joins them: it reads every organisation, so only super users may call it.
  */
-import { ALL_PERMISSIONS, PERMISSIONS, ROLE_MESSAGES, USER_MESSAGES, type Permission } from '@orchard/shared';
+import { ALL_PERMISSIONS, ORGANIZATIONS_PATHS, PERMISSIONS, ROLE_MESSAGES, USER_MESSAGES, type OrganizationsResponse, type Permission } from '@orchard/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,8 @@ import { addMember, createOrganization, createRole, createUser } from './helpers
 
 /** The routes this matrix answers for. */
 const isUsersOrRolesRoute = (url: string) => /^\/api\/(users|roles|password-resets)(\/|$)/.test(url);
+/** ...and the organisations list, which reads across organisations. */
+const isMatrixRoute = (method: string, url: string) => isUsersOrRolesRoute(url) || (method === 'GET' && url === ORGANIZATIONS_PATHS.list);
 
 /** A 1x1 PNG: a real image, so an upload that is allowed goes through. */
 const PNG = Buffer.from(
@@ -379,6 +382,27 @@ const CASES: Record<string, RouteCase> = {
     lastFullMember: 'an image; nobody loses a permission',
   },
 
+  'GET /api/organizations': {
+    aboveCaller: 'a read of organisations, not of a user or role: it changes nobody and nothing',
+    acrossOrganisations: async () => {
+      const names = (res: LightMyRequestResponse) => res.json<OrganizationsResponse>().organizations.map((o) => o.name);
+      // every permission of A (management.organisations too), or only users and roles: no super user, no list
+      for (const caller of [admin, limited]) {
+        for (const organizationId of [orgA, orgB]) {
+          const res = await call(caller, 'GET', ORGANIZATIONS_PATHS.list, undefined, organizationId);
+          expectRefused(res, 403);
+          expect(res.body).not.toContain('Privilege Org');
+        }
+      }
+      for (const caller of [superUser, limitedSuper]) {
+        const res = await call(caller, 'GET', `${ORGANIZATIONS_PATHS.list}?search=Privilege%20Org`);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(names(res)).toEqual(['Privilege Org A', 'Privilege Org B']);
+      }
+    },
+    lastFullMember: READ,
+  },
+
   'GET /api/users/system-users': {
     aboveCaller: 'lists people who are not members here: they hold nothing in this organisation',
     acrossOrganisations: async () => {
@@ -558,7 +582,7 @@ afterAll(async () => {
 
 describe('privilege matrix over the users and roles routes', () => {
   const routes = () =>
-    t.app.routeInventory.filter((r) => isUsersOrRolesRoute(r.url)).map((r) => `${r.method} ${r.url}`);
+    t.app.routeInventory.filter((r) => isMatrixRoute(r.method, r.url)).map((r) => `${r.method} ${r.url}`);
 
   it('has a case for every users and roles route, and no case for a route that is gone', () => {
     const registered = routes();

@@ -90,4 +90,24 @@ describe('route inventory', () => {
       expect([401, 403], `${r.method} ${r.url}`).not.toContain(allowed.statusCode);
     }
   });
+
+  it('every super-user route answers 403 to an Administrator holding every permission who is not a super user, and lets a super user through', async () => {
+    const orgId = world.a.organizationId;
+    const everything = await createRole(t.db, orgId, 'Everything, no super user', ALL_PERMISSIONS);
+    const administrator = await createUser(t.db, 'every-permission-not-super');
+    await addMember(t.db, administrator.id, orgId, [everything.id]);
+    // a super user needs no role and no organisation for these
+    const operator = await createUser(t.db, 'operator-without-roles', { isSuperUser: true });
+    const superUserRoutes = routes().filter((r) => r.auth === 'superUser');
+    expect(superUserRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['GET /api/organizations', 'GET /api/updates/pending']));
+    for (const r of superUserRoutes) {
+      const payload = r.method === 'GET' || r.method === 'DELETE' ? undefined : {};
+      const denied = await t.app.inject({ method: r.method as 'GET', url: fillPath(r.url), headers: await t.headersFor(administrator.id, orgId), payload });
+      expect(denied.statusCode, `${r.method} ${r.url}`).toBe(403);
+      expect(denied.json().error.code).toBe('FORBIDDEN');
+      expect(denied.body).not.toContain(world.a.canary);
+      const allowed = await t.app.inject({ method: r.method as 'GET', url: fillPath(r.url), headers: await t.bearer(operator.id), payload });
+      expect([401, 403, 404], `${r.method} ${r.url}`).not.toContain(allowed.statusCode);
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { accountRoutes } from './account/account.routes';
 import { attendanceModule } from './attendance/index';
 import { authRoutes } from './auth/auth.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { organizationsModule } from './organizations/index';
 import { preferencesRoutes } from './preferences/preferences.routes';
 import { releaseNotesModule } from './release-notes/index';
 import { rolesRoutes } from './roles/roles.routes';
@@ -37,5 +38,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(attendanceModule);
   await app.register(farmOperationsModule);
   await app.register(updatesModule);
+  await app.register(organizationsModule);
   await app.register(releaseNotesModule);
 }

@@ -1,0 +1,84 @@
+/**
+ * Queries of the organisations list. Organisations are system-wide here (super users only): nothing
+ * is narrowed to a current organisation. One statement reads a page: the page of organisations by
+ * name, then their default legal entity and their farm and member counts, each count grouped once
+ * over the page's organisations only (farms_org_idx, memberships_org_idx), never one query per row.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type AppDb } from '../../db/client';
+
+export interface OrganizationListRow {
+  id: number;
+  name: string;
+  contactName: string | null;
+  contactSurname: string | null;
+  legalEntityName: string | null;
+  farmCount: number;
+  userCount: number;
+}
+
+/** Names containing the text, ignoring case (LIKE's own wildcards taken literally); every name when blank. */
+function nameMatches(search: string | undefined): SQL {
+  if (!search) return sql`true`;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`o.name ilike ${pattern}`;
+}
+
+export async function countOrganizations(db: AppDb, search: string | undefined): Promise<number> {
+  const [row] = await rowsOf<{ total: number | string }>(db, sql`select count(*)::int as total from organizations o where ${nameMatches(search)}`);
+  return Number(row?.total ?? 0);
+}
+
+export async function findOrganizationsPage(
+  db: AppDb,
+  options: { search: string | undefined; offset: number; limit: number },
+): Promise<OrganizationListRow[]> {
+  const rows = await rowsOf<{
+    id: number;
+    name: string;
+    contact_name: string | null;
+    contact_surname: string | null;
+    legal_entity_name: string | null;
+    farm_count: number | string;
+    user_count: number | string;
+  }>(
+    db,
+    sql`
+      with page as (
+        select o.id, o.name, o.contact_name, o.contact_surname, o.default_legal_entity_id
+        from organizations o
+        where ${nameMatches(options.search)}
+        order by lower(o.name), o.id
+        offset ${options.offset} limit ${options.limit}
+      ),
+      farm_counts as (
+        select f.organization_id, count(*)::int as n from farms f
+        where f.organization_id in (select id from page)
+        group by f.organization_id
+      ),
+      member_counts as (
+        select m.organization_id, count(*)::int as n from memberships m
+        where m.organization_id in (select id from page)
+        group by m.organization_id
+      )
+      select page.id, page.name, page.contact_name, page.contact_surname,
+             le.name as legal_entity_name,
+             coalesce(fc.n, 0) as farm_count,
+             coalesce(mc.n, 0) as user_count
+      from page
+      left join legal_entities le on le.id = page.default_legal_entity_id and le.organization_id = page.id
+      left join farm_counts fc on fc.organization_id = page.id
+      left join member_counts mc on mc.organization_id = page.id
+      order by lower(page.name), page.id
+    `,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    contactName: r.contact_name,
+    contactSurname: r.contact_surname,
+    legalEntityName: r.legal_entity_name,
+    farmCount: Number(r.farm_count),
+    userCount: Number(r.user_count),
+  }));
+}

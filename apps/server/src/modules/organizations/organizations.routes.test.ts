@@ -1,0 +1,119 @@
+import { ALL_PERMISSIONS, ORGANIZATIONS_PATHS, PERMISSIONS, type OrganizationsResponse } from '@orchard/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { addMember, createOrganization, createRole, createUser } from '../../../test/helpers/fixtures';
+import { farms, legalEntities, organizations } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+
+describe('organisations API: the Organisations list', () => {
+  let t: TestApp;
+  let orgA: number;
+  let orgB: number;
+  let orgEmpty: number;
+  /** a super user who holds no role anywhere */
+  let operator: number;
+  /** Administrator of A holding every permission (management.organisations too), not a super user */
+  let orgAdmin: number;
+
+  const list = async (who: number, query = '', org = orgA) =>
+    t.app.inject({ method: 'GET', url: `${ORGANIZATIONS_PATHS.list}${query}`, headers: await t.headersFor(who, org) });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    orgA = (await createOrganization(t.db, 'Alpha Orchards', { contactName: 'Anna', contactSurname: 'Botha' })).id;
+    orgB = (await createOrganization(t.db, 'Beta Packers', { contactName: 'Ben', contactSurname: null })).id;
+    orgEmpty = (await createOrganization(t.db, 'Gamma_100% Estates')).id;
+    const [leA] = await t.db.insert(legalEntities).values([{ organizationId: orgA, name: 'Alpha Farming (Pty) Ltd' }, { organizationId: orgA, name: 'Alpha Second' }]).returning();
+    const [leB] = await t.db.insert(legalEntities).values({ organizationId: orgB, name: 'Beta Packing (Pty) Ltd' }).returning();
+    await t.db.update(organizations).set({ defaultLegalEntityId: leA!.id }).where(eq(organizations.id, orgA));
+    // a default pointing at another organisation's legal entity shows none
+    await t.db.update(organizations).set({ defaultLegalEntityId: leA!.id }).where(eq(organizations.id, orgEmpty));
+    await t.db.insert(farms).values([
+      { organizationId: orgA, legalEntityId: leA!.id, farmName: 'A one' },
+      { organizationId: orgA, legalEntityId: leA!.id, farmName: 'A two' },
+      { organizationId: orgA, legalEntityId: leA!.id, farmName: 'A three' },
+      { organizationId: orgB, legalEntityId: leB!.id, farmName: 'B one' },
+    ]);
+    const administrators = await createRole(t.db, orgA, 'Administrator', ALL_PERMISSIONS);
+    const packers = await createRole(t.db, orgB, 'Packers', [PERMISSIONS.pickingView]);
+    operator = (await createUser(t.db, 'orgs-operator', { isSuperUser: true })).id;
+    orgAdmin = (await createUser(t.db, 'orgs-admin')).id;
+    const shared = (await createUser(t.db, 'orgs-shared')).id;
+    const disabled = (await createUser(t.db, 'orgs-disabled', { isEnabled: false })).id;
+    await addMember(t.db, operator, orgA, []);
+    await addMember(t.db, orgAdmin, orgA, [administrators.id]);
+    await addMember(t.db, shared, orgA, []);
+    await addMember(t.db, shared, orgB, [packers.id]);
+    await addMember(t.db, disabled, orgB, []);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a super user sees every organisation by name with its contact, default legal entity, farm and user counts', async () => {
+    const res = await list(operator);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<OrganizationsResponse>();
+    expect(body.organizations).toEqual([
+      { id: orgA, name: 'Alpha Orchards', contactRow: { fullName: 'Anna Botha' }, default_Legal_EntityRow: { name: 'Alpha Farming (Pty) Ltd' } },
+      { id: orgB, name: 'Beta Packers', contactRow: { fullName: 'Ben' }, default_Legal_EntityRow: null },
+      { id: orgEmpty, name: 'Gamma_100% Estates', contactRow: null, default_Legal_EntityRow: null },
+    ]);
+    // members count whatever their state (the disabled one too); a user in two organisations counts in both
+    expect(body.counts).toEqual([
+      { id: orgA, farm_Count: 3, user_Count: 3 },
+      { id: orgB, farm_Count: 1, user_Count: 2 },
+      { id: orgEmpty, farm_Count: 0, user_Count: 0 },
+    ]);
+    expect(body).toMatchObject({ totalRecords: 3, page: 1, pageSize: 20 });
+  });
+
+  it('needs no organisation: the header is ignored, even one the super user is not a member of', async () => {
+    const bare = await t.app.inject({ method: 'GET', url: ORGANIZATIONS_PATHS.list, headers: await t.bearer(operator) });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json<OrganizationsResponse>().totalRecords).toBe(3);
+    expect((await list(operator, '', orgB)).statusCode).toBe(200);
+  });
+
+  it("an organisation's Administrator who is not a super user is refused (403), management.organisations or not", async () => {
+    for (const who of [orgAdmin]) {
+      for (const headers of [await t.headersFor(who, orgA), await t.bearer(who)]) {
+        const res = await t.app.inject({ method: 'GET', url: ORGANIZATIONS_PATHS.list, headers });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error.code).toBe('FORBIDDEN');
+        expect(res.body).not.toContain('Alpha Farming');
+      }
+    }
+    expect((await t.app.inject({ method: 'GET', url: ORGANIZATIONS_PATHS.list })).statusCode).toBe(401);
+  });
+
+  it('searches names on the server, ignoring case, with LIKE wildcards taken literally', async () => {
+    const names = async (query: string) => (await list(operator, query)).json<OrganizationsResponse>();
+    const alpha = await names('?search=%20ALPHA%20');
+    expect(alpha.organizations.map((o) => o.name)).toEqual(['Alpha Orchards']);
+    expect(alpha.counts).toEqual([{ id: orgA, farm_Count: 3, user_Count: 3 }]);
+    expect(alpha.totalRecords).toBe(1);
+    expect((await names('?search=a')).totalRecords).toBe(3);
+    expect((await names('?search=_100%25')).organizations.map((o) => o.name)).toEqual(['Gamma_100% Estates']);
+    expect((await names('?search=%25')).organizations.map((o) => o.name)).toEqual(['Gamma_100% Estates']);
+    expect((await names('?search=nothing-like-it')).organizations).toEqual([]);
+    expect((await names('?search=')).totalRecords).toBe(3);
+    expect((await list(operator, `?search=${'x'.repeat(201)}`)).statusCode).toBe(400);
+  });
+
+  it('pages 20/50/100 on the server, by name then id; other page sizes are refused', async () => {
+    for (let i = 1; i <= 22; i++) await createOrganization(t.db, `Paged ${String(i).padStart(2, '0')}`);
+    const page = async (query: string) => (await list(operator, query)).json<OrganizationsResponse>();
+    const first = await page('?search=paged&page=1&pageSize=20');
+    expect(first.organizations).toHaveLength(20);
+    expect(first.counts.map((c) => c.id)).toEqual(first.organizations.map((o) => o.id));
+    expect(first.totalRecords).toBe(22);
+    const second = await page('?search=paged&page=2&pageSize=20');
+    expect(second.organizations.map((o) => o.name)).toEqual(['Paged 21', 'Paged 22']);
+    expect(second).toMatchObject({ page: 2, pageSize: 20, totalRecords: 22 });
+    expect((await page('?search=paged&page=9')).organizations).toEqual([]);
+    expect((await page('?pageSize=50')).organizations).toHaveLength(25);
+    expect((await page('?pageSize=100')).totalRecords).toBe(25);
+    for (const bad of ['?pageSize=10', '?pageSize=1000', '?page=0', '?page=x']) expect((await list(operator, bad)).statusCode, bad).toBe(400);
+  });
+});
