@@ -135,4 +135,20 @@ export default tseslint.config(
       'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
     },
   },
+  // Promises are awaited, returned or explicitly voided; an async function is never passed where a
+  // plain callback is expected. Every TypeScript file belongs to the tsconfig of its package; the
+  // root vitest.config.ts has none and uses the default project.
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: root,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
 );

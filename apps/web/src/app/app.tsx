@@ -20,7 +20,7 @@ function ApiClientBridge() {
         const { pathname, search, hash } = location;
         if (pathname === paths.maintenance) return;
         rememberReturnPath(`${pathname}${search}${hash}`);
-        navigate(paths.maintenance, { replace: true });
+        void navigate(paths.maintenance, { replace: true });
       },
     });
   }, [location, navigate]);

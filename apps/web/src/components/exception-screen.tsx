@@ -20,7 +20,7 @@ export function ExceptionScreen({ icon, heading, text, standalone = true }: Exce
       <i className={`pi ${icon} exception-icon`} aria-hidden="true" />
       <h1 id="exception-heading">{heading}</h1>
       <p>{text}</p>
-      <Button label={t('exceptions.returnToDashboard')} icon="pi pi-home" onClick={() => navigate(paths.home)} />
+      <Button label={t('exceptions.returnToDashboard')} icon="pi pi-home" onClick={() => void navigate(paths.home)} />
     </section>
   );
   return standalone ? (

@@ -26,7 +26,7 @@ export function SettingsPage() {
 
   // the URL always names the tab on screen
   useEffect(() => {
-    if (active && hash !== `#${active}`) navigate({ pathname, hash: active }, { replace: true });
+    if (active && hash !== `#${active}`) void navigate({ pathname, hash: active }, { replace: true });
   }, [active, hash, pathname, navigate]);
 
   if (!active) return <Navigate to={paths.accessDenied} replace />;
@@ -39,7 +39,7 @@ export function SettingsPage() {
         activeIndex={activeIndex}
         onTabChange={(e) => {
           const tab = tabs[e.index];
-          if (tab) navigate({ pathname, hash: tab.key });
+          if (tab) void navigate({ pathname, hash: tab.key });
         }}
         aria-label={t('settings.tabs')}
       >

@@ -24,7 +24,7 @@ export function LoginPage() {
       const { establishSession } = await import('../../lib/session/session-context');
       const session = await establishSession();
       toast.clear(); // an earlier sticky "Unable to login" no longer applies
-      navigate(session.landingPage, { replace: true });
+      void navigate(session.landingPage, { replace: true });
       window.setTimeout(
         () => toast.success(t('login.welcome'), session.user.fullName ?? session.user.userName),
         WELCOME_TOAST_DELAY_MS,

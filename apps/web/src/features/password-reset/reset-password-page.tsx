@@ -106,7 +106,7 @@ function ResetPasswordForm({ token, userName }: { token: string; userName: strin
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="reset-form" aria-label={t('passwordReset.heading')}>
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="reset-form" aria-label={t('passwordReset.heading')}>
       <p>{t('passwordReset.forUser', { userName })}</p>
       {field('newPassword', t('passwordReset.newPassword'))}
       {field('confirmPassword', t('passwordReset.confirmPassword'))}

@@ -18,13 +18,19 @@ describe('landing-page tree reload (spec 01, 4.4)', () => {
 
     rerender({ permissions: ['users.view', 'roles.view'] });
     expect(result.current.pending).toBe(true);
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     rerender({ permissions: ['users.view', 'roles.view', 'roles.manage'] });
-    act(() => vi.advanceTimersByTime(499));
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
     expect(clear).not.toHaveBeenCalled();
     expect(result.current.reloadFor).toEqual(['users.view']);
 
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.reloadFor).toEqual(['users.view', 'roles.view', 'roles.manage']);
     expect(result.current.pending).toBe(false);
     expect(clear).toHaveBeenCalledTimes(1);
@@ -33,7 +39,9 @@ describe('landing-page tree reload (spec 01, 4.4)', () => {
   it('does not clear the page when the role opens (no change yet)', () => {
     const clear = vi.fn();
     renderHook(() => usePermissionMenuReload(['users.view'], clear));
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(clear).not.toHaveBeenCalled();
   });
 });

@@ -14,7 +14,7 @@ export function useSwitchOrganization() {
   return useMutation({
     mutationFn: (organization: Organization) => switchOrganization(organization.id),
     onSuccess: (landingPage, organization) => {
-      navigate(landingPage || paths.home);
+      void navigate(landingPage || paths.home);
       toast.success(t('shell.organizationChanged'), organization.name);
     },
     onError: (e) => toast.error(t('shell.error'), errorText(e)),

@@ -8,6 +8,6 @@ export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
     await logout();
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   }, [navigate]);
 }

@@ -31,10 +31,10 @@ export function useSettingsActions(after?: () => void): SettingsAction[] {
       after?.();
     };
     const actions: SettingsAction[] = [
-      { key: 'profile', label: t('shell.profile'), icon: 'pi pi-user-edit', run: done(() => navigate(paths.settingsProfile)) },
+      { key: 'profile', label: t('shell.profile'), icon: 'pi pi-user-edit', run: done(() => void navigate(paths.settingsProfile)) },
     ];
     if (allowedTabs(hasPermission).length > 0) {
-      actions.push({ key: 'settings', label: t('shell.settings'), icon: 'pi pi-cog', run: done(() => navigate(paths.settings)) });
+      actions.push({ key: 'settings', label: t('shell.settings'), icon: 'pi pi-cog', run: done(() => void navigate(paths.settings)) });
     }
     if (hasPermission(PERMISSIONS.systemClearCache)) {
       actions.push({ key: 'clear-cache', label: t('shell.clearCache'), icon: 'pi pi-refresh', run: done(() => clearCache()) });

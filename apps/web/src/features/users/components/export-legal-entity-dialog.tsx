@@ -42,7 +42,7 @@ export function ExportLegalEntityDialog({
         icon="pi pi-download"
         loading={exportReport.isPending}
         disabled={exportReport.isPending || selected.length === 0}
-        onClick={run}
+        onClick={() => void run()}
       />
     </div>
   );

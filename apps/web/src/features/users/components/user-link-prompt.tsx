@@ -83,7 +83,7 @@ export function SystemUserAutoComplete({ inputId, value, onChange, onBlur, onPic
       inputId={inputId}
       value={value}
       suggestions={suggestions}
-      completeMethod={complete}
+      completeMethod={(e) => void complete(e)}
       minLength={1}
       delay={250}
       field="userName"

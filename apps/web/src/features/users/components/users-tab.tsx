@@ -66,6 +66,14 @@ export function UsersTab() {
     [users.data, search, status],
   );
 
+  const remove = async (user: User) => {
+    try {
+      await deleteUser.mutateAsync(user.id);
+      toast.success(t('users.success'), t('users.deleted', { userName: user.userName }));
+    } catch (e) {
+      toast.error(t('users.deleteError'), `${t('users.deleteErrorText')}\n${errorText(e)}`);
+    }
+  };
   const askDelete = (user: User) =>
     confirmDialog({
       header: t('users.confirmTitle'),
@@ -74,14 +82,7 @@ export function UsersTab() {
       acceptLabel: t('users.yes'),
       rejectLabel: t('users.no'),
       acceptClassName: 'p-button-danger',
-      accept: async () => {
-        try {
-          await deleteUser.mutateAsync(user.id);
-          toast.success(t('users.success'), t('users.deleted', { userName: user.userName }));
-        } catch (e) {
-          toast.error(t('users.deleteError'), `${t('users.deleteErrorText')}\n${errorText(e)}`);
-        }
-      },
+      accept: () => void remove(user),
     });
 
   // the row offers Unblock where the editor would (the same rule: users.manage, and their identity is the caller's to change)
@@ -105,6 +106,14 @@ export function UsersTab() {
     </div>
   );
 
+  const sendReset = async (user: User) => {
+    try {
+      const { email } = await resetPassword.mutateAsync(user.id);
+      toast.success(t('users.success'), t('users.resetEmailSent', { email }));
+    } catch (e) {
+      toast.error(t('users.updateError'), `${t('users.updateErrorText')}\n${errorText(e)}`);
+    }
+  };
   const askReset = (user: User) =>
     confirmDialog({
       header: t('users.confirmTitle'),
@@ -112,14 +121,7 @@ export function UsersTab() {
       icon: 'pi pi-key',
       acceptLabel: t('users.yes'),
       rejectLabel: t('users.no'),
-      accept: async () => {
-        try {
-          const { email } = await resetPassword.mutateAsync(user.id);
-          toast.success(t('users.success'), t('users.resetEmailSent', { email }));
-        } catch (e) {
-          toast.error(t('users.updateError'), `${t('users.updateErrorText')}\n${errorText(e)}`);
-        }
-      },
+      accept: () => void sendReset(user),
     });
 
   const actions = (u: User) => (
