@@ -13,6 +13,7 @@ import { exportsRoutes } from './exports/exports.routes';
 import { farmOperationsModule } from './farm-operations/index';
 import { harvestModule } from './harvest/index';
 import { loginHistoryModule } from './login-history/index';
+import { organizationOnboardingModule } from './organization-onboarding/index';
 import { packhousesModule } from './packhouses/index';
 import { pickingModule } from './picking/index';
 import { shellModule } from './shell/index';
@@ -40,4 +41,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(updatesModule);
   await app.register(organizationsModule);
   await app.register(releaseNotesModule);
+  await app.register(organizationOnboardingModule);
 }

@@ -20,10 +20,21 @@ export const organizations = pgTable(
     contactPhoneNumber: text('contact_phone_number'),
     contactEmail: text('contact_email'),
     isActive: boolean('is_active').notNull().default(true),
+    /** the organisation whose roles it was created with (Create New Organization), if any */
+    copiedFromOrganizationId: integer('copied_from_organization_id'),
+    /** asked at creation to copy the source's spray products too (kept until spray products exist) */
+    copySprayProducts: boolean('copy_spray_products').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('organizations_name_lower_uq').on(sql`lower(${t.name})`)],
 );
+
+/** Organisation levels (a reference list): id, level_Name. */
+export const organizationLevels = pgTable('organization_levels', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  levelName: text('level_name').notNull().unique(),
+  sort: integer('sort').notNull().default(0),
+});
 
 export const memberships = pgTable(
   'memberships',

@@ -22,6 +22,12 @@ export const areas = pgTable('areas', {
     .references(() => regions.id),
 });
 
+/** Site types of a farm's observation sites (a reference list): id, description. Farms start with 1. */
+export const siteTypes = pgTable('site_types', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  description: text('description').notNull().unique(),
+});
+
 export const legalEntities = pgTable(
   'legal_entities',
   {

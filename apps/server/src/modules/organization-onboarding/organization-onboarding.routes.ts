@@ -1,0 +1,121 @@
+/**
+ * Create New Organization API: the dialog's reference lists, adding a region, area or province, and
+ * saving a complete organisation. Super users only (platform operators): an organisation's roles
+ * give no access, no organisation is needed and an X-Organization-Id header is ignored.
+ */
+import {
+  ORGANIZATION_ONBOARDING_PATHS as PATHS,
+  addAreaBodySchema,
+  addProvinceBodySchema,
+  addRegionBodySchema,
+  areaSchema,
+  areasQuerySchema,
+  areasResponseSchema,
+  copySourcesResponseSchema,
+  createOrganizationBodySchema,
+  createdOrganizationSchema,
+  onboardingLegalEntitiesResponseSchema,
+  organizationLevelsResponseSchema,
+  provinceSchema,
+  provincesResponseSchema,
+  regionSchema,
+  regionsResponseSchema,
+  siteTypesResponseSchema,
+  sprayProductsCopyQuerySchema,
+  sprayProductsCopyResponseSchema,
+} from '@orchard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/access';
+import { errorResponses } from '../../http/schemas';
+import {
+  addArea,
+  addProvince,
+  addRegion,
+  createOrganization,
+  getAreas,
+  getCopySources,
+  getLegalEntities,
+  getLevels,
+  getProvinces,
+  getRegions,
+  getSiteTypes,
+  getSprayProductsCopy,
+} from './organization-onboarding.service';
+
+const superUsers = { auth: 'superUser', tenant: false } as const;
+const readErrors = errorResponses(400, 401, 403);
+const writeErrors = errorResponses(400, 401, 403, 409);
+
+export const organizationOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    PATHS.levels,
+    { config: superUsers, schema: { response: { 200: organizationLevelsResponseSchema, ...readErrors } } },
+    async () => getLevels(app.db),
+  );
+
+  app.get(
+    PATHS.siteTypes,
+    { config: superUsers, schema: { response: { 200: siteTypesResponseSchema, ...readErrors } } },
+    async () => getSiteTypes(app.db),
+  );
+
+  app.get(
+    PATHS.regions,
+    { config: superUsers, schema: { response: { 200: regionsResponseSchema, ...readErrors } } },
+    async () => getRegions(app.db),
+  );
+
+  app.post(
+    PATHS.regions,
+    { config: superUsers, schema: { body: addRegionBodySchema, response: { 201: regionSchema, ...writeErrors } } },
+    async (request, reply) => reply.code(201).send(await addRegion(app.db, request.body)),
+  );
+
+  app.get(
+    PATHS.areas,
+    { config: superUsers, schema: { querystring: areasQuerySchema, response: { 200: areasResponseSchema, ...readErrors } } },
+    async (request) => getAreas(app.db, request.query.region),
+  );
+
+  app.post(
+    PATHS.areas,
+    { config: superUsers, schema: { body: addAreaBodySchema, response: { 201: areaSchema, ...writeErrors } } },
+    async (request, reply) => reply.code(201).send(await addArea(app.db, request.body)),
+  );
+
+  app.get(
+    PATHS.provinces,
+    { config: superUsers, schema: { response: { 200: provincesResponseSchema, ...readErrors } } },
+    async () => getProvinces(app.db),
+  );
+
+  app.post(
+    PATHS.provinces,
+    { config: superUsers, schema: { body: addProvinceBodySchema, response: { 201: provinceSchema, ...writeErrors } } },
+    async (request, reply) => reply.code(201).send(await addProvince(app.db, request.body)),
+  );
+
+  app.get(
+    PATHS.legalEntities,
+    { config: superUsers, schema: { response: { 200: onboardingLegalEntitiesResponseSchema, ...readErrors } } },
+    async () => getLegalEntities(app.db),
+  );
+
+  app.get(
+    PATHS.copySources,
+    { config: superUsers, schema: { response: { 200: copySourcesResponseSchema, ...readErrors } } },
+    async () => getCopySources(app.db),
+  );
+
+  app.get(
+    PATHS.sprayProducts,
+    { config: superUsers, schema: { querystring: sprayProductsCopyQuerySchema, response: { 200: sprayProductsCopyResponseSchema, ...readErrors } } },
+    async () => getSprayProductsCopy(),
+  );
+
+  app.post(
+    PATHS.create,
+    { config: superUsers, schema: { body: createOrganizationBodySchema, response: { 201: createdOrganizationSchema, ...writeErrors } } },
+    async (request, reply) => reply.code(201).send(await createOrganization(app.db, requireAuth(request).userId, request.body)),
+  );
+};

@@ -1,0 +1,257 @@
+/**
+ * Create New Organization: the reference lists, adding a region, area or province, and saving a
+ * complete organisation.
+ *
+ * Saving checks the draft in the spec's order (the shared `firstCreateOrganizationProblem`, the
+ * same function the browser runs) and answers the first failing text as a 400; then what the ids
+ * name (level, legal entity, organisation to copy, super users, each farm's places and site type);
+ * then, in ONE transaction: the organisation, its legal entity (new, or started from an existing
+ * one's name), its contact, its farms, the source organisation's roles (permissions and landing
+ * pages) and an Administrator role holding every permission, and the memberships of the creating
+ * super user and the chosen super users, holding Administrator. Anything failing on the way leaves
+ * nothing behind.
+ */
+import {
+  ALL_PERMISSIONS,
+  NEW_LEGAL_ENTITY_ID,
+  ONBOARDING_ADMINISTRATOR_ROLE,
+  ORGANIZATION_ONBOARDING_MESSAGES as M,
+  firstCreateOrganizationProblem,
+  isPermission,
+  type AddAreaBody,
+  type AddProvinceBody,
+  type AddRegionBody,
+  type Area,
+  type CopySource,
+  type CreateOrganizationDraft,
+  type CreatedOrganization,
+  type OnboardingLegalEntity,
+  type OrganizationLevel,
+  type Province,
+  type Region,
+  type SiteType,
+  type SprayProductsCopyResponse,
+} from '@orchard/shared';
+import type { AppDb } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-errors';
+import { AppError, conflict, validationFailed } from '../../lib/errors';
+import {
+  activeOrganizationExists,
+  areaNamed,
+  areasByIds,
+  enabledUserIds,
+  existingProvinceIds,
+  existingRegionIds,
+  existingSiteTypeIds,
+  findLegalEntity,
+  findSourceRoles,
+  insertArea,
+  insertFarms,
+  insertLegalEntity,
+  insertMembers,
+  insertOrganization,
+  insertProvince,
+  insertRegion,
+  insertRole,
+  insertRolePermissions,
+  levelExists,
+  listAllLegalEntities,
+  listAreas,
+  listCopySources,
+  listLevels,
+  listProvinces,
+  listRegions,
+  listSiteTypes,
+  lockPlaces,
+  organizationNamed,
+  provinceNamed,
+  regionExists,
+  regionNamed,
+  setDefaultLegalEntity,
+} from './organization-onboarding.repository';
+
+type List<T> = Promise<{ result: T[] }>;
+
+export const getLevels = async (db: AppDb): List<OrganizationLevel> => ({ result: await listLevels(db) });
+export const getSiteTypes = async (db: AppDb): List<SiteType> => ({ result: await listSiteTypes(db) });
+export const getRegions = async (db: AppDb): List<Region> => ({ result: await listRegions(db) });
+export const getAreas = async (db: AppDb, regionId?: number): List<Area> => ({ result: await listAreas(db, regionId) });
+export const getProvinces = async (db: AppDb): List<Province> => ({ result: await listProvinces(db) });
+export const getLegalEntities = async (db: AppDb): List<OnboardingLegalEntity> => ({ result: await listAllLegalEntities(db) });
+export const getCopySources = async (db: AppDb): List<CopySource> => ({ result: await listCopySources(db) });
+
+/** The product keeps no spray products yet: there is nothing to copy, and the box starts unticked. */
+export function getSprayProductsCopy(): SprayProductsCopyResponse {
+  return { available: false, copy_Spray_Products: false };
+}
+
+const invalid = (field: string, message: string) => validationFailed(message, [{ field, message }]);
+
+function requiredName(field: string, value: string): string {
+  const name = value.trim();
+  if (name === '') throw invalid(field, M.nameRequired);
+  return name;
+}
+
+/** Adds to a reference list; a name already there (ignoring case) answers 409. */
+async function addPlace<T>(
+  db: AppDb,
+  table: 'regions' | 'areas' | 'provinces',
+  exists: (tx: AppDb) => Promise<boolean>,
+  insert: (tx: AppDb) => Promise<T>,
+  existsMessage: string,
+): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockPlaces(tx, table);
+      if (await exists(tx)) throw conflict(existsMessage);
+      return insert(tx);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(existsMessage);
+    throw err;
+  }
+}
+
+export async function addRegion(db: AppDb, body: AddRegionBody): Promise<Region> {
+  const name = requiredName('region_Name', body.region_Name);
+  return addPlace(db, 'regions', (tx) => regionNamed(tx, name), (tx) => insertRegion(tx, name), M.regionExists);
+}
+
+export async function addArea(db: AppDb, body: AddAreaBody): Promise<Area> {
+  const name = requiredName('area_Name', body.area_Name);
+  if (!(await regionExists(db, body.region))) throw invalid('region', M.regionUnknown);
+  return addPlace(db, 'areas', (tx) => areaNamed(tx, body.region, name), (tx) => insertArea(tx, body.region, name), M.areaExists);
+}
+
+export async function addProvince(db: AppDb, body: AddProvinceBody): Promise<Province> {
+  const name = requiredName('province_Name', body.province_Name);
+  return addPlace(db, 'provinces', (tx) => provinceNamed(tx, name), (tx) => insertProvince(tx, name), M.provinceExists);
+}
+
+/** What the draft's ids name, after the spec's checks have passed. Answers the legal entity's name. */
+async function checkReferences(db: AppDb, draft: CreateOrganizationDraft, superUserIds: readonly number[]): Promise<string> {
+  if (!(await levelExists(db, draft.organization_Level!))) throw invalid('organization_Level', M.levelUnknown);
+
+  const choice = draft.organization_Legal_Entity!;
+  let legalEntityName: string;
+  if (choice.id === NEW_LEGAL_ENTITY_ID) {
+    legalEntityName = choice.name!.trim();
+  } else {
+    const existing = await findLegalEntity(db, choice.id);
+    if (!existing) throw invalid('organization_Legal_Entity', M.legalEntityUnknown);
+    legalEntityName = existing.name;
+  }
+
+  if (!(await activeOrganizationExists(db, draft.copy_Organization_Source!))) {
+    throw invalid('copy_Organization_Source', M.copySourceUnknown);
+  }
+
+  const enabled = await enabledUserIds(db, superUserIds);
+  if (superUserIds.some((id) => !enabled.has(id))) throw invalid('super_Users', M.superUserUnknown);
+
+  const farms = draft.farms!;
+  const areaRegions = await areasByIds(db, farms.map((f) => f.farm_Area!));
+  const regionIds = await existingRegionIds(db, farms.map((f) => f.farm_Region!));
+  const provinceIds = await existingProvinceIds(db, farms.map((f) => f.farm_Province!));
+  const siteTypeIds = await existingSiteTypeIds(db, farms.map((f) => f.site_Type));
+  for (const [index, farm] of farms.entries()) {
+    const at = (field: string) => `farms.${index}.${field}`;
+    if (farm.farm_Legal_Entity !== NEW_LEGAL_ENTITY_ID && farm.farm_Legal_Entity !== choice.id) {
+      throw invalid(at('farm_Legal_Entity'), M.farmLegalEntityMismatch);
+    }
+    const areaRegion = areaRegions.get(farm.farm_Area!);
+    if (areaRegion === undefined) throw invalid(at('farm_Area'), M.areaUnknown);
+    if (!regionIds.has(farm.farm_Region!)) throw invalid(at('farm_Region'), M.regionUnknown);
+    if (areaRegion !== farm.farm_Region) throw invalid(at('farm_Area'), M.areaNotInRegion);
+    if (!provinceIds.has(farm.farm_Province!)) throw invalid(at('farm_Province'), M.provinceUnknown);
+    if (!siteTypeIds.has(farm.site_Type)) throw invalid(at('site_Type'), M.siteTypeUnknown);
+  }
+  return legalEntityName;
+}
+
+/** Saves a complete organisation for the creating super user (see the module comment). */
+export async function createOrganization(db: AppDb, creatorId: number, draft: CreateOrganizationDraft): Promise<CreatedOrganization> {
+  const problem = firstCreateOrganizationProblem(draft);
+  if (problem) throw invalid(problem.field, problem.message);
+
+  const superUserIds = [...new Set([creatorId, ...draft.super_Users])];
+  const legalEntityName = await checkReferences(db, draft, draft.super_Users);
+  const name = draft.organization_Name!.trim();
+  if (await organizationNamed(db, name)) throw conflict(M.organizationNameTaken);
+  const sourceId = draft.copy_Organization_Source!;
+
+  try {
+    return await db.transaction(async (tx) => {
+      const organization = await insertOrganization(tx, {
+        name,
+        organizationType: 'grower',
+        organizationLevel: draft.organization_Level!,
+        contactName: draft.contact_Name!.trim(),
+        contactSurname: draft.contact_Surname!.trim(),
+        contactPhoneNumber: draft.contact_Phone_Number!.trim(),
+        contactEmail: draft.contact_Email!.trim(),
+        copiedFromOrganizationId: sourceId,
+        copySprayProducts: draft.copy_Spray_Products,
+      });
+      const legalEntity = await insertLegalEntity(tx, organization.id, legalEntityName);
+      await setDefaultLegalEntity(tx, organization.id, legalEntity.id);
+
+      const farms = await insertFarms(
+        tx,
+        draft.farms!.map((f) => ({
+          organizationId: organization.id,
+          legalEntityId: legalEntity.id,
+          farmName: f.farm_Name!.trim(),
+          areaId: f.farm_Area!,
+          regionId: f.farm_Region!,
+          provinceId: f.farm_Province!,
+          lat: f.farm_Lat!,
+          lng: f.farm_Long!,
+          autoSchedule: f.auto_Schedule!,
+          blockDailyAuto: f.block_Daily_Auto!,
+          publicHolidays: f.public_Holidays!,
+          saturdays: f.saturdays,
+          sundays: f.sundays,
+          maxObservationPoints: f.max_Observation_Points,
+          observationSites: f.observation_Sites,
+          siteTypeId: f.site_Type,
+        })),
+      );
+
+      // the source's roles, read inside the transaction; permissions no longer in the catalogue stay behind
+      const copied: { id: number; name: string }[] = [];
+      let administratorId: number | null = null;
+      for (const source of await findSourceRoles(tx, sourceId)) {
+        const role = await insertRole(tx, organization.id, source);
+        const isAdministrator = role.name.trim().toLowerCase() === ONBOARDING_ADMINISTRATOR_ROLE.toLowerCase();
+        // the Administrator role holds every permission, whatever the source's copy lacked
+        await insertRolePermissions(tx, role.id, isAdministrator ? ALL_PERMISSIONS : source.permissions.filter(isPermission));
+        if (isAdministrator) administratorId = role.id;
+        copied.push(role);
+      }
+      if (administratorId === null) {
+        const role = await insertRole(tx, organization.id, { name: ONBOARDING_ADMINISTRATOR_ROLE, description: null, defaultLandingPage: null });
+        await insertRolePermissions(tx, role.id, ALL_PERMISSIONS);
+        administratorId = role.id;
+        copied.push(role);
+      }
+
+      await insertMembers(tx, organization.id, superUserIds, administratorId);
+
+      return {
+        id: organization.id,
+        name: organization.name,
+        legalEntity,
+        farms,
+        superUsers: superUserIds,
+        roles: copied,
+      };
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // another save of the same name won the race
+    if (isUniqueViolation(err) && (await organizationNamed(db, name))) throw conflict(M.organizationNameTaken);
+    throw err;
+  }
+}

@@ -1,0 +1,293 @@
+/**
+ * Create New Organization (spec 02 "Organisations", sections 3-5): the reference lists the dialog
+ * offers (organisation levels, site types, regions, areas of a region, provinces, the legal entities
+ * and organisations to copy from, whether spray products can be copied), adding a region, area or
+ * province, and saving the organisation with its legal entity, contact, super users and farms.
+ *
+ * Super users only (platform operators, `isSuperUser` in /api/me): an organisation's roles give no
+ * access and no organisation is needed (an X-Organization-Id header is ignored).
+ *
+ * Validation is written once here, in the spec's order and texts: `firstAddFarmProblem` (the Add
+ * Farm button) and `firstCreateOrganizationProblem` (Save New Organization) answer the FIRST failing
+ * rule, which the browser shows as an Error dialog and the server answers as a 400 whose message is
+ * that text. The request schemas below only check types and sizes, so a draft with missing values
+ * still reaches the checker and gets the spec's message.
+ */
+import { z } from 'zod';
+import { INT_MAX, jsonIdSchema } from './common.js';
+
+export const ORGANIZATION_ONBOARDING_PATHS = {
+  /** Organisation level: id, level_Name */
+  levels: '/api/organization-levels',
+  /** Site type: id, description */
+  siteTypes: '/api/site-types',
+  /** Region: id, region_Name (GET the list, POST adds one) */
+  regions: '/api/regions',
+  /** Area: id, area_Name, region (GET ?region= filters to one region, POST adds one to a region) */
+  areas: '/api/areas',
+  /** Province: id, province_Name (GET the list, POST adds one) */
+  provinces: '/api/provinces',
+  /** every organisation's legal entities, to start the new organisation's legal entity from */
+  legalEntities: '/api/organization-onboarding/legal-entities',
+  /** the organisations whose roles a new organisation can copy (copy_Organization_Source) */
+  copySources: '/api/organization-onboarding/copy-sources',
+  /** whether spray products can be copied from a source, and the box's default */
+  sprayProducts: '/api/organization-onboarding/spray-products',
+  /** save complete organisation (POST) */
+  create: '/api/organizations',
+} as const;
+
+/** Longest name of an organisation, legal entity, farm, region, area or province. */
+export const ONBOARDING_NAME_MAX = 200;
+/** Longest contact field. */
+export const ONBOARDING_CONTACT_MAX = 200;
+/** Most farms one new organisation is saved with. */
+export const ONBOARDING_FARMS_MAX = 500;
+/** Most super users one new organisation is saved with. */
+export const ONBOARDING_SUPER_USERS_MAX = 100;
+/** The legal entity option id that means "a new legal entity" (named after the organisation). */
+export const NEW_LEGAL_ENTITY_ID = 0;
+/** The name of the role every new organisation's super users hold: every permission. */
+export const ONBOARDING_ADMINISTRATOR_ROLE = 'Administrator';
+
+/** The spec's texts (sections 5 and 8), exactly as written. */
+export const ORGANIZATION_ONBOARDING_MESSAGES = {
+  // Add Farm
+  farmNameRequired: 'Farm name is required',
+  legalEntityRequired: 'Legal entity is required',
+  areaRequired: 'Area is required',
+  regionRequired: 'Region is required',
+  provinceRequired: 'Province is required',
+  latitudeRequired: 'Latitude is required',
+  longitudeRequired: 'Longitude is required',
+  autoScheduleRequired: 'Auto schedule is required',
+  blockDailyAutoRequired: 'Block daily auto is required',
+  publicHolidaysRequired: 'Public holidays is required',
+  // Save Organization
+  farmsRequired: 'Please add 1 or more farms to continue',
+  organizationNameRequired: 'Organization name is required',
+  organizationLevelRequired: 'Organization level is required',
+  copyOrganizationSourceRequired: 'Copy organization source is required',
+  contactNameRequired: 'Contact name is required',
+  contactSurnameRequired: 'Contact surname is required',
+  contactEmailRequired: 'Contact email is required',
+  contactPhoneNumberRequired: 'Contact phone number is required',
+  // outcome
+  saved: 'Organization saved successfully',
+  // the server's own checks of what the ids name (after the spec's checks)
+  organizationNameTaken: 'An organisation with this name already exists',
+  levelUnknown: 'The organisation level does not exist',
+  legalEntityUnknown: 'The legal entity does not exist',
+  copySourceUnknown: 'The organisation to copy from does not exist',
+  superUserUnknown: 'A chosen super user does not exist or is disabled',
+  farmLegalEntityMismatch: "A farm's legal entity must be the organisation's legal entity",
+  areaUnknown: 'The area does not exist',
+  areaNotInRegion: 'The area is not in the chosen region',
+  regionUnknown: 'The region does not exist',
+  provinceUnknown: 'The province does not exist',
+  siteTypeUnknown: 'The site type does not exist',
+  regionExists: 'This region already exists',
+  areaExists: 'This area already exists in the region',
+  provinceExists: 'This province already exists',
+  nameRequired: 'A name is required',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Reference lists
+
+export const organizationLevelSchema = z.object({ id: z.number().int(), level_Name: z.string() });
+export type OrganizationLevel = z.infer<typeof organizationLevelSchema>;
+export const siteTypeSchema = z.object({ id: z.number().int(), description: z.string() });
+export type SiteType = z.infer<typeof siteTypeSchema>;
+export const regionSchema = z.object({ id: z.number().int(), region_Name: z.string() });
+export type Region = z.infer<typeof regionSchema>;
+export const areaSchema = z.object({ id: z.number().int(), area_Name: z.string(), region: z.number().int() });
+export type Area = z.infer<typeof areaSchema>;
+export const provinceSchema = z.object({ id: z.number().int(), province_Name: z.string() });
+export type Province = z.infer<typeof provinceSchema>;
+/** Legal entity: id, name (id 0 is the new one the browser puts at the head of the list). */
+export const onboardingLegalEntitySchema = z.object({ id: z.number().int(), name: z.string() });
+export type OnboardingLegalEntity = z.infer<typeof onboardingLegalEntitySchema>;
+/** Organisation (selector): id, name. */
+export const copySourceSchema = z.object({ id: z.number().int(), name: z.string() });
+export type CopySource = z.infer<typeof copySourceSchema>;
+
+export const organizationLevelsResponseSchema = z.object({ result: z.array(organizationLevelSchema) });
+export const siteTypesResponseSchema = z.object({ result: z.array(siteTypeSchema) });
+export const regionsResponseSchema = z.object({ result: z.array(regionSchema) });
+export const areasResponseSchema = z.object({ result: z.array(areaSchema) });
+export const provincesResponseSchema = z.object({ result: z.array(provinceSchema) });
+export const onboardingLegalEntitiesResponseSchema = z.object({ result: z.array(onboardingLegalEntitySchema) });
+export const copySourcesResponseSchema = z.object({ result: z.array(copySourceSchema) });
+
+/** GET areas: `region` given, only that region's areas. */
+export const areasQuerySchema = z.object({ region: z.coerce.number().int().positive().max(INT_MAX).optional() });
+export type AreasQuery = z.input<typeof areasQuerySchema>;
+
+const placeName = z.string().trim().max(ONBOARDING_NAME_MAX);
+export const addRegionBodySchema = z.object({ region_Name: placeName });
+export type AddRegionBody = z.input<typeof addRegionBodySchema>;
+/** A new area needs a region. */
+export const addAreaBodySchema = z.object({ area_Name: placeName, region: jsonIdSchema });
+export type AddAreaBody = z.input<typeof addAreaBodySchema>;
+export const addProvinceBodySchema = z.object({ province_Name: placeName });
+export type AddProvinceBody = z.input<typeof addProvinceBodySchema>;
+
+/** Spray products are not kept by the product yet: nothing can be copied; the box starts unticked. */
+export const sprayProductsCopyQuerySchema = z.object({ source: z.coerce.number().int().positive().max(INT_MAX).optional() });
+export const sprayProductsCopyResponseSchema = z.object({ available: z.boolean(), copy_Spray_Products: z.boolean() });
+export type SprayProductsCopyResponse = z.infer<typeof sprayProductsCopyResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The draft and its checks
+
+/** New farm defaults (spec 5): the values a farm starts with in the Farm Specifications section. */
+export const NEW_FARM_DEFAULTS = {
+  max_Observation_Points: 0,
+  observation_Sites: 0,
+  public_Holidays: true,
+  saturdays: true,
+  sundays: true,
+  auto_Schedule: true,
+  block_Daily_Auto: true,
+  site_Type: 1,
+  farm_Legal_Entity: 0,
+} as const;
+
+const idOrZero = z.number().int().min(0).max(INT_MAX);
+const count = z.number().int().min(0).max(INT_MAX);
+const text = (max: number) => z.string().max(max);
+
+/**
+ * Farm in create payload. Types only: a missing value is judged by `firstAddFarmProblem`.
+ * Omitted scheduling flags and counts take NEW_FARM_DEFAULTS.
+ */
+export const farmDraftSchema = z.object({
+  farm_Name: text(ONBOARDING_NAME_MAX).nullish(),
+  farm_Area: idOrZero.nullish(),
+  farm_Region: idOrZero.nullish(),
+  farm_Province: idOrZero.nullish(),
+  farm_Legal_Entity: idOrZero.default(NEW_FARM_DEFAULTS.farm_Legal_Entity),
+  farm_Lat: z.number().min(-90).max(90).nullish(),
+  farm_Long: z.number().min(-180).max(180).nullish(),
+  auto_Schedule: z.boolean().nullish(),
+  block_Daily_Auto: z.boolean().nullish(),
+  public_Holidays: z.boolean().nullish(),
+  saturdays: z.boolean().default(NEW_FARM_DEFAULTS.saturdays),
+  sundays: z.boolean().default(NEW_FARM_DEFAULTS.sundays),
+  max_Observation_Points: count.default(NEW_FARM_DEFAULTS.max_Observation_Points),
+  observation_Sites: count.default(NEW_FARM_DEFAULTS.observation_Sites),
+  site_Type: z.number().int().positive().max(INT_MAX).default(NEW_FARM_DEFAULTS.site_Type),
+});
+export type FarmDraft = z.input<typeof farmDraftSchema>;
+
+/** The organisation's legal entity: id 0 is a new one with this name; another id starts from that one. */
+export const legalEntityChoiceSchema = z.object({ id: idOrZero, name: text(ONBOARDING_NAME_MAX).nullish() });
+export type LegalEntityChoice = z.input<typeof legalEntityChoiceSchema>;
+
+/** Organisation create payload (spec 3). Types only: missing values are judged by the checker. */
+export const createOrganizationBodySchema = z.object({
+  organization_Name: text(ONBOARDING_NAME_MAX).nullish(),
+  organization_Level: idOrZero.nullish(),
+  organization_Legal_Entity: legalEntityChoiceSchema.nullish(),
+  copy_Organization_Source: idOrZero.nullish(),
+  copy_Spray_Products: z.boolean().default(false),
+  contact_Name: text(ONBOARDING_CONTACT_MAX).nullish(),
+  contact_Surname: text(ONBOARDING_CONTACT_MAX).nullish(),
+  contact_Phone_Number: text(ONBOARDING_CONTACT_MAX).nullish(),
+  contact_Email: text(ONBOARDING_CONTACT_MAX).nullish(),
+  /** existing users' ids: they become members holding the Administrator role */
+  super_Users: z.array(z.number().int().positive().max(INT_MAX)).max(ONBOARDING_SUPER_USERS_MAX).default([]),
+  farms: z.array(farmDraftSchema).max(ONBOARDING_FARMS_MAX).nullish(),
+});
+export type CreateOrganizationBody = z.input<typeof createOrganizationBodySchema>;
+export type CreateOrganizationDraft = z.output<typeof createOrganizationBodySchema>;
+
+/** The first failing rule: the field it concerns and the spec's text. */
+export interface OnboardingProblem {
+  field: string;
+  message: string;
+}
+
+const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
+const missing = (value: unknown) => value === null || value === undefined;
+const missingOrZero = (value: number | null | undefined) => value === null || value === undefined || value === 0;
+
+const M = ORGANIZATION_ONBOARDING_MESSAGES;
+
+interface Rule<T> {
+  field: string;
+  message: string;
+  fails: (value: T) => boolean;
+}
+
+type FarmInput = { farm: FarmDraft; legalEntity: LegalEntityChoice | null | undefined };
+
+/** Add Farm, in the spec's order. The legal entity is the dialog's (the organisation's) one. */
+export const ADD_FARM_RULES: readonly Rule<FarmInput>[] = [
+  { field: 'farm_Name', message: M.farmNameRequired, fails: ({ farm }) => blank(farm.farm_Name) },
+  { field: 'organization_Legal_Entity', message: M.legalEntityRequired, fails: ({ legalEntity }) => legalEntityMissing(legalEntity) },
+  { field: 'farm_Area', message: M.areaRequired, fails: ({ farm }) => missingOrZero(farm.farm_Area) },
+  { field: 'farm_Region', message: M.regionRequired, fails: ({ farm }) => missing(farm.farm_Region) },
+  { field: 'farm_Province', message: M.provinceRequired, fails: ({ farm }) => missing(farm.farm_Province) },
+  { field: 'farm_Lat', message: M.latitudeRequired, fails: ({ farm }) => missingOrZero(farm.farm_Lat) },
+  { field: 'farm_Long', message: M.longitudeRequired, fails: ({ farm }) => missing(farm.farm_Long) },
+  { field: 'auto_Schedule', message: M.autoScheduleRequired, fails: ({ farm }) => missing(farm.auto_Schedule) },
+  { field: 'block_Daily_Auto', message: M.blockDailyAutoRequired, fails: ({ farm }) => missing(farm.block_Daily_Auto) },
+  { field: 'public_Holidays', message: M.publicHolidaysRequired, fails: ({ farm }) => missing(farm.public_Holidays) },
+];
+
+/** Save Organization, in the spec's order. */
+export const CREATE_ORGANIZATION_RULES: readonly Rule<CreateOrganizationBody>[] = [
+  { field: 'farms', message: M.farmsRequired, fails: (d) => !d.farms || d.farms.length === 0 },
+  { field: 'organization_Name', message: M.organizationNameRequired, fails: (d) => blank(d.organization_Name) },
+  { field: 'organization_Level', message: M.organizationLevelRequired, fails: (d) => missingOrZero(d.organization_Level) },
+  { field: 'organization_Legal_Entity', message: M.legalEntityRequired, fails: (d) => legalEntityMissing(d.organization_Legal_Entity) },
+  { field: 'copy_Organization_Source', message: M.copyOrganizationSourceRequired, fails: (d) => missingOrZero(d.copy_Organization_Source) },
+  { field: 'contact_Name', message: M.contactNameRequired, fails: (d) => blank(d.contact_Name) },
+  { field: 'contact_Surname', message: M.contactSurnameRequired, fails: (d) => blank(d.contact_Surname) },
+  { field: 'contact_Email', message: M.contactEmailRequired, fails: (d) => blank(d.contact_Email) },
+  { field: 'contact_Phone_Number', message: M.contactPhoneNumberRequired, fails: (d) => blank(d.contact_Phone_Number) },
+];
+
+/** A legal entity is chosen: an existing one, or the new one (id 0) with a name. */
+function legalEntityMissing(choice: LegalEntityChoice | null | undefined): boolean {
+  if (!choice) return true;
+  return choice.id === NEW_LEGAL_ENTITY_ID && blank(choice.name);
+}
+
+/** Add Farm: the first failing rule in the spec's order, or null when the farm can be added. */
+export function firstAddFarmProblem(farm: FarmDraft, legalEntity: LegalEntityChoice | null | undefined): OnboardingProblem | null {
+  const rule = ADD_FARM_RULES.find((r) => r.fails({ farm, legalEntity }));
+  return rule ? { field: rule.field, message: rule.message } : null;
+}
+
+/**
+ * Save New Organization: the first failing rule in the spec's order, then (a draft the browser
+ * built passed them when each farm was added) each farm's Add Farm rules in list order, the field
+ * named `farms.<index>.<field>`. Null when the draft can be saved.
+ */
+export function firstCreateOrganizationProblem(draft: CreateOrganizationBody): OnboardingProblem | null {
+  const rule = CREATE_ORGANIZATION_RULES.find((r) => r.fails(draft));
+  if (rule) return { field: rule.field, message: rule.message };
+  for (const [index, farm] of (draft.farms ?? []).entries()) {
+    const problem = firstAddFarmProblem(farm, draft.organization_Legal_Entity);
+    if (problem) return { field: `farms.${index}.${problem.field}`, message: problem.message };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The saved organisation
+
+export const createdOrganizationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  legalEntity: onboardingLegalEntitySchema,
+  farms: z.array(z.object({ id: z.number().int(), farm_Name: z.string() })),
+  /** the members holding the Administrator role: the creator and the chosen super users */
+  superUsers: z.array(z.number().int()),
+  /** the roles copied from the source, and the Administrator role */
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type CreatedOrganization = z.infer<typeof createdOrganizationSchema>;
