@@ -489,6 +489,41 @@ test.describe('Harvest area', () => {
     const after = await pucRowFigures(page, choice.puc.puc_Name);
     expect(after).toBeCloseTo(before + 4, 2);
   });
+
+  test('CSV import of thousands of rows: the rows written are counted, and Cancel while they are leaves the totals as they were', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const all = await pucsWithBlocks(api);
+    const choice = all[all.length - 3]!;
+    const code = choice.report.rows[0]!.production_Block_Code;
+    // 3,000 rows of 60 tipped bins: the writing takes a few seconds, long enough to cancel it
+    const rows = Array.from({ length: 3000 }, () => `${choice.puc.puc_Name},${code},Addo Packhouse,${yesterday()},60,yes,24000`);
+    const csv = ['puc,block,packhouse,received_date,bins,tipped,tipped_kgs', ...rows].join('\n');
+
+    await signIn(page, admin);
+    const before = await pucRowFigures(page, choice.puc.puc_Name);
+    await page.goto('/harvest');
+    await page.locator('.p-fileupload input[type="file"]').setInputFiles({ name: 'many-bins.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\n`) });
+    const preview = page.getByRole('table', { name: h.import.previewTable });
+    // the received date as the screen shows dates
+    await expect(preview.locator('tbody tr').first()).toContainText(formatDay(yesterday(), CULTURE));
+    const importButton = page.getByRole('button', { name: h.import.import, exact: true });
+    await expect(importButton).toBeEnabled();
+
+    await importButton.click();
+    // "Importing rows 500 of 3 000" (en-ZA groups with a space)
+    const figure = '\\d[\\d\\s\u00a0\u202f,]*';
+    const importing = new RegExp(`^${h.import.importing.replace('{{processed}}', figure).replace('{{total}}', '3[\\s\u00a0\u202f,]?000')}$`);
+    const status = page.getByRole('status').filter({ hasText: importing });
+    await expect(status).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: h.import.uploading })).toBeVisible();
+    await page.getByRole('button', { name: h.import.cancel }).click();
+    await expect(toast(page, h.import.cancelled, h.import.cancelledDetail)).toBeVisible();
+    await expect(status).toHaveCount(0);
+    // the preview stays, to import again
+    await expect(importButton).toBeEnabled();
+
+    expect(await pucRowFigures(page, choice.puc.puc_Name)).toBeCloseTo(before, 2);
+  });
 });
 
 test('axe-core: the four harvest screens have no serious or critical violations', async ({ page, request }) => {

@@ -34,6 +34,13 @@ export interface ApiRequestOptions<T> {
    * through XMLHttpRequest (fetch cannot report upload progress); everything else is the same.
    */
   onUploadProgress?: (progress: UploadProgress) => void;
+  /**
+   * follows an answer of JSON lines (asks for it with Accept: application/x-ndjson; the request
+   * then goes through XMLHttpRequest): each progress line, parsed, as it arrives. The last line is
+   * the answer: `{ result }` (parsed with `schema`), or an error envelope with its `status`, thrown
+   * as the ApiError the plain request gives. A server that answers plain JSON is read as usual.
+   */
+  onProgressLine?: (line: unknown) => void;
 }
 
 export interface UploadProgress {
@@ -169,6 +176,50 @@ export function parseErrorEnvelope(data: unknown): ErrorEnvelope | null {
   return { error: { code: e.code, message: e.message, reason, details }, requestId: typeof requestId === 'string' ? requestId : '' };
 }
 
+/** The media type of an answer of JSON lines. */
+export const JSON_LINES_TYPE = 'application/x-ndjson';
+
+/** The last line of an answer of JSON lines: the result, or an error envelope with its status. */
+function isAnswerLine(line: unknown): line is { result: unknown } | { error: unknown; status: number } {
+  if (!line || typeof line !== 'object') return false;
+  return 'result' in line || ('error' in line && typeof (line as { status?: unknown }).status === 'number');
+}
+
+/**
+ * Reads JSON lines out of a text that grows as it arrives (XMLHttpRequest's responseText): `push`
+ * the whole text so far, and each line completed since is handed over once, parsed (a line that is
+ * not JSON is skipped); `end` hands over a last line without its newline.
+ */
+export function createLineReader(onLine: (line: unknown) => void): { push: (text: string) => void; end: (text: string) => void } {
+  let read = 0;
+  const take = (raw: string) => {
+    if (!raw.trim()) return;
+    let line: unknown;
+    try {
+      line = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    onLine(line);
+  };
+  const push = (text: string) => {
+    let newline = text.indexOf('\n', read);
+    while (newline >= 0) {
+      take(text.slice(read, newline));
+      read = newline + 1;
+      newline = text.indexOf('\n', read);
+    }
+  };
+  return {
+    push,
+    end: (text) => {
+      push(text);
+      take(text.slice(read));
+      read = text.length;
+    },
+  };
+}
+
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const auth = options.auth ?? true;
   if (auth) shareTokensAcrossTabs();
@@ -210,7 +261,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 }
 
 async function send<T>(path: string, options: ApiRequestOptions<T>, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: options.onProgressLine ? `${JSON_LINES_TYPE}, application/json;q=0.9` : 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.tenant !== undefined) headers[ORGANIZATION_HEADER] = String(options.tenant);
 
@@ -224,7 +275,11 @@ async function send<T>(path: string, options: ApiRequestOptions<T>, token: strin
 
   try {
     const init = { method: options.method ?? 'GET', headers, body, signal: options.signal };
-    if (options.onUploadProgress) return await sendWithProgress(path, init, options.onUploadProgress);
+    const { onUploadProgress, onProgressLine } = options;
+    if (onUploadProgress || onProgressLine) {
+      const onLine = onProgressLine && ((line: unknown) => (isAnswerLine(line) ? undefined : onProgressLine(line)));
+      return await sendWithProgress(path, init, onUploadProgress ?? (() => undefined), onLine);
+    }
     return await fetch(path, { ...init, credentials: 'same-origin' });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
@@ -236,14 +291,16 @@ async function send<T>(path: string, options: ApiRequestOptions<T>, token: strin
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 /**
- * One request through XMLHttpRequest, reporting the upload's progress, answered as a fetch
- * Response so the rest of the client treats it like any other. An abort rejects with the same
- * AbortError fetch gives; a network failure with a TypeError, as fetch does.
+ * One request through XMLHttpRequest, reporting the upload's progress (and with `onLine`, each line
+ * of the answer as it arrives), answered as a fetch Response so the rest of the client treats it
+ * like any other. An abort rejects with the same AbortError fetch gives; a network failure with a
+ * TypeError, as fetch does.
  */
 function sendWithProgress(
   path: string,
   init: { method: string; headers: Record<string, string>; body: BodyInit | undefined; signal?: AbortSignal },
   onProgress: (progress: UploadProgress) => void,
+  onLine?: (line: unknown) => void,
 ): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
@@ -253,7 +310,11 @@ function sendWithProgress(
     }
     const xhr = new XMLHttpRequest();
     xhr.open(init.method, path);
-    xhr.responseType = 'arraybuffer';
+    // lines are read from the text as it grows; anything else is read whole, as bytes
+    const lines = onLine && createLineReader(onLine);
+    xhr.responseType = lines ? 'text' : 'arraybuffer';
+    const isLines = () => !!xhr.getResponseHeader('content-type')?.startsWith(JSON_LINES_TYPE);
+    if (lines) xhr.onprogress = () => (isLines() ? lines.push(xhr.responseText) : undefined);
     for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress({ sent: event.loaded, total: event.total });
@@ -268,7 +329,8 @@ function sendWithProgress(
         const at = line.indexOf(':');
         if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
       }
-      const responseBody = NULL_BODY_STATUSES.has(xhr.status) ? null : (xhr.response as ArrayBuffer);
+      if (lines && isLines()) lines.push(xhr.responseText);
+      const responseBody = NULL_BODY_STATUSES.has(xhr.status) ? null : lines ? xhr.responseText : (xhr.response as ArrayBuffer);
       resolve(new Response(responseBody, { status: xhr.status, statusText: xhr.statusText, headers }));
     };
     xhr.onerror = () => {
@@ -288,9 +350,23 @@ async function parseBody<T>(response: Response, options: ApiRequestOptions<T>): 
   const type = options.responseType ?? 'json';
   if (type === 'none' || response.status === 204) return undefined as T;
   if (type === 'blob') return (await response.blob()) as T;
+  if (response.headers.get('content-type')?.startsWith(JSON_LINES_TYPE)) return parseLastLine(response, options);
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+/** The answer of JSON lines: its last line's result, or the ApiError of its error envelope. */
+async function parseLastLine<T>(response: Response, options: ApiRequestOptions<T>): Promise<T> {
+  const text = await response.text();
+  let last: unknown;
+  createLineReader((line) => (last = line)).end(text);
+  if (!isAnswerLine(last)) throw new ApiError({ status: response.status, code: 'INTERNAL', message: '', body: text });
+  if ('result' in last) return options.schema ? options.schema.parse(last.result) : (last.result as T);
+  const { status, ...envelope } = last;
+  const error = await toApiError(new Response(JSON.stringify(envelope), { status, headers: { 'content-type': 'application/json' } }));
+  if (error.status === 503 && error.code === 'MAINTENANCE') handlers.onMaintenance();
+  throw error;
 }
 
 /** Read the error envelope; anything else keeps its status and raw body. */

@@ -437,6 +437,12 @@ export const en = {
       imported: 'Bins Imported',
       importedDetail: '{{count}} bins imported.',
       notImported: 'Import Failed',
+      sending: '{{percent}}% sent ({{sent}} of {{total}})',
+      checking: 'Checking rows {{processed}} of {{total}}',
+      importing: 'Importing rows {{processed}} of {{total}}',
+      cancel: 'Cancel import',
+      cancelled: 'Import cancelled',
+      cancelledDetail: 'Nothing was imported.',
     },
   },
   picking: {

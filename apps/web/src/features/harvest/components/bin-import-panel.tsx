@@ -1,18 +1,23 @@
 /**
  * CSV import of bin intake: choose a file, see the preview (parsed rows and per-line errors
  * "line N: field: message"), Import only when the preview has no errors; nothing is half-written.
+ * While the preview or the import runs, a bar follows it (the bytes sent, then the rows checked and
+ * written) beside Cancel, which stops it: a cancelled import writes nothing.
  */
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { FileUpload, type FileUploadHandlerEvent } from 'primereact/fileupload';
 import { ProgressBar } from 'primereact/progressbar';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BIN_IMPORT_COLUMNS, BIN_IMPORT_MAX_BYTES, type BinImportResponse, type BinImportRow } from '@orchard/shared';
+import { BIN_IMPORT_COLUMNS, BIN_IMPORT_MAX_BYTES, isIsoDate, type BinImportResponse, type BinImportRow } from '@orchard/shared';
+import type { TFunction } from 'i18next';
 import { errorText, isApiError } from '../../../lib/api-error';
+import { formatBytes } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { useImportBins } from '../api/import-bins';
+import { useFormatters } from '../../../lib/use-formatters';
+import { isCancelled, useImportBins, type BinImportMode, type BinImportResponseHandlers, type BinImportStep } from '../api/import-bins';
 import { importProblem } from '../intake-dates';
 import { namedPaginatorTemplate } from '../../../components/table-accessibility';
 
@@ -30,13 +35,55 @@ export function canImport(preview: BinImportResponse | null, refusal: unknown, b
   return !busy && !refusal && !!preview && preview.rows.length > 0 && preview.errors.length === 0;
 }
 
+/** How far the step is, 0 to 100. */
+export function stepPercent(step: BinImportStep): number {
+  return Math.min(100, Math.floor((step.processed / Math.max(step.total, 1)) * 100));
+}
+
+/** The step's text: "40% sent (2 kB of 5 kB)", "Checking rows 2,500 of 10,000", "Importing rows ...". */
+export function stepText(t: TFunction, step: BinImportStep, number: (value: number) => string, culture: string): string {
+  if (step.phase === 'sending') {
+    return t('harvest.import.sending', { percent: number(stepPercent(step)), sent: formatBytes(step.processed, culture), total: formatBytes(step.total, culture) });
+  }
+  return t(`harvest.import.${step.phase}`, { processed: number(step.processed), total: number(step.total) });
+}
+
 export function BinImportPanel() {
   const { t } = useTranslation();
+  const f = useFormatters();
   const upload = useImportBins();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<BinImportResponse | null>(null);
   const [refusal, setRefusal] = useState<unknown>(null);
+  const [step, setStep] = useState<BinImportStep | null>(null);
+  const running = useRef<AbortController | null>(null);
+  // leaving the screen stops an import still running (a commit then writes nothing)
+  useEffect(() => () => running.current?.abort(), []);
   const busy = upload.isPending;
+
+  const run = (chosen: File, mode: BinImportMode, handlers: BinImportResponseHandlers) => {
+    const controller = new AbortController();
+    running.current = controller;
+    setStep({ phase: 'sending', processed: 0, total: chosen.size });
+    upload.mutate(
+      { file: chosen, mode, onStep: setStep, signal: controller.signal },
+      {
+        onSettled: () => {
+          running.current = null;
+          setStep(null);
+        },
+        onSuccess: handlers.onSuccess,
+        onError: (e) => {
+          if (!isCancelled(e)) return handlers.onError(e);
+          toast.info(t('harvest.import.cancelled'), t('harvest.import.cancelledDetail'));
+          // a cancelled preview leaves nothing to import; a cancelled import keeps its preview
+          if (mode === 'preview') setFile(null);
+        },
+      },
+    );
+  };
+
+  const cancel = () => running.current?.abort();
 
   const choose = (event: FileUploadHandlerEvent) => {
     const chosen = event.files[0];
@@ -45,28 +92,22 @@ export function BinImportPanel() {
     setFile(chosen);
     setPreview(null);
     setRefusal(null);
-    upload.mutate(
-      { file: chosen, mode: 'preview' },
-      { onSuccess: (answer) => setPreview(answer), onError: (e) => setRefusal(e) },
-    );
+    run(chosen, 'preview', { onSuccess: (answer) => setPreview(answer), onError: (e) => setRefusal(e) });
   };
 
   const commit = () => {
     if (!file) return;
-    upload.mutate(
-      { file, mode: 'commit' },
-      {
-        onSuccess: (answer) => {
-          toast.success(t('harvest.import.imported'), t('harvest.import.importedDetail', { count: answer.bins }));
-          setFile(null);
-          setPreview(null);
-        },
-        onError: (e) => {
-          setRefusal(e);
-          toast.error(t('harvest.import.notImported'), errorText(e));
-        },
+    run(file, 'commit', {
+      onSuccess: (answer) => {
+        toast.success(t('harvest.import.imported'), t('harvest.import.importedDetail', { count: answer.bins }));
+        setFile(null);
+        setPreview(null);
       },
-    );
+      onError: (e) => {
+        setRefusal(e);
+        toast.error(t('harvest.import.notImported'), errorText(e));
+      },
+    });
   };
 
   const problems = problemsOf(preview, refusal);
@@ -93,7 +134,15 @@ export function BinImportPanel() {
         <Button type="button" icon="pi pi-upload" label={t('harvest.import.import')} disabled={!canImport(preview, refusal, busy)} loading={busy && !!preview} onClick={commit} />
       </div>
       {file && <p className="harvest-hint">{t('harvest.import.file', { name: file.name })}</p>}
-      {busy && <ProgressBar mode="indeterminate" style={{ height: '6px' }} aria-label={t('harvest.import.uploading')} />}
+      {busy && step && (
+        <div className="harvest-import-progress">
+          <ProgressBar value={stepPercent(step)} showValue={false} style={{ height: '6px' }} aria-label={t('harvest.import.uploading')} />
+          <div className="harvest-import-progress-line">
+            <span role="status">{stepText(t, step, (n) => f.number(n), f.culture)}</span>
+            <Button type="button" label={t('harvest.import.cancel')} icon="pi pi-times" severity="secondary" outlined size="small" onClick={cancel} />
+          </div>
+        </div>
+      )}
       {problems.length > 0 && (
         <div role="alert" className="harvest-import-errors">
           <h3>{t('harvest.import.errorsHeading', { count: problems.length })}</h3>
@@ -125,7 +174,10 @@ export function BinImportPanel() {
             <Column field="puc" header={t('harvest.columns.puc')} />
             <Column field="block" header={t('harvest.columns.block')} />
             <Column field="packhouse" header={t('harvest.packhouse')} />
-            <Column field="received_date" header={t('harvest.intake.receivedDate')} />
+            <Column
+              header={t('harvest.intake.receivedDate')}
+              body={(r: BinImportRow) => (isIsoDate(r.received_date) ? f.day(r.received_date) : r.received_date)}
+            />
             <Column field="bins" header={t('harvest.intake.count')} className="harvest-number" headerClassName="harvest-number" />
             <Column header={t('harvest.intake.tipped')} body={(r: BinImportRow) => yesNo(r.tipped)} />
             <Column field="tipped_kgs" header={t('harvest.intake.tippedKgs')} className="harvest-number" headerClassName="harvest-number" />
