@@ -6,6 +6,7 @@
  * depends on another spec file or on the order of the tests.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { PERMISSIONS, USER_LEGAL_ENTITY_REPORT_COLUMNS, USER_MESSAGES } from '@orchard/shared';
@@ -368,6 +369,14 @@ test.describe('settings, users tab', () => {
     await expect(field(editor, u.phoneNumber).getByRole('textbox')).toBeDisabled();
     // no success toast for your own profile
     await expect(toast(page, u.success)).toHaveCount(0);
+
+    // the stored picture downloads as the spec names it, a JPEG whatever was uploaded
+    const downloaded = page.waitForEvent('download');
+    await editor.getByRole('button', { name: en.photos.download, exact: true }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/^Photo-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.jpg$/);
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   });
 
   test.describe('password reset by mail', () => {

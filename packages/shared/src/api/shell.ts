@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_STRING } from '../constants.js';
 import { idSchema } from './common.js';
+import { exportFileTimestamp } from '../picking/csv.js';
 
 export const SHELL_PATHS = {
   me: '/api/me',
@@ -15,6 +16,8 @@ export const SHELL_PATHS = {
   menuItemsByPermissions: '/api/menu/items-by-permissions',
   organizationByName: '/api/organizations/by-name/:name',
   blob: '/api/blobs/:container/:id',
+  /** a stored picture (avatar, logo, observation photo) as a download, encoded as ?type= asks */
+  blobDownload: '/api/blobs/:container/:id/download',
   dirtyCache: '/api/cache/dirty',
   pageViews: '/api/page-views',
   systemStatus: '/api/system/status',
@@ -96,6 +99,17 @@ export const blobParamsSchema = z.object({
   container: z.string().max(50),
   id: z.string().uuid(),
 });
+
+/** The encodings a photo download offers; JPEG unless asked (the spec's Photo-....jpg). */
+export const PHOTO_DOWNLOAD_TYPES = ['image/jpeg', 'image/png'] as const;
+export type PhotoDownloadType = (typeof PHOTO_DOWNLOAD_TYPES)[number];
+export const blobDownloadQuerySchema = z.object({ type: z.enum(PHOTO_DOWNLOAD_TYPES).default('image/jpeg') });
+export const PHOTO_FILE_PREFIX = 'Photo';
+
+/** Photo-yyyy-MM-dd-HH-mm-ss.jpg (business time), or .png when a PNG was asked for. */
+export function photoFileName(at: Date, type: PhotoDownloadType = 'image/jpeg'): string {
+  return `${PHOTO_FILE_PREFIX}-${exportFileTimestamp(at)}.${type === 'image/png' ? 'png' : 'jpg'}`;
+}
 
 export const pageViewBodySchema = z.object({ path: z.string().min(1).max(MAX_STRING) });
 

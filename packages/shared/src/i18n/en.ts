@@ -72,6 +72,11 @@ export const en = {
     discard: 'Discard',
     keepEditing: 'Keep editing',
   },
+  /** downloading a stored picture (components/photo-download-button) */
+  photos: {
+    download: 'Download photo',
+    downloadError: 'Downloading Error',
+  },
   dashboard: {
     title: 'Dashboard',
     heading: 'Welcome to {{organization}}',

@@ -25,7 +25,7 @@ import {
   updateBody,
   type PasswordField,
 } from './user-editor-logic';
-import { fileNameFromDisposition } from './api/export-legal-entity-report';
+import { fileNameFromDisposition } from '../../lib/download';
 
 const holding =
   (...perms: string[]) =>

@@ -5,23 +5,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { USERS_PATHS, USER_LEGAL_ENTITY_REPORT_PREFIX } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { downloadBlob } from '../../../lib/download';
+import { downloadBlob, fileNameFromDisposition } from '../../../lib/download';
 import { useSession } from '../../../lib/session/session-store';
-
-/** The file name of a Content-Disposition header (filename*= first, then filename=). */
-export function fileNameFromDisposition(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // fall through to filename=
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
-  return plain?.[1]?.trim() || fallback;
-}
 
 export async function exportLegalEntityReport(organizationId: number, roleIds: number[]): Promise<{ fileName: string; blob: Blob }> {
   let disposition: string | null = null;

@@ -16,7 +16,7 @@ import { Panel } from 'primereact/panel';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { userFormSchema, type User, type UserListRole } from '@orchard/shared';
+import { BLOB_CONTAINERS, userFormSchema, type User, type UserListRole } from '@orchard/shared';
 import { FormField } from '../../../components/field-error';
 import { isApiError, errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
@@ -41,6 +41,7 @@ import {
 } from '../user-editor-logic';
 import { FarmsField, PackhousesField, RolesField } from './user-assignment-fields';
 import { UserAvatarField, useAvatarChoice } from './user-avatar-field';
+import { PhotoDownloadButton } from '../../../components/photo-download-button';
 import { editorFields } from './user-editor-fields';
 import { LinkPrompt, SystemUserAutoComplete, useLinkPrompt } from './user-link-prompt';
 import { ChangePasswordButton, NewPasswordField, PasswordChangeFields } from './user-password-fields';
@@ -158,6 +159,9 @@ export function UserEditor({
   }, [dirty, onDirtyChange]);
 
   const busy = save.isPending || uploadAvatar.isPending || linkPrompt.isPending;
+  // the stored picture: from this editor's own save, or from the server's fresher copy of the user
+  // (an avatar uploaded after the save arrives there without a new version)
+  const storedAvatar = user?.avatar ?? initialUser?.avatar ?? null;
   const disabled = caps.readOnly || busy;
   // the person's own details are theirs (or a super user's) when they also belong to another organisation
   const identityDisabled = disabled || !caps.editIdentity;
@@ -332,6 +336,11 @@ export function UserEditor({
           {caps.editFarms && <FarmsField fields={fields} farms={farms} disabled={disabled} />}
           {caps.editPackhouses && <PackhousesField fields={fields} packhouses={packhouses} disabled={disabled} />}
           {caps.showAvatar && !caps.readOnly && <UserAvatarField id={fid('avatar')} avatar={avatar} disabled={disabled} />}
+          {storedAvatar && (
+            <div className="field field-wide">
+              <PhotoDownloadButton container={BLOB_CONTAINERS.avatar} id={storedAvatar} disabled={busy} />
+            </div>
+          )}
           {caps.showEnabled && (
             <div className="field field-checkbox">
               <Controller
