@@ -3,7 +3,7 @@
  * leaves the user's permissions allow (and the branches that still have a leaf). `available` is
  * false for areas whose screens do not exist yet: the server leaves them out of every menu and the
  * browser's router sends their URLs to 404. `superUserOnly` entries are system-wide screens (the
- * product update): only super users get them, whatever their roles in the organisation.
+ * product update, the organisations list): only super users get them, whatever their roles in the organisation.
  */
 import { PERMISSIONS, type Permission } from './permissions.js';
 
@@ -51,7 +51,8 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   m('management.logins', 'management', 'Login History', 'pi pi-sign-in', '/management/logins', PERMISSIONS.managementLoginHistory, 20, true),
   m('management.employees', 'management', 'Employees', 'pi pi-id-card', '/management/employees', PERMISSIONS.employeesView, 30, true),
   m('management.packhouses', 'management', 'Packhouses', 'pi pi-warehouse', '/management/packhouses', PERMISSIONS.managementPackhouses, 40, true),
-  m('management.organizations', 'management', 'Organizations', 'pi pi-sitemap', '/management/organizations', PERMISSIONS.managementOrganisations, 50, false),
+  // organisations span the platform: super users only, like the product update
+  m('management.organizations', 'management', 'Organizations', 'pi pi-sitemap', '/management/organizations', null, 50, true, true),
   m('user', null, 'User', 'pi pi-user', null, null, 70, true),
   m('user.attendance', 'user', 'Time Logger', 'pi pi-stopwatch', '/user/attendance', PERMISSIONS.attendanceLog, 10, true),
   m('system', null, 'System', 'pi pi-cog', null, null, 80, true),

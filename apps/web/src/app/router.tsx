@@ -36,6 +36,7 @@ const EmployeesPage = lazyPage(() => import('../features/employees/employees-pag
 const AttendancePage = lazyPage(() => import('../features/attendance/attendance-page'));
 const FarmOperationsPage = lazyPage(() => import('../features/farm-operations/farm-operations-page'));
 const UploadUpdatePage = lazyPage(() => import('../features/updates/upload-update-page'));
+const OrganizationsPage = lazyPage(() => import('../features/organizations/organizations-page'));
 
 interface AreaPage {
   Component: LazyExoticComponent<ComponentType>;
@@ -62,6 +63,7 @@ export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.managementPackhouses]: { Component: PackhousesPage, title: 'packhouses.title' },
   [paths.managementLogins]: { Component: LoginHistoryPage, title: 'loginHistory.title' },
   [paths.managementEmployees]: { Component: EmployeesPage, title: 'employees.title' },
+  [paths.managementOrganizations]: { Component: OrganizationsPage, title: 'organizations.title' },
   [paths.userAttendance]: { Component: AttendancePage, title: 'attendance.title' },
   [paths.farmOperations]: { Component: FarmOperationsPage, title: 'farmOperations.title' },
   [paths.systemUpdate]: { Component: UploadUpdatePage, title: 'uploadUpdate.title' },

@@ -23,6 +23,7 @@ export const paths = {
   managementPackhouses: '/management/packhouses',
   managementLogins: '/management/logins',
   managementEmployees: '/management/employees',
+  managementOrganizations: '/management/organizations',
   userAttendance: '/user/attendance',
   farmOperations: '/farm-operations',
   systemUpdate: '/system/update',

@@ -693,6 +693,23 @@ export const en = {
     cancelled: 'Upload cancelled',
     cancelledDetail: 'The update was not uploaded.',
   },
+  /** the Organisations list (super users only) */
+  organizations: {
+    title: 'Organizations',
+    search: 'Search organizations by name',
+    searchPlaceholder: 'Search',
+    tableCaption: 'Organizations with their farm and user counts',
+    orgName: 'Org Name',
+    adminName: 'Admin Name',
+    defaultLegalEntity: 'Default Legal Entity',
+    farmCount: 'Farm Count',
+    userCount: 'User Count',
+    noRecords: 'No records found',
+    loadError: 'Load Error',
+    loadErrorDetail: 'Unable to retrieve organizations from the server.',
+    rowsPerPage: 'Rows per page',
+    pageReport: '{first} to {last} of {totalRecords}',
+  },
 } as const;
 
 export type Resources = typeof en;
