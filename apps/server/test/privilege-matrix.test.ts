@@ -14,19 +14,23 @@
  *   TEST_DATABASE_URL, where the requests really run side by side).
  * The organisations list joins them: it reads every organisation, so only super users may call it.
  */
-import { ALL_PERMISSIONS, ORGANIZATIONS_PATHS, PERMISSIONS, ROLE_MESSAGES, USER_MESSAGES, type OrganizationsResponse, type Permission } from '@orchard/shared';
+import { ALL_PERMISSIONS, ORGANIZATION_ONBOARDING_PATHS, ORGANIZATIONS_PATHS, PERMISSIONS, ROLE_MESSAGES, USER_MESSAGES, type OrganizationsResponse, type Permission } from '@orchard/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  areas,
   blobs,
   farms,
   legalEntities,
   mailOutbox,
   memberships,
+  organizations,
   packhouses,
   passwordResetTokens,
+  provinces,
   refreshTokens,
+  regions,
   rolePermissions,
   roles,
   userFarms,
@@ -624,5 +628,127 @@ describe('privilege matrix over the users and roles routes', () => {
       expect((await t.db.select().from(userRoles).where(and(eq(userRoles.userId, id), inArray(userRoles.organizationId, [orgA])))).map((r) => r.roleId)).toEqual([roleLimited]);
     }
     expect(await fullMembers(orgA)).toBeGreaterThanOrEqual(2);
+  });
+});
+
+/**
+ * The organisation onboarding routes (Create New Organization) are system-wide: only super users
+ * call them, whatever their roles; an organisation's Administrator holding every permission and a
+ * limited manager get 403 and nothing changes. A new route there without a case fails the first test.
+ */
+describe('privilege matrix over the organisation onboarding routes', () => {
+  const P = ORGANIZATION_ONBOARDING_PATHS;
+  // the organisations list answers GET on the create path; it has its own tests
+  const isOnboardingRoute = (method: string, url: string) =>
+    (Object.values(P) as string[]).includes(url) && !(method === 'GET' && url === P.create);
+
+  let region: number;
+  let area: number;
+  let province: number;
+  /** B's roles, as a copy source the super user is no member of */
+  let roleBPicker: number;
+
+  const worldCounts = async () => ({
+    organizations: (await t.db.select().from(organizations)).length,
+    roles: (await t.db.select().from(roles)).length,
+    memberships: (await t.db.select().from(memberships)).length,
+    regions: (await t.db.select().from(regions)).length,
+    areas: (await t.db.select().from(areas)).length,
+    provinces: (await t.db.select().from(provinces)).length,
+  });
+
+  const createBody = (name: string, source = orgB) => ({
+    organization_Name: name,
+    organization_Level: 1,
+    organization_Legal_Entity: { id: 0, name },
+    copy_Organization_Source: source,
+    copy_Spray_Products: false,
+    contact_Name: 'Pieter',
+    contact_Surname: 'Botha',
+    contact_Email: 'pieter@example.test',
+    contact_Phone_Number: '015 000 0000',
+    super_Users: [],
+    farms: [
+      {
+        farm_Name: `${name} farm`,
+        farm_Area: area,
+        farm_Region: region,
+        farm_Province: province,
+        farm_Lat: -23.8,
+        farm_Long: 30.4,
+        auto_Schedule: true,
+        block_Daily_Auto: true,
+        public_Holidays: true,
+      },
+    ],
+  });
+
+  /** Refused (403, nothing changed) to A's Administrator and to a limited manager; allowed to a super user with limited roles. */
+  async function superUsersOnly(method: 'GET' | 'POST', url: string, body?: () => object, allowedStatus = method === 'POST' ? 201 : 200) {
+    const before = await worldCounts();
+    for (const caller of [admin, limited]) {
+      const res = await call(caller, method, url, body?.());
+      expectRefused(res, 403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+    }
+    expect(await worldCounts()).toEqual(before);
+    const allowed = await call(limitedSuper, method, url, body?.());
+    expect(allowed.statusCode, allowed.body).toBe(allowedStatus);
+    return allowed;
+  }
+
+  const ONBOARDING_CASES: Record<string, Check> = {
+    [`GET ${P.levels}`]: async () => void (await superUsersOnly('GET', P.levels)),
+    [`GET ${P.siteTypes}`]: async () => void (await superUsersOnly('GET', P.siteTypes)),
+    [`GET ${P.regions}`]: async () => void (await superUsersOnly('GET', P.regions)),
+    [`POST ${P.regions}`]: async () => void (await superUsersOnly('POST', P.regions, () => ({ region_Name: unique('Matrix region') }))),
+    [`GET ${P.areas}`]: async () => void (await superUsersOnly('GET', `${P.areas}?region=${region}`)),
+    [`POST ${P.areas}`]: async () => void (await superUsersOnly('POST', P.areas, () => ({ area_Name: unique('Matrix area'), region }))),
+    [`GET ${P.provinces}`]: async () => void (await superUsersOnly('GET', P.provinces)),
+    [`POST ${P.provinces}`]: async () => void (await superUsersOnly('POST', P.provinces, () => ({ province_Name: unique('Matrix province') }))),
+    [`GET ${P.legalEntities}`]: async () => {
+      const res = await superUsersOnly('GET', P.legalEntities);
+      expect(res.json().result).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Privilege Estates' })]));
+    },
+    [`GET ${P.copySources}`]: async () => {
+      const res = await superUsersOnly('GET', P.copySources);
+      expect((res.json().result as { id: number }[]).map((o) => o.id)).toEqual(expect.arrayContaining([orgA, orgB]));
+    },
+    [`GET ${P.sprayProducts}`]: async () => void (await superUsersOnly('GET', P.sprayProducts)),
+    [`POST ${P.create}`]: async () => {
+      // the administrator cannot copy even their own organisation; a super user copies one they do not belong to
+      for (const source of [orgA, orgB]) {
+        const name = unique('Matrix org');
+        for (const caller of [admin, limited]) expectRefused(await call(caller, 'POST', P.create, createBody(name, source)), 403);
+        expect(await t.db.select().from(organizations).where(eq(organizations.name, name))).toEqual([]);
+      }
+      const res = await superUsersOnly('POST', P.create, () => createBody(unique('Matrix org')));
+      const created = res.json().id as number;
+      const copied = await t.db.select().from(roles).where(eq(roles.organizationId, created)).orderBy(asc(roles.id));
+      expect(copied.map((r) => r.name)).toEqual(['B role', 'Administrator']);
+      expect(copied.find((r) => r.id === roleBPicker)).toBeUndefined();
+      // B keeps its role and its holders; only the creator joined the new organisation
+      expect((await roleSnapshot(roleBPicker)).row?.organizationId).toBe(orgB);
+      expect((await t.db.select().from(memberships).where(eq(memberships.organizationId, created))).map((m) => m.userId)).toEqual([limitedSuper]);
+      expect((await t.db.select().from(memberships).where(and(eq(memberships.organizationId, orgB), eq(memberships.userId, limitedSuper))))).toEqual([]);
+    },
+  };
+
+  beforeAll(async () => {
+    region = (await t.db.insert(regions).values({ regionName: 'Matrix Letaba' }).returning())[0]!.id;
+    area = (await t.db.insert(areas).values({ areaName: 'Matrix Letsitele', regionId: region }).returning())[0]!.id;
+    province = (await t.db.insert(provinces).values({ provinceName: 'Matrix Limpopo' }).returning())[0]!.id;
+    roleBPicker = roleB;
+  });
+
+  it('has a case for every onboarding route, and no case for a route that is gone', () => {
+    const registered = t.app.routeInventory.filter((r) => isOnboardingRoute(r.method, r.url)).map((r) => `${r.method} ${r.url}`);
+    expect(registered.length).toBeGreaterThanOrEqual(12);
+    expect(registered.filter((r) => !(r in ONBOARDING_CASES))).toEqual([]);
+    expect(Object.keys(ONBOARDING_CASES).filter((r) => !registered.includes(r))).toEqual([]);
+  });
+
+  it.each(Object.entries(ONBOARDING_CASES))('%s: super users only, whatever the roles', async (_route, check) => {
+    await check();
   });
 });

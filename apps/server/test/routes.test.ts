@@ -3,7 +3,7 @@
  * private route answers without a token, another organisation's context answers 404, and every
  * permission-gated route refuses a member without the permission.
  */
-import { ALL_PERMISSIONS } from '@orchard/shared';
+import { ALL_PERMISSIONS, ORGANIZATION_ONBOARDING_PATHS } from '@orchard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { addMember, createRole, createUser } from './helpers/fixtures';
@@ -68,6 +68,17 @@ describe('route inventory', () => {
       expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBe(404);
       expect(res.body).not.toContain(world.a.canary);
     }
+  });
+
+  it('the Create New Organization routes are super-user routes without an organisation (the super-user sweep covers them)', () => {
+    const onboarding = routes()
+      .filter((r) => (Object.values(ORGANIZATION_ONBOARDING_PATHS) as string[]).includes(r.url))
+      .filter((r) => !(r.method === 'GET' && r.url === ORGANIZATION_ONBOARDING_PATHS.create));
+    expect(onboarding.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/organizations', 'POST /api/regions', 'POST /api/areas', 'POST /api/provinces', 'GET /api/organization-onboarding/copy-sources']),
+    );
+    expect(onboarding).toHaveLength(12);
+    for (const r of onboarding) expect([r.auth, r.tenant], `${r.method} ${r.url}`).toEqual(['superUser', false]);
   });
 
   it('every permission-gated route answers 403 to a member without the permission and lets one with it through', async () => {

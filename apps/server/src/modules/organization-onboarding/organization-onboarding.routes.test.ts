@@ -239,15 +239,33 @@ describe('organisation onboarding API: Create New Organization', () => {
     });
 
     it.each([
-      ['an unknown level', (d: CreateOrganizationBody) => (d.organization_Level = 99), M.levelUnknown],
-      ['an unknown legal entity to start from', (d: CreateOrganizationBody) => (d.organization_Legal_Entity = { id: 999_999 }), M.legalEntityUnknown],
-      ['an unknown organisation to copy', (d: CreateOrganizationBody) => (d.copy_Organization_Source = 999_999), M.copySourceUnknown],
-      ['a disabled super user', (d: CreateOrganizationBody) => (d.super_Users = [chosen, disabled]), M.superUserUnknown],
-      ['an unknown super user', (d: CreateOrganizationBody) => (d.super_Users = [999_999]), M.superUserUnknown],
-      ['an area of another region', (d: CreateOrganizationBody) => (d.farms![1]!.farm_Region = otherRegion), M.areaNotInRegion],
-      ['an unknown province', (d: CreateOrganizationBody) => (d.farms![0]!.farm_Province = 999_999), M.provinceUnknown],
-      ['an unknown site type', (d: CreateOrganizationBody) => (d.farms![0]!.site_Type = 999), M.siteTypeUnknown],
-      ["a farm of another legal entity", (d: CreateOrganizationBody) => (d.farms![0]!.farm_Legal_Entity = sourceLegalEntity), M.farmLegalEntityMismatch],
+      ['an unknown level', (d: CreateOrganizationBody) => {
+        d.organization_Level = 99;
+      }, M.levelUnknown],
+      ['an unknown legal entity to start from', (d: CreateOrganizationBody) => {
+        d.organization_Legal_Entity = { id: 999_999 };
+      }, M.legalEntityUnknown],
+      ['an unknown organisation to copy', (d: CreateOrganizationBody) => {
+        d.copy_Organization_Source = 999_999;
+      }, M.copySourceUnknown],
+      ['a disabled super user', (d: CreateOrganizationBody) => {
+        d.super_Users = [chosen, disabled];
+      }, M.superUserUnknown],
+      ['an unknown super user', (d: CreateOrganizationBody) => {
+        d.super_Users = [999_999];
+      }, M.superUserUnknown],
+      ['an area of another region', (d: CreateOrganizationBody) => {
+        d.farms![1]!.farm_Region = otherRegion;
+      }, M.areaNotInRegion],
+      ['an unknown province', (d: CreateOrganizationBody) => {
+        d.farms![0]!.farm_Province = 999_999;
+      }, M.provinceUnknown],
+      ['an unknown site type', (d: CreateOrganizationBody) => {
+        d.farms![0]!.site_Type = 999;
+      }, M.siteTypeUnknown],
+      ["a farm of another legal entity", (d: CreateOrganizationBody) => {
+        d.farms![0]!.farm_Legal_Entity = sourceLegalEntity;
+      }, M.farmLegalEntityMismatch],
     ] as const)('after the spec rules, what the ids name: %s is 400, nothing saved', async (_name, breakIt, message) => {
       const d = draft();
       breakIt(d);
