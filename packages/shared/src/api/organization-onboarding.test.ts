@@ -97,10 +97,10 @@ describe('Save New Organization: the first failing rule, in the spec order and t
   });
 
   it.each([
-    ['farms missing', (d: CreateOrganizationBody) => delete d.farms, M.farmsRequired],
-    ['organisation level missing', (d: CreateOrganizationBody) => delete d.organization_Level, M.organizationLevelRequired],
-    ['legal entity missing', (d: CreateOrganizationBody) => (d.organization_Legal_Entity = null), M.legalEntityRequired],
-    ['copy source missing', (d: CreateOrganizationBody) => delete d.copy_Organization_Source, M.copyOrganizationSourceRequired],
+    ['farms missing', (d: CreateOrganizationBody): void => { delete d.farms; }, M.farmsRequired],
+    ['organisation level missing', (d: CreateOrganizationBody): void => { delete d.organization_Level; }, M.organizationLevelRequired],
+    ['legal entity missing', (d: CreateOrganizationBody): void => { d.organization_Legal_Entity = null; }, M.legalEntityRequired],
+    ['copy source missing', (d: CreateOrganizationBody): void => { delete d.copy_Organization_Source; }, M.copyOrganizationSourceRequired],
   ] as const)('%s', (_name, breakIt, message) => {
     const d = draft();
     breakIt(d);

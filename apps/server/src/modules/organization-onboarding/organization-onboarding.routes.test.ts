@@ -239,31 +239,31 @@ describe('organisation onboarding API: Create New Organization', () => {
     });
 
     it.each([
-      ['an unknown level', (d: CreateOrganizationBody) => {
+      ['an unknown level', (d: CreateOrganizationBody): void => {
         d.organization_Level = 99;
       }, M.levelUnknown],
-      ['an unknown legal entity to start from', (d: CreateOrganizationBody) => {
+      ['an unknown legal entity to start from', (d: CreateOrganizationBody): void => {
         d.organization_Legal_Entity = { id: 999_999 };
       }, M.legalEntityUnknown],
-      ['an unknown organisation to copy', (d: CreateOrganizationBody) => {
+      ['an unknown organisation to copy', (d: CreateOrganizationBody): void => {
         d.copy_Organization_Source = 999_999;
       }, M.copySourceUnknown],
-      ['a disabled super user', (d: CreateOrganizationBody) => {
+      ['a disabled super user', (d: CreateOrganizationBody): void => {
         d.super_Users = [chosen, disabled];
       }, M.superUserUnknown],
-      ['an unknown super user', (d: CreateOrganizationBody) => {
+      ['an unknown super user', (d: CreateOrganizationBody): void => {
         d.super_Users = [999_999];
       }, M.superUserUnknown],
-      ['an area of another region', (d: CreateOrganizationBody) => {
+      ['an area of another region', (d: CreateOrganizationBody): void => {
         d.farms![1]!.farm_Region = otherRegion;
       }, M.areaNotInRegion],
-      ['an unknown province', (d: CreateOrganizationBody) => {
+      ['an unknown province', (d: CreateOrganizationBody): void => {
         d.farms![0]!.farm_Province = 999_999;
       }, M.provinceUnknown],
-      ['an unknown site type', (d: CreateOrganizationBody) => {
+      ['an unknown site type', (d: CreateOrganizationBody): void => {
         d.farms![0]!.site_Type = 999;
       }, M.siteTypeUnknown],
-      ["a farm of another legal entity", (d: CreateOrganizationBody) => {
+      ["a farm of another legal entity", (d: CreateOrganizationBody): void => {
         d.farms![0]!.farm_Legal_Entity = sourceLegalEntity;
       }, M.farmLegalEntityMismatch],
     ] as const)('after the spec rules, what the ids name: %s is 400, nothing saved', async (_name, breakIt, message) => {
