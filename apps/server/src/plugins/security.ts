@@ -2,15 +2,19 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { FARM_MAP_TILE_URL_DEFAULT } from '@orchard/shared';
 import { isApiPath, isConnectPath } from './route-policy';
 
-/** The policy the web app runs under (bundled scripts, fonts and themes; images from blobs). */
+/** The farm map's tile server (scheme and host of the tile URL template). */
+const MAP_TILE_ORIGIN = FARM_MAP_TILE_URL_DEFAULT.split('/').slice(0, 3).join('/');
+
+/** The policy the web app runs under (bundled scripts, fonts and themes; images from blobs and map tiles). */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   baseUri: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_ORIGIN],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],

@@ -137,6 +137,16 @@ export function buildRoutes(): RouteObject[] {
               ),
             },
             ...areaRoutes(),
+            // Create New Organization: the Organisations list with the dialog open (super users only)
+            {
+              path: routePath(paths.managementCreateOrganization),
+              handle: titled('organizations.create.title'),
+              element: (
+                <RequirePermission permission={null} superUserOnly>
+                  <OrganizationsPage />
+                </RequirePermission>
+              ),
+            },
           ],
         },
         { path: '*', element: <Navigate to={paths.notFound} replace /> },

@@ -24,6 +24,7 @@ export const paths = {
   managementLogins: '/management/logins',
   managementEmployees: '/management/employees',
   managementOrganizations: '/management/organizations',
+  managementCreateOrganization: '/management/create-organization',
   userAttendance: '/user/attendance',
   farmOperations: '/farm-operations',
   systemUpdate: '/system/update',

@@ -291,3 +291,22 @@ export const createdOrganizationSchema = z.object({
   roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type CreatedOrganization = z.infer<typeof createdOrganizationSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The dialog's constants
+
+/** Super user search (spec 5 and 9): from 3 characters, sent 500 ms after typing stops. */
+export const SUPER_USER_SEARCH_MIN_CHARS = 3;
+export const SUPER_USER_SEARCH_DELAY_MS = 500;
+
+/**
+ * The farm marker's fixed start position (spec 5): the middle of South Africa, zoomed out far
+ * enough to show the whole country, so a farm anywhere is one drag (or two typed numbers) away.
+ */
+export const FARM_MAP_DEFAULT_POSITION = { lat: -28.4793, lng: 24.6727 } as const;
+export const FARM_MAP_DEFAULT_ZOOM = 5;
+/** Map tiles when the web build names no other server (VITE_MAP_TILE_URL, VITE_MAP_TILE_ATTRIBUTION). */
+export const FARM_MAP_TILE_URL_DEFAULT = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const FARM_MAP_TILE_ATTRIBUTION_DEFAULT = '© OpenStreetMap contributors';
+/** Decimal places a coordinate is kept with (about 1 cm). */
+export const FARM_COORDINATE_DECIMALS = 7;

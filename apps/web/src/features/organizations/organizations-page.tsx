@@ -3,13 +3,15 @@
  * Org Name, Admin Name, Default Legal Entity, Farm Count and User Count, paged 20/50/100. Searching
  * and paging run on the server (organisations span the whole platform); the search is sent once
  * typing pauses. Skeleton rows until the first answer; a failed load shows the sticky Load Error.
- * The spec's Add New Organization button opens the organisation creation screen, which does not
- * exist yet, so the button is not shown.
+ * Add New Organization opens the Create New Organization dialog over the list; the dialog has its
+ * own route (management/create-organization), which shows the same list with the dialog open.
  */
+import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import {
   ORGANIZATIONS_DEFAULT_PAGE_SIZE,
   ORGANIZATIONS_PAGE_SIZES,
@@ -19,10 +21,12 @@ import {
 import { SearchBox } from '../../components/search-box';
 import { namedPaginatorTemplate, scrollableTablePt } from '../../components/table-accessibility';
 import { hasAnswered, TableEmpty } from '../../components/table-empty';
+import { paths } from '../../config/paths';
 import { errorText } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
 import { useFormatters } from '../../lib/use-formatters';
 import { useOrganizations } from './api/get-organizations';
+import { CreateOrganizationDialog } from './components/create-organization-dialog';
 import { organizationRows, type OrganizationRow } from './organization-rows';
 import './organizations.css';
 
@@ -60,6 +64,12 @@ export function OrganizationsPage() {
     }
   }, [query.isError, query.error, t]);
 
+  const navigate = useNavigate();
+  const creating = useLocation().pathname.toLowerCase() === paths.managementCreateOrganization;
+  const closeCreate = useCallback(() => {
+    void navigate(paths.managementOrganizations);
+  }, [navigate]);
+
   const count = (value: number | null) => (value === null ? '' : format.number(value));
 
   return (
@@ -74,6 +84,7 @@ export function OrganizationsPage() {
           label={t('organizations.search')}
           className="organizations-search"
         />
+        <Button type="button" icon="pi pi-plus" label={t('organizations.addNew')} onClick={() => void navigate(paths.managementCreateOrganization)} />
       </div>
       <DataTable
         value={rows}
@@ -101,6 +112,7 @@ export function OrganizationsPage() {
         <Column field="farmCount" header={t('organizations.farmCount')} body={(r: OrganizationRow) => count(r.farmCount)} className="num" />
         <Column field="userCount" header={t('organizations.userCount')} body={(r: OrganizationRow) => count(r.userCount)} className="num" />
       </DataTable>
+      <CreateOrganizationDialog visible={creating} onHide={closeCreate} />
     </div>
   );
 }

@@ -3,3 +3,19 @@ export const organizationsKeys = {
   all: () => ['system', 'organizations'] as const,
   page: (search: string, page: number, pageSize: number) => ['system', 'organizations', 'list', search, page, pageSize] as const,
 };
+
+/** Query keys of the Create New Organization lookups: system-wide reference lists (super users). */
+export const onboardingKeys = {
+  all: () => ['system', 'organization-onboarding'] as const,
+  levels: () => ['system', 'organization-onboarding', 'levels'] as const,
+  siteTypes: () => ['system', 'organization-onboarding', 'site-types'] as const,
+  regions: () => ['system', 'organization-onboarding', 'regions'] as const,
+  areasAll: () => ['system', 'organization-onboarding', 'areas'] as const,
+  areas: (region: number | null) => ['system', 'organization-onboarding', 'areas', region] as const,
+  provinces: () => ['system', 'organization-onboarding', 'provinces'] as const,
+  legalEntities: () => ['system', 'organization-onboarding', 'legal-entities'] as const,
+  copySources: () => ['system', 'organization-onboarding', 'copy-sources'] as const,
+  sprayProducts: (source: number | null) => ['system', 'organization-onboarding', 'spray-products', source] as const,
+  /** the system-users search answers relative to the current organisation (its members are left out) */
+  superUsers: (organizationId: number | null, query: string) => ['org', organizationId, 'organization-onboarding', 'super-users', query] as const,
+};

@@ -1,0 +1,504 @@
+/**
+ * Create New Organization (spec 02 "Organisations", sections 3-5), for super users: Organization
+ * Details, Contact, Super User, Farm Details with a map, Farm Specifications; Add Farm puts the farm
+ * on the draft's list, Save New Organization saves the organisation with its farms. Both buttons
+ * check with the shared rules (first failing rule, in the spec's order), shown in an Error dialog.
+ * A saving flag blocks a second save; on success the form resets, the dialog closes, and the list
+ * and the organisation switcher reload. Closing with typed data asks before discarding it.
+ */
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  INT_MAX,
+  NEW_LEGAL_ENTITY_ID,
+  ONBOARDING_CONTACT_MAX,
+  ONBOARDING_NAME_MAX,
+  firstAddFarmProblem,
+  firstCreateOrganizationProblem,
+} from '@orchard/shared';
+import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
+import { errorText } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
+import { useAddArea } from '../api/add-area';
+import { useAddProvince } from '../api/add-province';
+import { useAddRegion } from '../api/add-region';
+import { useCreateOrganization } from '../api/create-organization';
+import { useAreas } from '../api/get-areas';
+import { useCopySources } from '../api/get-copy-sources';
+import { useOnboardingLegalEntities } from '../api/get-legal-entities';
+import { useOrganizationLevels } from '../api/get-organization-levels';
+import { useProvinces } from '../api/get-provinces';
+import { useRegions } from '../api/get-regions';
+import { useSiteTypes } from '../api/get-site-types';
+import { useSprayProductsCopy } from '../api/get-spray-products';
+import {
+  coordinateText,
+  emptyOrganizationValues,
+  farmDraft,
+  legalEntityChoice,
+  legalEntityOptions,
+  newFarmValues,
+  organizationDraft,
+  parseCoordinate,
+  type OrganizationFormValues,
+} from '../organization-draft';
+import { FarmMap, type LatLng } from './farm-map';
+import { PlacePicker } from './place-picker';
+import { SuperUserPicker } from './super-user-picker';
+
+type Form = Control<OrganizationFormValues>;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="create-org-section">
+      <legend>{title}</legend>
+      <div className="create-org-grid">{children}</div>
+    </fieldset>
+  );
+}
+
+function TextField({ control, name, label, max, type = 'text' }: { control: Form; name: FieldPath<OrganizationFormValues>; label: string; max: number; type?: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <InputText id={id} type={type} value={field.value as string} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} maxLength={max} />
+        )}
+      />
+    </div>
+  );
+}
+
+function CheckField({ control, name, label, disabled }: { control: Form; name: FieldPath<OrganizationFormValues>; label: string; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className="field-checkbox">
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => <Checkbox inputId={id} checked={field.value === true} onChange={(e) => field.onChange(e.checked === true)} disabled={disabled} />}
+      />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+function CountField({ control, name, label }: { control: Form; name: FieldPath<OrganizationFormValues>; label: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <InputNumber inputId={id} value={field.value as number} onValueChange={(e) => field.onChange(e.value ?? 0)} min={0} max={INT_MAX} useGrouping={false} />
+        )}
+      />
+    </div>
+  );
+}
+
+function ChoiceField<T extends object>({
+  control,
+  name,
+  label,
+  options,
+  optionLabel,
+  loading,
+}: {
+  control: Form;
+  name: FieldPath<OrganizationFormValues>;
+  label: string;
+  options: readonly T[];
+  optionLabel: string;
+  loading: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Dropdown
+            inputId={id}
+            value={field.value}
+            options={[...options]}
+            optionLabel={optionLabel}
+            optionValue="id"
+            onChange={(e) => field.onChange((e.value as number | null | undefined) ?? null)}
+            placeholder={t('organizations.create.select')}
+            loading={loading}
+            filter
+          />
+        )}
+      />
+    </div>
+  );
+}
+
+export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
+  const { t } = useTranslation();
+  const latId = useId();
+  const longId = useId();
+  const legalEntityId = useId();
+  const form = useForm<OrganizationFormValues>({ defaultValues: emptyOrganizationValues() });
+  const { control, getValues, setValue, reset, formState } = form;
+  const [problem, setProblem] = useState<string | null>(null);
+  const saving = useRef(false);
+  const farmKey = useRef(0);
+
+  const levels = useOrganizationLevels(visible);
+  const siteTypes = useSiteTypes(visible);
+  const regions = useRegions(visible);
+  const provinces = useProvinces(visible);
+  const legalEntities = useOnboardingLegalEntities(visible);
+  const copySources = useCopySources(visible);
+  const [organizationName, copySource, region, latitude, longitude, farms] = useWatch({
+    control,
+    name: ['organization_Name', 'copy_Organization_Source', 'farm.farm_Region', 'farm.latitude', 'farm.longitude', 'farms'],
+  });
+  const areas = useAreas(region, visible && region !== null);
+  const sprayProducts = useSprayProductsCopy(copySource, visible);
+  const addRegion = useAddRegion();
+  const addArea = useAddArea();
+  const addProvince = useAddProvince();
+  const create = useCreateOrganization();
+
+  const existingLegalEntities = legalEntities.data ?? [];
+  const legalEntityList = legalEntityOptions(organizationName, existingLegalEntities).map((e) =>
+    e.id === NEW_LEGAL_ENTITY_ID ? { ...e, label: `${e.name} (${t('organizations.create.newLegalEntity')})` } : { ...e, label: e.name },
+  );
+
+  // the box follows what the server says about the chosen source
+  const sprayAnswer = sprayProducts.data;
+  useEffect(() => {
+    if (sprayAnswer) setValue('copy_Spray_Products', sprayAnswer.available && sprayAnswer.copy_Spray_Products);
+  }, [sprayAnswer, setValue]);
+
+  const close = useCallback(() => {
+    reset(emptyOrganizationValues());
+    setProblem(null);
+    onHide();
+  }, [reset, onHide]);
+  const guard = useDiscardGuard(formState.isDirty, close);
+
+  const markerPosition: LatLng | null = (() => {
+    const lat = parseCoordinate(latitude, 90);
+    const lng = parseCoordinate(longitude, 180);
+    return lat === null || lng === null ? null : { lat, lng };
+  })();
+  const onMarkerMove = useCallback(
+    (at: LatLng) => {
+      setValue('farm.latitude', coordinateText(at.lat), { shouldDirty: true });
+      setValue('farm.longitude', coordinateText(at.lng), { shouldDirty: true });
+    },
+    [setValue],
+  );
+
+  const nameOf = <T extends { id: number }>(list: readonly T[] | undefined, id: number | null, pick: (item: T) => string) =>
+    list?.find((item) => item.id === id) ? pick(list.find((item) => item.id === id) as T) : '';
+
+  const addFarm = () => {
+    const values = getValues();
+    const farm = farmDraft(values.farm, values.legalEntityId);
+    const found = firstAddFarmProblem(farm, legalEntityChoice(values.legalEntityId, values.organization_Name, existingLegalEntities));
+    if (found) {
+      setProblem(found.message);
+      return;
+    }
+    farmKey.current += 1;
+    setValue(
+      'farms',
+      [
+        ...values.farms,
+        {
+          key: farmKey.current,
+          farm,
+          regionName: nameOf(regions.data, farm.farm_Region ?? null, (r) => r.region_Name),
+          areaName: nameOf(areas.data, farm.farm_Area ?? null, (a) => a.area_Name),
+          provinceName: nameOf(provinces.data, farm.farm_Province ?? null, (p) => p.province_Name),
+        },
+      ],
+      { shouldDirty: true },
+    );
+    setValue('farm', newFarmValues(), { shouldDirty: true });
+  };
+
+  const removeFarm = (key: number) =>
+    setValue(
+      'farms',
+      getValues('farms').filter((f) => f.key !== key),
+      { shouldDirty: true },
+    );
+
+  const save = () => {
+    if (saving.current) return;
+    const draft = organizationDraft(getValues(), existingLegalEntities);
+    const found = firstCreateOrganizationProblem(draft);
+    if (found) {
+      setProblem(found.message);
+      return;
+    }
+    saving.current = true;
+    create.mutate(draft, {
+      onSuccess: () => {
+        toast.success(t('organizations.create.success'), t('organizations.create.saved'));
+        close();
+      },
+      onError: (e) => toast.error(t('organizations.create.errorTitle'), errorText(e)),
+      onSettled: () => {
+        saving.current = false;
+      },
+    });
+  };
+
+  const footer = (
+    <div className="dialog-footer">
+      <Button type="button" label={t('organizations.create.cancel')} outlined onClick={guard.requestClose} disabled={create.isPending} />
+      <Button type="button" label={t('organizations.create.saveNew')} onClick={save} loading={create.isPending} disabled={create.isPending} />
+    </div>
+  );
+
+  return (
+    <>
+    <EditorDialog
+      guard={guard}
+      header={t('organizations.create.title')}
+      visible={visible}
+      footer={footer}
+      className="create-organization-dialog"
+      contentClassName="create-organization-content"
+      modal
+      blockScroll
+    >
+      <form className="create-organization-form" onSubmit={(e) => e.preventDefault()} noValidate>
+        <Section title={t('organizations.create.organizationDetails')}>
+          <div className="field">
+            <label htmlFor={`${legalEntityId}-name`}>{t('organizations.create.organizationName')}</label>
+            <Controller
+              control={control}
+              name="organization_Name"
+              render={({ field }) => (
+                <InputText
+                  id={`${legalEntityId}-name`}
+                  value={field.value}
+                  maxLength={ONBOARDING_NAME_MAX}
+                  onChange={(e) => {
+                    const name = e.target.value;
+                    field.onChange(name);
+                    // the name is copied to the legal entity: the new one (id 0) named after it
+                    const chosen = getValues('legalEntityId');
+                    if (name.trim() !== '') setValue('legalEntityId', NEW_LEGAL_ENTITY_ID, { shouldDirty: true });
+                    else if (chosen === NEW_LEGAL_ENTITY_ID) setValue('legalEntityId', null, { shouldDirty: true });
+                  }}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+          </div>
+          <ChoiceField control={control} name="organization_Level" label={t('organizations.create.organizationLevel')} options={levels.data ?? []} optionLabel="level_Name" loading={levels.isLoading} />
+          <div className="field">
+            <label htmlFor={legalEntityId}>{t('organizations.create.legalEntity')}</label>
+            <Controller
+              control={control}
+              name="legalEntityId"
+              render={({ field }) => (
+                <Dropdown
+                  inputId={legalEntityId}
+                  value={field.value}
+                  options={legalEntityList}
+                  optionLabel="label"
+                  optionValue="id"
+                  onChange={(e) => field.onChange((e.value as number | null | undefined) ?? null)}
+                  placeholder={t('organizations.create.select')}
+                  loading={legalEntities.isLoading}
+                  filter
+                />
+              )}
+            />
+          </div>
+          <ChoiceField control={control} name="copy_Organization_Source" label={t('organizations.create.copyOrganizationSource')} options={copySources.data ?? []} optionLabel="name" loading={copySources.isLoading} />
+          <div className="field">
+            <CheckField control={control} name="copy_Spray_Products" label={t('organizations.create.copySprayProducts')} disabled={!sprayAnswer?.available} />
+            {sprayAnswer && !sprayAnswer.available && <small className="field-hint">{t('organizations.create.sprayProductsUnavailable')}</small>}
+          </div>
+        </Section>
+
+        <Section title={t('organizations.create.contact')}>
+          <TextField control={control} name="contact_Name" label={t('organizations.create.contactName')} max={ONBOARDING_CONTACT_MAX} />
+          <TextField control={control} name="contact_Surname" label={t('organizations.create.contactSurname')} max={ONBOARDING_CONTACT_MAX} />
+          <TextField control={control} name="contact_Email" label={t('organizations.create.contactEmail')} max={ONBOARDING_CONTACT_MAX} type="email" />
+          <TextField control={control} name="contact_Phone_Number" label={t('organizations.create.contactPhoneNumber')} max={ONBOARDING_CONTACT_MAX} type="tel" />
+        </Section>
+
+        <fieldset className="create-org-section">
+          <legend>{t('organizations.create.superUser')}</legend>
+          <Controller control={control} name="super_Users" render={({ field }) => <SuperUserPicker value={field.value} onChange={field.onChange} />} />
+        </fieldset>
+
+        <fieldset className="create-org-section">
+          <legend>{t('organizations.create.farmDetails')}</legend>
+          <div className="create-org-farm">
+            <div className="create-org-grid">
+              <TextField control={control} name="farm.farm_Name" label={t('organizations.create.farmName')} max={ONBOARDING_NAME_MAX} />
+              <Controller
+                control={control}
+                name="farm.farm_Region"
+                render={({ field }) => (
+                  <PlacePicker
+                    label={t('organizations.create.region')}
+                    newLabel={t('organizations.create.newRegion')}
+                    addLabel={t('organizations.create.addRegion')}
+                    options={(regions.data ?? []).map((r) => ({ id: r.id, name: r.region_Name }))}
+                    value={field.value}
+                    onChange={(id) => {
+                      field.onChange(id);
+                      // choosing a region filters the areas to it
+                      setValue('farm.farm_Area', null, { shouldDirty: true });
+                    }}
+                    onAdd={async (name) => (await addRegion.mutateAsync({ region_Name: name })).id}
+                    adding={addRegion.isPending}
+                    loading={regions.isLoading}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="farm.farm_Area"
+                render={({ field }) => (
+                  <PlacePicker
+                    label={t('organizations.create.area')}
+                    newLabel={t('organizations.create.newArea')}
+                    addLabel={t('organizations.create.addArea')}
+                    options={region === null ? [] : (areas.data ?? []).map((a) => ({ id: a.id, name: a.area_Name }))}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onAdd={async (name) => (await addArea.mutateAsync({ area_Name: name, region: region as number })).id}
+                    adding={addArea.isPending}
+                    addDisabledHint={region === null ? t('organizations.create.areaNeedsRegion') : null}
+                    loading={areas.isLoading && region !== null}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="farm.farm_Province"
+                render={({ field }) => (
+                  <PlacePicker
+                    label={t('organizations.create.province')}
+                    newLabel={t('organizations.create.newProvince')}
+                    addLabel={t('organizations.create.addProvince')}
+                    options={(provinces.data ?? []).map((p) => ({ id: p.id, name: p.province_Name }))}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onAdd={async (name) => (await addProvince.mutateAsync({ province_Name: name })).id}
+                    adding={addProvince.isPending}
+                    loading={provinces.isLoading}
+                  />
+                )}
+              />
+              <div className="field">
+                <label htmlFor={latId}>{t('organizations.create.latitude')}</label>
+                <Controller
+                  control={control}
+                  name="farm.latitude"
+                  render={({ field }) => (
+                    <InputText id={latId} inputMode="decimal" value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} maxLength={20} aria-describedby={`${latId}-hint`} />
+                  )}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={longId}>{t('organizations.create.longitude')}</label>
+                <Controller
+                  control={control}
+                  name="farm.longitude"
+                  render={({ field }) => (
+                    <InputText id={longId} inputMode="decimal" value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} maxLength={20} aria-describedby={`${latId}-hint`} />
+                  )}
+                />
+              </div>
+            </div>
+            <div className="create-org-map">
+              {visible && <FarmMap position={markerPosition} onMove={onMarkerMove} label={t('organizations.create.map')} />}
+              <small id={`${latId}-hint`} className="field-hint">
+                {t('organizations.create.mapHint')}
+              </small>
+            </div>
+          </div>
+        </fieldset>
+
+        <Section title={t('organizations.create.farmSpecifications')}>
+          <CheckField control={control} name="farm.auto_Schedule" label={t('organizations.create.autoSchedule')} />
+          <CheckField control={control} name="farm.block_Daily_Auto" label={t('organizations.create.blockDailyAuto')} />
+          <CheckField control={control} name="farm.public_Holidays" label={t('organizations.create.publicHolidays')} />
+          <CheckField control={control} name="farm.saturdays" label={t('organizations.create.saturdays')} />
+          <CheckField control={control} name="farm.sundays" label={t('organizations.create.sundays')} />
+          <CountField control={control} name="farm.max_Observation_Points" label={t('organizations.create.maxObservationPoints')} />
+          <CountField control={control} name="farm.observation_Sites" label={t('organizations.create.observationSites')} />
+          <ChoiceField control={control} name="farm.site_Type" label={t('organizations.create.siteType')} options={siteTypes.data ?? []} optionLabel="description" loading={siteTypes.isLoading} />
+        </Section>
+
+        <div className="create-org-add-farm">
+          <Button type="button" icon="pi pi-plus" label={t('organizations.create.addFarm')} onClick={addFarm} />
+        </div>
+
+        <section className="create-org-section create-org-farms" aria-label={t('organizations.create.farmsCaption')}>
+          <h2>{t('organizations.create.farms')}</h2>
+          {farms.length === 0 ? (
+            <p className="field-hint">{t('organizations.create.noFarms')}</p>
+          ) : (
+            <ul className="create-org-farm-list">
+              {farms.map((f) => (
+                <li key={f.key}>
+                  <span className="create-org-farm-text">
+                    <strong>{f.farm.farm_Name}</strong>
+                    <span>{[f.regionName, f.areaName, f.provinceName].filter(Boolean).join(' / ')}</span>
+                    <span>
+                      {f.farm.farm_Lat}, {f.farm.farm_Long}
+                    </span>
+                  </span>
+                  <Button
+                    type="button"
+                    icon="pi pi-trash"
+                    text
+                    severity="danger"
+                    aria-label={t('organizations.create.removeFarm', { name: f.farm.farm_Name })}
+                    title={t('organizations.create.remove')}
+                    onClick={() => removeFarm(f.key)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </form>
+    </EditorDialog>
+      {/* beside the editor, not in it: its Escape and clicks must not reach the editor's guard */}
+      <Dialog
+        header={t('organizations.create.errorTitle')}
+        visible={problem !== null}
+        onHide={() => setProblem(null)}
+        className="create-org-error"
+        modal
+        footer={<Button type="button" label={t('organizations.create.ok')} onClick={() => setProblem(null)} autoFocus />}
+      >
+        <p className="m-0">{problem}</p>
+      </Dialog>
+    </>
+  );
+}

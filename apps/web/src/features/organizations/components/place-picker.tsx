@@ -1,0 +1,133 @@
+/**
+ * Region, area or province: a picker mode (a dropdown and a button to add a new one) and an add
+ * mode (an input with Clear and Save). Clear empties the input and goes back to the picker; Save
+ * adds the new one through the server and selects it at once.
+ */
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ONBOARDING_NAME_MAX } from '@orchard/shared';
+import { errorText } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
+
+export interface PlaceOption {
+  id: number;
+  name: string;
+}
+
+export function PlacePicker({
+  label,
+  newLabel,
+  addLabel,
+  options,
+  value,
+  onChange,
+  onAdd,
+  adding,
+  addDisabledHint,
+  loading,
+}: {
+  label: string;
+  newLabel: string;
+  addLabel: string;
+  options: readonly PlaceOption[];
+  value: number | null;
+  onChange: (id: number | null) => void;
+  /** saves the new one; answers its id */
+  onAdd: (name: string) => Promise<number>;
+  adding: boolean;
+  /** set: adding is not possible now, and this says why */
+  addDisabledHint?: string | null;
+  loading?: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const [mode, setMode] = useState<'pick' | 'add'>('pick');
+  const [name, setName] = useState('');
+
+  const clear = () => {
+    setName('');
+    setMode('pick');
+  };
+  const save = async () => {
+    if (name.trim() === '') return;
+    try {
+      const added = await onAdd(name.trim());
+      onChange(added);
+      clear();
+    } catch (e) {
+      toast.error(t('organizations.create.errorTitle'), errorText(e));
+    }
+  };
+
+  if (mode === 'add') {
+    return (
+      <div className="field place-picker">
+        <label htmlFor={id}>{newLabel}</label>
+        <div className="place-picker-row">
+          <InputText
+            id={id}
+            value={name}
+            maxLength={ONBOARDING_NAME_MAX}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void save();
+              }
+            }}
+            autoFocus
+            className="place-picker-input"
+          />
+          <Button type="button" label={t('organizations.create.clear')} outlined onClick={clear} disabled={adding} />
+          <Button
+            type="button"
+            label={t('organizations.create.save')}
+            onClick={() => void save()}
+            loading={adding}
+            disabled={adding || name.trim() === ''}
+          />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="field place-picker">
+      <label htmlFor={id}>{label}</label>
+      <div className="place-picker-row">
+        <Dropdown
+          inputId={id}
+          value={value}
+          options={[...options]}
+          optionLabel="name"
+          optionValue="id"
+          onChange={(e) => onChange((e.value as number | null | undefined) ?? null)}
+          placeholder={t('organizations.create.select')}
+          filter
+          showClear
+          loading={loading}
+          className="place-picker-input"
+          aria-describedby={addDisabledHint ? hintId : undefined}
+        />
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          outlined
+          aria-label={addLabel}
+          title={addLabel}
+          onClick={() => setMode('add')}
+          disabled={!!addDisabledHint}
+        />
+      </div>
+      {addDisabledHint && (
+        <small id={hintId} className="field-hint">
+          {addDisabledHint}
+        </small>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * Create New Organization: the dialog's form values and the payload built from them. The checks
+ * are the shared ones (`firstAddFarmProblem`, `firstCreateOrganizationProblem`), run on what these
+ * functions build, so the browser and the server judge the same draft in the same order.
+ */
+import {
+  NEW_FARM_DEFAULTS,
+  NEW_LEGAL_ENTITY_ID,
+  FARM_COORDINATE_DECIMALS,
+  type CreateOrganizationBody,
+  type FarmDraft,
+  type LegalEntityChoice,
+  type OnboardingLegalEntity,
+  type SystemUser,
+} from '@orchard/shared';
+
+/** The Farm Details and Farm Specifications sections: the farm being filled in. */
+export interface FarmFormValues {
+  farm_Name: string;
+  farm_Region: number | null;
+  farm_Area: number | null;
+  farm_Province: number | null;
+  /** as typed (or set by the map marker) */
+  latitude: string;
+  longitude: string;
+  auto_Schedule: boolean;
+  block_Daily_Auto: boolean;
+  public_Holidays: boolean;
+  saturdays: boolean;
+  sundays: boolean;
+  max_Observation_Points: number;
+  observation_Sites: number;
+  site_Type: number;
+}
+
+/** A farm added to the draft list, with the names the list shows. */
+export interface AddedFarm {
+  key: number;
+  farm: FarmDraft;
+  regionName: string;
+  areaName: string;
+  provinceName: string;
+}
+
+export interface OrganizationFormValues {
+  organization_Name: string;
+  organization_Level: number | null;
+  /** the chosen legal entity option: 0 is the new one named after the organisation */
+  legalEntityId: number | null;
+  copy_Organization_Source: number | null;
+  copy_Spray_Products: boolean;
+  contact_Name: string;
+  contact_Surname: string;
+  contact_Email: string;
+  contact_Phone_Number: string;
+  /** chosen in the Super User section: part of the draft as soon as chosen */
+  super_Users: SystemUser[];
+  farms: AddedFarm[];
+  farm: FarmFormValues;
+}
+
+/** A new farm (spec 5's new-farm defaults; no name, place or coordinates yet). */
+export function newFarmValues(): FarmFormValues {
+  return {
+    farm_Name: '',
+    farm_Region: null,
+    farm_Area: null,
+    farm_Province: null,
+    latitude: '',
+    longitude: '',
+    auto_Schedule: NEW_FARM_DEFAULTS.auto_Schedule,
+    block_Daily_Auto: NEW_FARM_DEFAULTS.block_Daily_Auto,
+    public_Holidays: NEW_FARM_DEFAULTS.public_Holidays,
+    saturdays: NEW_FARM_DEFAULTS.saturdays,
+    sundays: NEW_FARM_DEFAULTS.sundays,
+    max_Observation_Points: NEW_FARM_DEFAULTS.max_Observation_Points,
+    observation_Sites: NEW_FARM_DEFAULTS.observation_Sites,
+    site_Type: NEW_FARM_DEFAULTS.site_Type,
+  };
+}
+
+export function emptyOrganizationValues(): OrganizationFormValues {
+  return {
+    organization_Name: '',
+    organization_Level: null,
+    legalEntityId: null,
+    copy_Organization_Source: null,
+    copy_Spray_Products: false,
+    contact_Name: '',
+    contact_Surname: '',
+    contact_Email: '',
+    contact_Phone_Number: '',
+    super_Users: [],
+    farms: [],
+    farm: newFarmValues(),
+  };
+}
+
+/**
+ * The legal entity options: with an organisation name, a new legal entity of that name (id 0)
+ * heads the list, followed by the existing ones.
+ */
+export function legalEntityOptions(organizationName: string, existing: readonly OnboardingLegalEntity[]): OnboardingLegalEntity[] {
+  const rest = existing.filter((e) => e.id !== NEW_LEGAL_ENTITY_ID);
+  return organizationName.trim() === '' ? rest : [{ id: NEW_LEGAL_ENTITY_ID, name: organizationName }, ...rest];
+}
+
+/** The organisation's legal entity as the payload names it: null while none is chosen. */
+export function legalEntityChoice(
+  legalEntityId: number | null,
+  organizationName: string,
+  existing: readonly OnboardingLegalEntity[],
+): LegalEntityChoice | null {
+  if (legalEntityId === null) return null;
+  if (legalEntityId === NEW_LEGAL_ENTITY_ID) return { id: NEW_LEGAL_ENTITY_ID, name: organizationName.trim() };
+  return { id: legalEntityId, name: existing.find((e) => e.id === legalEntityId)?.name ?? null };
+}
+
+/** A typed coordinate: a number within ±limit, or null (blank or not a number). */
+export function parseCoordinate(text: string, limit: 90 | 180): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '' || !/^[-+]?\d+(\.\d+)?$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
+}
+
+/** A coordinate from the map as the field shows it: at most FARM_COORDINATE_DECIMALS places. */
+export function coordinateText(value: number): string {
+  return String(Number(value.toFixed(FARM_COORDINATE_DECIMALS)));
+}
+
+/** The farm as Add Farm checks it and the payload carries it. */
+export function farmDraft(values: FarmFormValues, legalEntityId: number | null): FarmDraft {
+  return {
+    farm_Name: values.farm_Name.trim(),
+    farm_Region: values.farm_Region,
+    farm_Area: values.farm_Area,
+    farm_Province: values.farm_Province,
+    farm_Legal_Entity: legalEntityId ?? NEW_FARM_DEFAULTS.farm_Legal_Entity,
+    farm_Lat: parseCoordinate(values.latitude, 90),
+    farm_Long: parseCoordinate(values.longitude, 180),
+    auto_Schedule: values.auto_Schedule,
+    block_Daily_Auto: values.block_Daily_Auto,
+    public_Holidays: values.public_Holidays,
+    saturdays: values.saturdays,
+    sundays: values.sundays,
+    max_Observation_Points: values.max_Observation_Points,
+    observation_Sites: values.observation_Sites,
+    site_Type: values.site_Type,
+  };
+}
+
+/**
+ * The Save New Organization payload. Every farm carries the organisation's legal entity as it is
+ * now (it may have changed after the farm was added); texts are trimmed.
+ */
+export function organizationDraft(values: OrganizationFormValues, existing: readonly OnboardingLegalEntity[]): CreateOrganizationBody {
+  const legalEntity = legalEntityChoice(values.legalEntityId, values.organization_Name, existing);
+  return {
+    organization_Name: values.organization_Name.trim(),
+    organization_Level: values.organization_Level,
+    organization_Legal_Entity: legalEntity,
+    copy_Organization_Source: values.copy_Organization_Source,
+    copy_Spray_Products: values.copy_Spray_Products,
+    contact_Name: values.contact_Name.trim(),
+    contact_Surname: values.contact_Surname.trim(),
+    contact_Email: values.contact_Email.trim(),
+    contact_Phone_Number: values.contact_Phone_Number.trim(),
+    super_Users: values.super_Users.map((u) => u.id),
+    farms: values.farms.map(({ farm }) => ({ ...farm, farm_Legal_Entity: legalEntity?.id ?? NEW_FARM_DEFAULTS.farm_Legal_Entity })),
+  };
+}
