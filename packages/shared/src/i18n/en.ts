@@ -72,6 +72,10 @@ export const en = {
     discard: 'Discard',
     keepEditing: 'Keep editing',
   },
+  /** long work in progress (components/progress-panel) */
+  progress: {
+    sent: '{{percent}}% sent ({{sent}} of {{total}})',
+  },
   /** downloading a stored picture (components/photo-download-button) */
   photos: {
     download: 'Download photo',
@@ -172,6 +176,10 @@ export const en = {
     avatarHint: 'Images only, at most 1000000 bytes. Uploaded when you save.',
     avatarTooLarge: 'The image is larger than 1000000 bytes',
     avatarNotImage: 'Only images can be uploaded (PNG, JPEG, GIF or WebP)',
+    avatarUploading: 'Uploading the avatar...',
+    avatarCancel: 'Cancel upload',
+    avatarCancelled: 'Upload cancelled',
+    avatarCancelledText: 'The details were saved; the avatar was not uploaded.',
     enabled: 'Enabled',
     lockedOut: 'This user is locked out.',
     /** the Users table's marks and filter (locked out, disabled) */
@@ -442,7 +450,6 @@ export const en = {
       imported: 'Bins Imported',
       importedDetail: '{{count}} bins imported.',
       notImported: 'Import Failed',
-      sending: '{{percent}}% sent ({{sent}} of {{total}})',
       checking: 'Checking rows {{processed}} of {{total}}',
       importing: 'Importing rows {{processed}} of {{total}}',
       cancel: 'Cancel import',
@@ -687,7 +694,6 @@ export const en = {
     errorSummary: 'Uploading Error',
     errorDetail: 'Unable to upload update.',
     loadFailed: 'Unable to load the update state.',
-    progress: '{{percent}}% sent ({{sent}} of {{total}})',
     checking: 'Sent. The server is checking the file...',
     cancel: 'Cancel upload',
     cancelled: 'Upload cancelled',

@@ -7,13 +7,12 @@
  */
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { ProgressBar } from 'primereact/progressbar';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadProgress } from '../../lib/api-client';
 import { errorText, isApiError } from '../../lib/api-error';
-import { formatBytes, formatNumber } from '../../lib/format';
-import { useSessionContext } from '../../lib/session/use-session-context';
+import { ProgressPanel, percentOf, sentText } from '../../components/progress-panel';
+import { useFormatters } from '../../lib/use-formatters';
 import { toast } from '../../lib/toast';
 import { usePendingUpdate } from './api/get-pending-update';
 import { useUploadUpdate } from './api/upload-update';
@@ -28,8 +27,7 @@ export function UploadUpdatePage() {
   const inputId = useId();
   const exists = !!pending.data?.pending;
 
-  const { organization } = useSessionContext();
-  const culture = organization?.default_Culture_Name ?? null;
+  const { culture } = useFormatters();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const running = useRef<AbortController | null>(null);
   // leaving the screen stops an upload still running
@@ -104,30 +102,18 @@ export function UploadUpdatePage() {
         />
       </form>
       {upload.isPending && progress && (
-        <div className="upload-progress">
-          {progress.sent < progress.total ? (
-            <ProgressBar
-              value={Math.floor((progress.sent / Math.max(progress.total, 1)) * 100)}
-              showValue={false}
-              style={{ height: '6px' }}
-              aria-label={t('uploadUpdate.uploading')}
-            />
-          ) : (
-            <ProgressBar mode="indeterminate" style={{ height: '6px' }} aria-label={t('uploadUpdate.checking')} />
-          )}
-          <div className="upload-progress-line">
-            <span role="status" className="upload-progress-text">
-              {progress.sent < progress.total
-                ? t('uploadUpdate.progress', {
-                    percent: formatNumber(Math.floor((progress.sent / Math.max(progress.total, 1)) * 100), culture),
-                    sent: formatBytes(progress.sent, culture),
-                    total: formatBytes(progress.total, culture),
-                  })
-                : t('uploadUpdate.checking')}
-            </span>
-            <Button type="button" label={t('uploadUpdate.cancel')} icon="pi pi-times" severity="secondary" outlined size="small" onClick={cancel} />
-          </div>
-        </div>
+        <ProgressPanel
+          className="upload-progress"
+          percent={progress.sent < progress.total ? percentOf(progress.sent, progress.total) : null}
+          label={progress.sent < progress.total ? t('uploadUpdate.uploading') : t('uploadUpdate.checking')}
+          text={
+            progress.sent < progress.total
+              ? sentText(t, progress.sent, progress.total, culture)
+              : t('uploadUpdate.checking')
+          }
+          cancelLabel={t('uploadUpdate.cancel')}
+          onCancel={cancel}
+        />
       )}
     </div>
   );

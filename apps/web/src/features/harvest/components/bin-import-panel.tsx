@@ -8,17 +8,16 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { FileUpload, type FileUploadHandlerEvent } from 'primereact/fileupload';
-import { ProgressBar } from 'primereact/progressbar';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BIN_IMPORT_COLUMNS, BIN_IMPORT_MAX_BYTES, isIsoDate, type BinImportResponse, type BinImportRow } from '@orchard/shared';
 import type { TFunction } from 'i18next';
 import { errorText, isApiError } from '../../../lib/api-error';
-import { formatBytes } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import { isCancelled, useImportBins, type BinImportMode, type BinImportResponseHandlers, type BinImportStep } from '../api/import-bins';
 import { importProblem } from '../intake-dates';
+import { ProgressPanel, percentOf, sentText } from '../../../components/progress-panel';
 import { namedPaginatorTemplate } from '../../../components/table-accessibility';
 
 /** The problems to list: the preview's errors, or those of a refused commit (field "line N: x"). */
@@ -37,13 +36,13 @@ export function canImport(preview: BinImportResponse | null, refusal: unknown, b
 
 /** How far the step is, 0 to 100. */
 export function stepPercent(step: BinImportStep): number {
-  return Math.min(100, Math.floor((step.processed / Math.max(step.total, 1)) * 100));
+  return percentOf(step.processed, step.total);
 }
 
 /** The step's text: "40% sent (2 kB of 5 kB)", "Checking rows 2,500 of 10,000", "Importing rows ...". */
 export function stepText(t: TFunction, step: BinImportStep, number: (value: number) => string, culture: string): string {
   if (step.phase === 'sending') {
-    return t('harvest.import.sending', { percent: number(stepPercent(step)), sent: formatBytes(step.processed, culture), total: formatBytes(step.total, culture) });
+    return sentText(t, step.processed, step.total, culture);
   }
   return t(`harvest.import.${step.phase}`, { processed: number(step.processed), total: number(step.total) });
 }
@@ -135,13 +134,13 @@ export function BinImportPanel() {
       </div>
       {file && <p className="harvest-hint">{t('harvest.import.file', { name: file.name })}</p>}
       {busy && step && (
-        <div className="harvest-import-progress">
-          <ProgressBar value={stepPercent(step)} showValue={false} style={{ height: '6px' }} aria-label={t('harvest.import.uploading')} />
-          <div className="harvest-import-progress-line">
-            <span role="status">{stepText(t, step, (n) => f.number(n), f.culture)}</span>
-            <Button type="button" label={t('harvest.import.cancel')} icon="pi pi-times" severity="secondary" outlined size="small" onClick={cancel} />
-          </div>
-        </div>
+        <ProgressPanel
+          percent={stepPercent(step)}
+          label={t('harvest.import.uploading')}
+          text={stepText(t, step, (n) => f.number(n), f.culture)}
+          cancelLabel={t('harvest.import.cancel')}
+          onCancel={cancel}
+        />
       )}
       {problems.length > 0 && (
         <div role="alert" className="harvest-import-errors">

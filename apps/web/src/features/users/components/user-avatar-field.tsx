@@ -9,10 +9,16 @@ import {
   type FileUploadSelectEvent,
   type ItemTemplateOptions,
 } from 'primereact/fileupload';
-import { useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES } from '@orchard/shared';
 import { FieldError } from '../../../components/field-error';
+import { ProgressPanel, percentOf, sentText } from '../../../components/progress-panel';
+import { errorText } from '../../../lib/api-error';
+import type { UploadProgress } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useFormatters } from '../../../lib/use-formatters';
+import { useUploadAvatar } from '../api/upload-avatar';
 
 export interface AvatarChoice {
   /** the chosen image, uploaded after the save */
@@ -35,6 +41,53 @@ export function useAvatarChoice(): AvatarChoice {
     uploadRef.current?.clear();
   };
   return { file, error, uploadRef, setFile, setError, clear };
+}
+
+export interface AvatarUpload {
+  /** uploads the chosen picture for a saved user: its stored id, or null when it failed or was cancelled (said in a toast) */
+  send: (userId: number, file: File) => Promise<string | null>;
+  pending: boolean;
+  /** how far it has got, with Cancel, while it runs */
+  panel: ReactNode;
+}
+
+export function useAvatarUpload(): AvatarUpload {
+  const { t } = useTranslation();
+  const { culture } = useFormatters();
+  const upload = useUploadAvatar();
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+
+  const send = async (userId: number, file: File) => {
+    const controller = new AbortController();
+    running.current = controller;
+    setProgress({ sent: 0, total: file.size });
+    try {
+      return (await upload.mutateAsync({ id: userId, file, onProgress: setProgress, signal: controller.signal })).avatar;
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') toast.info(t('users.avatarCancelled'), t('users.avatarCancelledText'));
+      else toast.error(t('users.avatarError'), `${t('users.avatarErrorText')}\n${errorText(e)}`, true);
+      return null;
+    } finally {
+      running.current = null;
+      setProgress(null);
+    }
+  };
+
+  const sending = progress !== null && progress.sent < progress.total;
+  const panel = progress && (
+    <div className="field field-wide">
+      <ProgressPanel
+        percent={sending ? percentOf(progress.sent, progress.total) : null}
+        label={t('users.avatarUploading')}
+        text={sending ? sentText(t, progress.sent, progress.total, culture) : t('users.avatarUploading')}
+        cancelLabel={t('users.avatarCancel')}
+        onCancel={() => running.current?.abort()}
+      />
+    </div>
+  );
+  return { send, pending: upload.isPending, panel };
 }
 
 export function UserAvatarField({ id, avatar, disabled }: { id: string; avatar: AvatarChoice; disabled: boolean }) {

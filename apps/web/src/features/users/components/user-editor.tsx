@@ -24,7 +24,6 @@ import { useSessionContext } from '../../../lib/session/use-session-context';
 import { useFarmOptions, usePackhouseOptions } from '../api/get-options';
 import { useSaveUser } from '../api/save-user';
 import { useUnblockUser } from '../api/unblock-user';
-import { useUploadAvatar } from '../api/upload-avatar';
 import {
   createBody,
   editorCapabilities,
@@ -40,8 +39,9 @@ import {
   type UserFormValues,
 } from '../user-editor-logic';
 import { FarmsField, PackhousesField, RolesField } from './user-assignment-fields';
-import { UserAvatarField, useAvatarChoice } from './user-avatar-field';
+import { UserAvatarField, useAvatarChoice, useAvatarUpload } from './user-avatar-field';
 import { PhotoDownloadButton } from '../../../components/photo-download-button';
+
 import { editorFields } from './user-editor-fields';
 import { LinkPrompt, SystemUserAutoComplete, useLinkPrompt } from './user-link-prompt';
 import { ChangePasswordButton, NewPasswordField, PasswordChangeFields } from './user-password-fields';
@@ -129,7 +129,7 @@ export function UserEditor({
   const farms = useFarmOptions(caps.editFarms || (mode === 'view' && hasPermission('users.assignFarms')));
   const packhouses = usePackhouseOptions(caps.editPackhouses);
   const save = useSaveUser();
-  const uploadAvatar = useUploadAvatar();
+  const avatarUpload = useAvatarUpload();
   const unblock = useUnblockUser();
   const avatar = useAvatarChoice();
 
@@ -158,7 +158,7 @@ export function UserEditor({
     onDirtyChange?.(dirty);
   }, [dirty, onDirtyChange]);
 
-  const busy = save.isPending || uploadAvatar.isPending || linkPrompt.isPending;
+  const busy = save.isPending || avatarUpload.pending || linkPrompt.isPending;
   // the stored picture: from this editor's own save, or from the server's fresher copy of the user
   // (an avatar uploaded after the save arrives there without a new version)
   const storedAvatar = user?.avatar ?? initialUser?.avatar ?? null;
@@ -203,12 +203,8 @@ export function UserEditor({
     }
     // the avatar goes up after a successful save; nothing happens without a chosen file
     if (avatar.file) {
-      try {
-        const uploaded = await uploadAvatar.mutateAsync({ id: saved.id, file: avatar.file });
-        saved = { ...saved, avatar: uploaded.avatar };
-      } catch (e) {
-        toast.error(t('users.avatarError'), `${t('users.avatarErrorText')}\n${errorText(e)}`, true);
-      }
+      const uploaded = await avatarUpload.send(saved.id, avatar.file);
+      if (uploaded) saved = { ...saved, avatar: uploaded };
     }
     if (isNew) toast.success(t('users.success'), t('users.created', { userName: saved.userName }));
     else if (!isSelf) toast.success(t('users.success'), t('users.saved', { userName: saved.userName }));
@@ -336,6 +332,7 @@ export function UserEditor({
           {caps.editFarms && <FarmsField fields={fields} farms={farms} disabled={disabled} />}
           {caps.editPackhouses && <PackhousesField fields={fields} packhouses={packhouses} disabled={disabled} />}
           {caps.showAvatar && !caps.readOnly && <UserAvatarField id={fid('avatar')} avatar={avatar} disabled={disabled} />}
+          {avatarUpload.panel}
           {storedAvatar && (
             <div className="field field-wide">
               <PhotoDownloadButton container={BLOB_CONTAINERS.avatar} id={storedAvatar} disabled={busy} />
