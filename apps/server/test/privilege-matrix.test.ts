@@ -14,21 +14,27 @@
  *   TEST_DATABASE_URL, where the requests really run side by side).
  * The organisations list joins them: it reads every organisation, so only super users may call it.
  */
-import { ALL_PERMISSIONS, ORGANIZATION_ONBOARDING_PATHS, ORGANIZATIONS_PATHS, PERMISSIONS, ROLE_MESSAGES, USER_MESSAGES, type OrganizationsResponse, type Permission } from '@orchard/shared';
+import { ALL_PERMISSIONS, ATTENTION_PATHS, ORGANIZATION_ONBOARDING_PATHS, ORGANIZATIONS_PATHS, PERMISSIONS, ROLE_MESSAGES, USER_MESSAGES, type OrganizationsResponse, type Permission } from '@orchard/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   areas,
+  attentionDecisions,
   blobs,
   farms,
   legalEntities,
   mailOutbox,
   memberships,
   organizations,
+  packhouseCapacities,
   packhouses,
   passwordResetTokens,
+  pickingEstimates,
+  pickingEstimateWeeks,
+  productionBlocks,
   provinces,
+  pucs,
   refreshTokens,
   regions,
   rolePermissions,
@@ -37,10 +43,12 @@ import {
   userPackhouses,
   userRoles,
   users,
+  varieties,
+  yieldEstimates,
 } from '../src/db/schema/index';
 import { countFullMembers } from '../src/modules/roles/roles.repository';
 import { createTestApp, type TestApp } from './helpers/app';
-import { addMember, createOrganization, createRole, createUser } from './helpers/fixtures';
+import { addMember, assignFarms, createOrganization, createRole, createUser } from './helpers/fixtures';
 
 /** The routes this matrix answers for. */
 const isUsersOrRolesRoute = (url: string) => /^\/api\/(users|roles|password-resets)(\/|$)/.test(url);
@@ -749,6 +757,119 @@ describe('privilege matrix over the organisation onboarding routes', () => {
   });
 
   it.each(Object.entries(ONBOARDING_CASES))('%s: super users only, whatever the roles', async (_route, check) => {
+    await check();
+  });
+});
+
+/**
+ * The attention list routes answer for the caller alone: no one reaches another user's decisions,
+ * and an item is listed and confirmed only where the caller may see what it concerns. A's
+ * packhouse has a week planned over capacity and a block on A's farm an estimate by the super user.
+ * Hostile callers (the users and roles manager, a super user with those roles only, B's member in B
+ * and naming A, a member lacking one of the permissions, an Administrator without the farm) get no
+ * such item and 404 on confirming it, and write no decision; the entitled callers get 200.
+ */
+describe('privilege matrix over the attention routes', () => {
+  const isAttentionRoute = (url: string) => (Object.values(ATTENTION_PATHS) as string[]).includes(url);
+  let capacityValue: string;
+  let estimateValue: string;
+  let memberB: number;
+  let pickingOnly: number;
+  let reportsOnly: number;
+  let farmHolder: number;
+
+  const confirmUrl = (type: string, value: string) => `${ATTENTION_PATHS.confirm}?type=${type}&action=dismiss&action_value=${encodeURIComponent(value)}`;
+  const itemsOf = async (caller: number, organizationId = orgA) => {
+    const res = await call(caller, 'GET', ATTENTION_PATHS.list, undefined, organizationId);
+    return res.statusCode === 200 ? (res.json() as { items: { type: string; actionValue: string }[] }).items.map((i) => `${i.type} ${i.actionValue}`) : res.statusCode;
+  };
+  const decisions = async () => (await t.db.select().from(attentionDecisions)).length;
+
+  beforeAll(async () => {
+    const year = new Date().getUTCFullYear();
+    const [variety] = await t.db.insert(varieties).values({ varietyName: 'Matrix Navel', commodity: 'Oranges' }).returning();
+    const [puc] = await t.db.insert(pucs).values({ organizationId: orgA, farmId: farmA, pucName: 'Matrix PUC' }).returning();
+    const [row] = await t.db.insert(pickingEstimates).values({ organizationId: orgA, pucId: puc!.id, varietyId: variety!.id, packhouseId: packhouseA }).returning();
+    await t.db.insert(pickingEstimateWeeks).values({ pickingEstimateId: row!.id, year: year + 1, week: 10, binCount: 100 });
+    await t.db.insert(packhouseCapacities).values({ packhouseId: packhouseA, year: year + 1, week: 10, capacity: 10 });
+    capacityValue = `${packhouseA}:${year + 1}-W10`;
+    const [block] = await t.db.insert(productionBlocks).values({ organizationId: orgA, pucId: puc!.id, code: 'M01', varietyId: variety!.id }).returning();
+    const [estimate] = await t.db
+      .insert(yieldEstimates)
+      .values({ organizationId: orgA, productionBlockId: block!.id, season: year, ha: 1, tonnesPerHa: 30, tonnesPerHaAdjusted: 30, createdBy: superUser })
+      .returning();
+    estimateValue = String(estimate!.id);
+    const member = async (name: string, permissions: Permission[], farmIds: number[] = []) => {
+      const user = await createUser(t.db, unique(name));
+      await addMember(t.db, user.id, orgA, [(await createRole(t.db, orgA, unique(`Role ${name}`), permissions)).id]);
+      await assignFarms(t.db, user.id, orgA, farmIds);
+      return user.id;
+    };
+    pickingOnly = await member('attention-picking', [PERMISSIONS.pickingView, PERMISSIONS.harvestReports], [farmA]);
+    reportsOnly = await member('attention-reports', [PERMISSIONS.harvestEstimatesEdit, PERMISSIONS.capacityEdit], [farmA]);
+    farmHolder = await member('attention-farm', [PERMISSIONS.harvestReports, PERMISSIONS.harvestEstimatesEdit], [farmA]);
+    const b = await createUser(t.db, unique('attention-b'));
+    await addMember(t.db, b.id, orgB, [roleB]);
+    memberB = b.id;
+  });
+
+  const ATTENTION_CASES: Record<string, Check> = {
+    [`GET ${ATTENTION_PATHS.list}`]: async () => {
+      for (const caller of [limited, limitedSuper, reportsOnly]) expect(await itemsOf(caller), `caller ${caller}`).toEqual([]);
+      // one permission less: picking.view without harvest.estimates.edit sees the week only
+      expect(await itemsOf(pickingOnly)).toEqual([`capacity ${capacityValue}`]);
+      // every permission, no farm: the week, not the block's estimate
+      expect(await itemsOf(admin)).toEqual([`capacity ${capacityValue}`]);
+      expect(await itemsOf(farmHolder)).toEqual([`estimate ${estimateValue}`]);
+      // B's member: nothing of A in B, and A's context is closed to them
+      expect(await itemsOf(memberB, orgB)).toEqual([]);
+      expect(await itemsOf(memberB, orgA)).toBe(404);
+    },
+    [`POST ${ATTENTION_PATHS.confirm}`]: async () => {
+      const before = await decisions();
+      const refused: [number, string, string, number?][] = [
+        [limited, 'capacity', capacityValue],
+        [limited, 'estimate', estimateValue],
+        [limitedSuper, 'capacity', capacityValue],
+        [limitedSuper, 'estimate', estimateValue],
+        [reportsOnly, 'capacity', capacityValue],
+        [reportsOnly, 'estimate', estimateValue],
+        [pickingOnly, 'estimate', estimateValue],
+        [admin, 'estimate', estimateValue],
+        [memberB, 'capacity', capacityValue, orgB],
+        [memberB, 'estimate', estimateValue, orgB],
+        [memberB, 'capacity', capacityValue, orgA],
+        // the author has nothing to decide on their own estimate
+        [superUser, 'estimate', estimateValue],
+      ];
+      for (const [caller, type, value, organizationId] of refused) {
+        const res = await call(caller, 'POST', confirmUrl(type, value), undefined, organizationId ?? orgA);
+        expect(res.statusCode, `${caller} ${type}: ${res.body}`).toBe(404);
+      }
+      expect(await decisions()).toBe(before);
+      for (const [caller, type, value] of [
+        [pickingOnly, 'capacity', capacityValue],
+        [admin, 'capacity', capacityValue],
+        [farmHolder, 'estimate', estimateValue],
+      ] as const) {
+        const res = await call(caller, 'POST', confirmUrl(type, value));
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      expect(await decisions()).toBe(before + 3);
+      // each decided for themselves: the other callers' items stay
+      expect(await itemsOf(pickingOnly)).toEqual([]);
+      expect(await itemsOf(superUser)).toEqual([`capacity ${capacityValue}`]);
+    },
+  };
+
+  it('has a case for every attention route, and no case for a route that is gone', () => {
+    const registered = t.app.routeInventory.filter((r) => isAttentionRoute(r.url)).map((r) => `${r.method} ${r.url}`);
+    expect(registered.length).toBe(2);
+    expect(registered.filter((r) => !(r in ATTENTION_CASES))).toEqual([]);
+    expect(Object.keys(ATTENTION_CASES).filter((r) => !registered.includes(r))).toEqual([]);
+  });
+
+  it.each(Object.entries(ATTENTION_CASES))('%s: only what the caller may see, decided for the caller alone', async (_route, check) => {
     await check();
   });
 });

@@ -13,6 +13,7 @@ export * from './api/themes.js';
 export * from './api/preferences.js';
 export * from './api/account.js';
 export * from './api/notifications.js';
+export * from './api/attention.js';
 export * from './harvest/index.js';
 export * from './api/harvest.js';
 export * from './api/bin-import-lines.js';

@@ -8,6 +8,7 @@
 import type { ErrorCode } from './errors.js';
 import { CHANGE_PASSWORD_MESSAGES, CHANGE_PASSWORD_REASONS } from './api/account.js';
 import { ATTENDANCE_MESSAGES, ATTENDANCE_REASONS } from './api/attendance.js';
+import { ATTENTION_MESSAGES, ATTENTION_REASONS } from './api/attention.js';
 import { LOGIN_ERROR_MESSAGES, LOGIN_ERROR_REASONS } from './api/auth.js';
 import { EMPLOYEE_MESSAGES, EMPLOYEE_REASONS } from './api/employees.js';
 import {
@@ -92,6 +93,7 @@ const GROUPS = [
   [BIN_IMPORT_MESSAGES, BIN_IMPORT_REASONS],
   [UPDATE_MESSAGES, UPDATE_REASONS],
   [PREFERENCES_MESSAGES, PREFERENCES_REASONS],
+  [ATTENTION_MESSAGES, ATTENTION_REASONS],
 ] as const;
 
 /** Every reason an error or a validation issue can carry. */
@@ -108,6 +110,7 @@ export type ErrorReason =
   | Values<typeof BIN_IMPORT_REASONS>
   | Values<typeof UPDATE_REASONS>
   | Values<typeof PREFERENCES_REASONS>
+  | Values<typeof ATTENTION_REASONS>
   | (typeof SINGLE_MESSAGES)[number][1]
   | Values<typeof ERROR_CODE_REASONS>
   | (typeof SERVER_REASONS)[number]

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes';
 import { attendanceModule } from './attendance/index';
+import { attentionModule } from './attention/index';
 import { authRoutes } from './auth/auth.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { organizationsModule } from './organizations/index';
@@ -28,6 +29,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(preferencesRoutes);
   await app.register(accountRoutes);
   await app.register(notificationsRoutes);
+  await app.register(attentionModule);
   await app.register(usersModule);
   // the export log every CSV export writes to
   await app.register(exportsRoutes);
