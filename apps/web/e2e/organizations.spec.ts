@@ -5,13 +5,18 @@
  * narrowing on the server, axe-core at 1280 and 375 px with the table scrolling inside its own
  * container. An organisation's Administrator who is not a super user gets no menu entry, and the
  * route shows what a hidden screen shows (access denied); the server refuses the list too.
+ * Create New Organization (last: it adds an organisation, which the list tests above do not expect):
+ * the spec's first rule as an Error dialog, a region and an area added in add mode, two farms
+ * placed by dragging the marker and by typing coordinates, a super user found by search, saved,
+ * then in the list and in the organisation switcher. Map tiles are stubbed: no test needs the internet.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ORGANIZATIONS_PATHS, SHELL_PATHS, type OrganizationsResponse } from '@orchard/shared';
-import { en, errorEnvelope, fillLogin, gate, loginForm, pageTitle, scrollWidth, signIn, toast } from './support/app';
+import { ORGANIZATION_ONBOARDING_MESSAGES, ORGANIZATION_ONBOARDING_PATHS } from '@orchard/shared';
+import { en, errorEnvelope, exactly, fillLogin, gate, loginForm, organizationButton, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser } from './support/demo-users';
-import { apiSignIn, createUser } from './support/users-api';
+import { apiSignIn, createUser, uniqueName } from './support/users-api';
 
 interface DemoOrganization {
   key: string;
@@ -78,8 +83,7 @@ test('a super user opens Organizations from the menu: every demo organisation wi
   // the e2e database holds the demo organisations (other specs add none)
   await expect.poll(() => bodyRows(page)).toEqual(expected);
   expect(first.totalRecords).toBe(expected.length);
-  // the spec's Add New Organization opens a screen that does not exist yet: no button
-  await expect(page.getByRole('button', { name: 'Add New Organization' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: o.addNew })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   // the search runs on the server, on the name, ignoring case
@@ -154,4 +158,170 @@ test('an Administrator of the organisation who is not a super user gets neither 
   const list = await token.api.get(ORGANIZATIONS_PATHS.list, { headers: { Authorization: `Bearer ${token.token}` } });
   expect(list.status()).toBe(403);
   await token.api.dispose();
+});
+
+test.describe('Create New Organization', () => {
+  const c = o.create;
+  /** a 1x1 PNG for every map tile: the tile server is not reachable from the test machine */
+  const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+  const dialogOf = (page: Page) => page.getByRole('dialog', { name: c.title });
+  const field = (page: Page, label: string) => dialogOf(page).locator('.field').filter({ has: page.locator('label', { hasText: exactly(label) }) });
+  async function choose(page: Page, label: string, option?: string) {
+    const dropdown = field(page, label).locator('.p-dropdown');
+    await dropdown.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+    await dropdown.click();
+    const options = page.locator('.p-dropdown-panel').getByRole('option');
+    await (option === undefined ? options.first() : options.filter({ hasText: exactly(option) })).click();
+    await expect(page.locator('.p-dropdown-panel')).toHaveCount(0);
+  }
+  const dropdownText = (page: Page, label: string) => field(page, label).locator('.p-dropdown-label');
+  async function addPlace(page: Page, addLabel: string, newLabel: string, name: string) {
+    await dialogOf(page).getByRole('button', { name: addLabel, exact: true }).click();
+    await dialogOf(page).getByLabel(newLabel, { exact: true }).fill(name);
+    await dialogOf(page).getByRole('button', { name: c.save, exact: true }).click();
+  }
+  const latitude = (page: Page) => dialogOf(page).getByLabel(c.latitude, { exact: true });
+  const longitude = (page: Page) => dialogOf(page).getByLabel(c.longitude, { exact: true });
+  const marker = (page: Page) => dialogOf(page).locator('.leaflet-marker-icon');
+
+  test('a super user creates an organisation with two farms and a super user; it shows in the list and the switcher', async ({ page, baseURL }) => {
+    test.setTimeout(45_000);
+    const session = await apiSignIn(baseURL as string, admin);
+    const letaba = admin.organizations.find((m) => m.organization === 'letaba')!.organizationName;
+    // a user of another organisation than the one the administrator works in (the search leaves out its members)
+    const chosen = await createUser(session, letaba, { prefix: 'onboardsuper', roles: ['Administrator'] });
+    await session.api.dispose();
+    let tiles = 0;
+    await page.route('https://tile.openstreetmap.org/**', (route) => {
+      tiles += 1;
+      return route.fulfill({ status: 200, contentType: 'image/png', body: TILE });
+    });
+
+    await signIn(page, admin);
+    await page.goto('/management/organizations');
+    await page.getByRole('button', { name: o.addNew }).click();
+    await expect(page).toHaveURL(/\/management\/create-organization$/);
+    const dialog = dialogOf(page);
+    await expect(dialog).toBeVisible();
+    await expect(marker(page)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Save with nothing: the spec's first rule, in an Error dialog
+    await dialog.getByRole('button', { name: c.saveNew }).click();
+    const error = page.getByRole('dialog', { name: c.errorTitle });
+    await expect(error).toContainText(ORGANIZATION_ONBOARDING_MESSAGES.farmsRequired);
+    await error.getByRole('button', { name: c.ok }).click();
+    await expect(error).toBeHidden();
+
+    // Organization Details: the name becomes the new legal entity
+    const name = uniqueName('Karoo Orchards ');
+    await dialog.getByLabel(c.organizationName, { exact: true }).fill(name);
+    await expect(dropdownText(page, c.legalEntity)).toHaveText(`${name} (${c.newLegalEntity})`);
+    await choose(page, c.organizationLevel);
+    await choose(page, c.copyOrganizationSource, GROWER);
+    await dialog.getByLabel(c.contactName, { exact: true }).fill('Anna');
+    await dialog.getByLabel(c.contactSurname, { exact: true }).fill('Botha');
+    await dialog.getByLabel(c.contactEmail, { exact: true }).fill('anna.botha@example.test');
+    await dialog.getByLabel(c.contactPhoneNumber, { exact: true }).fill('+27 82 555 0199');
+
+    // Super User: searched from 3 characters, chosen into the draft
+    const searched = page.waitForResponse((r) => r.url().includes('/api/users/system-users?') && r.ok());
+    await dialog.getByLabel(c.superUserSearch, { exact: true }).pressSequentially(chosen.userName.slice(0, 8));
+    await searched;
+    await page.locator('.p-autocomplete-panel').getByText(chosen.userName).click();
+    await expect(dialog.locator('.p-autocomplete-token')).toHaveText([chosen.userName]);
+
+    // farm 1: a new region and a new area (add mode), an existing province, placed by dragging the marker
+    const region = uniqueName('Region ');
+    const area = uniqueName('Area ');
+    await dialog.getByLabel(c.farmName, { exact: true }).fill('North Block');
+    await expect(dialog.getByRole('button', { name: c.addArea, exact: true })).toBeDisabled();
+    await addPlace(page, c.addRegion, c.newRegion, region);
+    await expect(dropdownText(page, c.region)).toHaveText(region);
+    await addPlace(page, c.addArea, c.newArea, area);
+    await expect(dropdownText(page, c.area)).toHaveText(area);
+    await choose(page, c.province, 'Western Cape');
+    await expect(latitude(page)).toHaveValue('');
+    await marker(page).scrollIntoViewIfNeeded();
+    const box = (await marker(page).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 4);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height - 4 + 30, { steps: 8 });
+    await page.mouse.up();
+    await expect(latitude(page)).not.toHaveValue('');
+    // dragged right and down: east and south of the start in the middle of South Africa
+    expect(Number(await latitude(page).inputValue())).toBeLessThan(-28.4793);
+    expect(Number(await longitude(page).inputValue())).toBeGreaterThan(24.6727);
+    await dialog.getByRole('button', { name: c.addFarm }).click();
+    const farms = dialog.locator('.create-org-farm-list li');
+    await expect(farms).toHaveCount(1);
+    await expect(farms.first()).toContainText('North Block');
+    // the farm fields start again, the marker back at its start
+    await expect(dialog.getByLabel(c.farmName, { exact: true })).toHaveValue('');
+    await expect(latitude(page)).toHaveValue('');
+
+    // farm 2: the region added before filters the areas to its own; coordinates typed move the marker
+    await dialog.getByLabel(c.farmName, { exact: true }).fill('South Block');
+    await choose(page, c.region, region);
+    await choose(page, c.area, area);
+    await choose(page, c.province, 'Western Cape');
+    const before = (await marker(page).boundingBox())!;
+    await latitude(page).fill('-28.9');
+    await longitude(page).fill('24.9');
+    await expect.poll(async () => (await marker(page).boundingBox())!.y).toBeGreaterThan(before.y);
+    await dialog.getByRole('button', { name: c.addFarm }).click();
+    await expect(farms).toHaveCount(2);
+    await expect(farms.nth(1)).toContainText('-28.9, 24.9');
+    expect(tiles).toBeGreaterThan(0);
+
+    // Save New Organization
+    const saved = page.waitForResponse((r) => r.url().endsWith(ORGANIZATION_ONBOARDING_PATHS.create) && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: c.saveNew }).click();
+    const answer = await saved;
+    expect(answer.status()).toBe(201);
+    const body = answer.request().postDataJSON() as { super_Users: number[]; farms: { farm_Lat: number }[] };
+    expect(body.super_Users).toEqual([chosen.id]);
+    expect(body.farms.map((f) => f.farm_Lat)[1]).toBe(-28.9);
+    await expect(toast(page, c.success, c.saved)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/management\/organizations$/);
+
+    // in the list, and in the organisation switcher
+    await search(page).fill(name);
+    await expect(table(page).locator('tbody tr').first()).toContainText(name);
+    await organizationButton(page).click();
+    await expect(page.getByRole('listbox').getByRole('option', { name, exact: true })).toBeVisible();
+  });
+
+  test.describe('375 px wide', () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test('the route opens the dialog over the list, it fits the screen, and closing with typed data asks first', async ({ page }) => {
+      await page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
+      await signIn(page, admin);
+      await page.goto('/management/create-organization');
+      const dialog = dialogOf(page);
+      await expect(dialog).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: o.title })).toBeAttached();
+      expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(375);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+      // the sections stack: one column
+      const fields = field(page, c.contactName).or(field(page, c.contactSurname));
+      const [first, second] = [(await fields.nth(0).boundingBox())!, (await fields.nth(1).boundingBox())!];
+      expect(second.y).toBeGreaterThan(first.y);
+      expect(second.x).toBe(first.x);
+
+      await dialog.getByLabel(c.contactName, { exact: true }).fill('Anna');
+      await dialog.getByRole('button', { name: c.cancel }).click();
+      const prompt = page.getByRole('alertdialog', { name: en.editor.discardTitle }).or(page.getByRole('dialog', { name: en.editor.discardTitle }));
+      await expect(prompt).toBeVisible();
+      await prompt.getByRole('button', { name: en.editor.keepEditing }).click();
+      await expect(dialog.getByLabel(c.contactName, { exact: true })).toHaveValue('Anna');
+      await dialog.getByRole('button', { name: c.cancel }).click();
+      await prompt.getByRole('button', { name: en.editor.discard, exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(/\/management\/organizations$/);
+    });
+  });
 });

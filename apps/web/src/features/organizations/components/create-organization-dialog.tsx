@@ -24,6 +24,7 @@ import {
   firstCreateOrganizationProblem,
 } from '@orchard/shared';
 import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
+import { labelledDropdownPt } from '../../../components/filter-fields';
 import { errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useAddArea } from '../api/add-area';
@@ -144,6 +145,7 @@ function ChoiceField<T extends object>({
             placeholder={t('organizations.create.select')}
             loading={loading}
             filter
+            pt={labelledDropdownPt}
           />
         )}
       />
@@ -328,6 +330,7 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
                   placeholder={t('organizations.create.select')}
                   loading={legalEntities.isLoading}
                   filter
+                  pt={labelledDropdownPt}
                 />
               )}
             />

@@ -9,6 +9,7 @@ import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ONBOARDING_NAME_MAX } from '@orchard/shared';
+import { labelledDropdownPt } from '../../../components/filter-fields';
 import { errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 
@@ -108,6 +109,7 @@ export function PlacePicker({
           onChange={(e) => onChange((e.value as number | null | undefined) ?? null)}
           placeholder={t('organizations.create.select')}
           filter
+          pt={labelledDropdownPt}
           showClear
           loading={loading}
           className="place-picker-input"
