@@ -1,7 +1,8 @@
 /**
  * The notifications bell in the top bar (spec 01, 4.7, made real): the unread count on the button
  * and in its label, and a panel with the notifications, pinned first then newest, with pin, mark
- * read and delete. New notifications arrive live over the event stream.
+ * read and delete. New notifications arrive live over the event stream. Above them, the items
+ * that need the user's decision (attention-section); the button's count and label include them.
  */
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
@@ -16,7 +17,9 @@ import { toast } from '../../../lib/toast';
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useDeleteNotification, usePinNotification, useReadNotification } from '../api/update-notification';
+import { useAttentionList } from '../api/get-attention-list';
 import { useNotificationStream } from '../use-notification-stream';
+import { AttentionSection } from './attention-section';
 import '../notifications.css';
 
 export function NotificationsBell() {
@@ -26,9 +29,19 @@ export function NotificationsBell() {
   const [open, setOpen] = useState(false);
   const unread = useUnreadCount();
   const list = useNotifications(open);
+  const attention = useAttentionList();
   useNotificationStream();
-  const count = unread.data?.count ?? 0;
-  const label = count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.bell');
+  const unreadCount = unread.data?.count ?? 0;
+  const attentionCount = attention.data?.count ?? 0;
+  const count = unreadCount + attentionCount;
+  const label =
+    unreadCount > 0 && attentionCount > 0
+      ? t('notifications.bellUnreadAttention', { count: unreadCount, attention: attentionCount })
+      : unreadCount > 0
+        ? t('notifications.bellUnread', { count: unreadCount })
+        : attentionCount > 0
+          ? t('notifications.bellAttention', { count: attentionCount })
+          : t('notifications.bell');
 
   return (
     <div className="notifications-bell">
@@ -57,6 +70,7 @@ export function NotificationsBell() {
         <h2 id={`${panelId}-title`} className="notifications-title">
           {t('notifications.title')}
         </h2>
+        <AttentionSection headingId={`${panelId}-attention`} onNavigate={() => panel.current?.hide()} />
         {list.isLoading ? (
           <div className="notifications-loading" role="status">
             <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} strokeWidth="6" aria-hidden="true" />
