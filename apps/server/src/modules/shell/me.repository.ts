@@ -1,5 +1,6 @@
 /** Queries behind the current user's shell data: profile, organisations, roles and farms. */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { farmsAssignedIn, rolesAssignedIn } from '../../db/assignment-scope';
 import type { AppDb } from '../../db/client';
 import { farms, memberships, organizations, roles, userFarms, userRoles, users } from '../../db/schema/index';
 
@@ -87,13 +88,7 @@ export async function findUserRoles(db: AppDb, userId: number, organizationId: n
     })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(
-      and(
-        eq(userRoles.userId, userId),
-        eq(userRoles.organizationId, organizationId),
-        eq(roles.organizationId, organizationId),
-      ),
-    )
+    .where(rolesAssignedIn(organizationId, eq(userRoles.userId, userId)))
     .orderBy(asc(roles.id));
 }
 
@@ -103,12 +98,6 @@ export async function findUserFarms(db: AppDb, userId: number, organizationId: n
     .select({ id: farms.id, farmName: farms.farmName })
     .from(userFarms)
     .innerJoin(farms, eq(farms.id, userFarms.farmId))
-    .where(
-      and(
-        eq(userFarms.userId, userId),
-        eq(userFarms.organizationId, organizationId),
-        eq(farms.organizationId, organizationId),
-      ),
-    )
+    .where(farmsAssignedIn(organizationId, eq(userFarms.userId, userId)))
     .orderBy(asc(sql`lower(${farms.farmName})`), asc(farms.id));
 }

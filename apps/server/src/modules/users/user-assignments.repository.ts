@@ -3,6 +3,7 @@
  * them. Every query that reads or writes assignments names the organisation.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { rolesAssignedIn } from '../../db/assignment-scope';
 import type { AppDb } from '../../db/client';
 import { packhouseUsableBy } from '../../db/packhouse-scope';
 import {
@@ -54,7 +55,7 @@ export async function findUserRoleIds(db: AppDb, organizationId: number, userId:
     .select({ id: userRoles.roleId })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.organizationId, organizationId), eq(roles.organizationId, organizationId)));
+    .where(rolesAssignedIn(organizationId, eq(userRoles.userId, userId)));
   return rows.map((r) => r.id);
 }
 

@@ -4,6 +4,7 @@
  * system users not yet in it.
  */
 import { and, asc, eq, exists, inArray, notExists, or, sql } from 'drizzle-orm';
+import { farmsAssignedIn, rolesAssignedIn } from '../../db/assignment-scope';
 import type { AppDb } from '../../db/client';
 import { farms, memberships, roles, userFarms, userPackhouses, userRoles, users } from '../../db/schema/index';
 
@@ -91,25 +92,13 @@ export async function findAssignments(
     .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(
-      and(
-        inArray(userRoles.userId, userIds),
-        eq(userRoles.organizationId, organizationId),
-        eq(roles.organizationId, organizationId),
-      ),
-    )
+    .where(rolesAssignedIn(organizationId, inArray(userRoles.userId, userIds)))
     .orderBy(asc(sql`lower(${roles.name})`), asc(roles.id));
   const farmRows = await db
     .select({ userId: userFarms.userId, id: farms.id })
     .from(userFarms)
     .innerJoin(farms, eq(farms.id, userFarms.farmId))
-    .where(
-      and(
-        inArray(userFarms.userId, userIds),
-        eq(userFarms.organizationId, organizationId),
-        eq(farms.organizationId, organizationId),
-      ),
-    )
+    .where(farmsAssignedIn(organizationId, inArray(userFarms.userId, userIds)))
     .orderBy(asc(farms.id));
   const packhouseRows = await db
     .select({ userId: userPackhouses.userId, id: userPackhouses.packhouseId })
