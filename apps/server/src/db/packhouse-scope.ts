@@ -10,8 +10,9 @@
  * Seeing rows that growers address to a packhouse is a narrower rule (only the organisation that runs
  * it); the picking and harvest repositories state that one with owner_organization_id directly.
  */
-import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, alias } from 'drizzle-orm/pg-core';
+import type { AppDb } from './client';
 import { organizationPackhouses, packhouses } from './schema/index';
 
 const link = alias(organizationPackhouses, 'scope_organization_packhouse');
@@ -23,4 +24,23 @@ export function packhouseUsableBy(organizationId: number): SQL {
     .from(link)
     .where(and(eq(link.packhouseId, packhouses.id), eq(link.organizationId, organizationId)));
   return or(eq(packhouses.ownerOrganizationId, organizationId), exists(linked))!;
+}
+
+/**
+ * The packhouses the organisation uses, by name: id, names and the organisation that runs it; at
+ * most `limit` of them when given.
+ */
+export async function findUsablePackhouseRows(db: AppDb, organizationId: number, limit?: number) {
+  const query = db
+    .select({
+      id: packhouses.id,
+      name: packhouses.name,
+      shortName: packhouses.shortName,
+      ownerOrganizationId: packhouses.ownerOrganizationId,
+    })
+    .from(packhouses)
+    .where(packhouseUsableBy(organizationId))
+    .orderBy(asc(packhouses.name), asc(packhouses.id))
+    .$dynamic();
+  return limit === undefined ? query : query.limit(limit);
 }

@@ -6,23 +6,14 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../db/client';
 import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
-import { packhouseUsableBy } from '../../db/packhouse-scope';
-import { farms, packhouses, pucs } from '../../db/schema/index';
+import { findUsablePackhouseRows } from '../../db/packhouse-scope';
+import { farms, pucs } from '../../db/schema/index';
 
 /* ---------- packhouses and seasons ---------- */
 
 /** The packhouses the organisation runs or has linked (db/packhouse-scope). */
 export async function findReportPackhouses(db: AppDb, organizationId: number) {
-  return db
-    .select({
-      id: packhouses.id,
-      name: packhouses.name,
-      shortName: packhouses.shortName,
-      ownerOrganizationId: packhouses.ownerOrganizationId,
-    })
-    .from(packhouses)
-    .where(packhouseUsableBy(organizationId))
-    .orderBy(asc(packhouses.name), asc(packhouses.id));
+  return findUsablePackhouseRows(db, organizationId);
 }
 
 /**

@@ -10,12 +10,12 @@ import {
   type PickingScheduleWindow,
   type PlainDate,
 } from '@orchard/shared';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';
 import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
-import { packhouseUsableBy } from '../../db/packhouse-scope';
-import { packhouses, pucs } from '../../db/schema/index';
+import { findUsablePackhouseRows } from '../../db/packhouse-scope';
+import { pucs } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 
 /** The caller: the user in the current organisation (their farms limit what they see, db/farm-scope). */
@@ -62,17 +62,7 @@ export function windowResponse(window: PickingScheduleWindow, today: PlainDate) 
 
 /** The packhouses the organisation runs or has linked (db/packhouse-scope), with the owned flag. */
 export async function findUsablePackhouses(db: AppDb, organizationId: number) {
-  const rows = await db
-    .select({
-      id: packhouses.id,
-      name: packhouses.name,
-      shortName: packhouses.shortName,
-      ownerOrganizationId: packhouses.ownerOrganizationId,
-    })
-    .from(packhouses)
-    .where(packhouseUsableBy(organizationId))
-    .orderBy(asc(packhouses.name), asc(packhouses.id))
-    .limit(1000);
+  const rows = await findUsablePackhouseRows(db, organizationId, 1000);
   return rows.map((r) => ({ id: r.id, name: r.name, shortName: r.shortName, owned: r.ownerOrganizationId === organizationId }));
 }
 
