@@ -8,7 +8,9 @@ export interface NewExportLog {
   url: string;
   componentName: string;
   reportName: string;
+  /** seconds */
   timeToComplete: number;
+  /** bytes */
   size: number;
   exportTime: Date;
 }

@@ -4,20 +4,10 @@
  */
 import type { CreateExportLogBody, ExportLog } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import { insertExportLog } from './exports.repository';
+import { insertExportLog, type NewExportLog } from './exports.repository';
 
-export interface ExportLogInput {
-  userId: number;
-  organizationId: number;
-  url: string;
-  componentName: string;
-  reportName: string;
-  /** seconds */
-  timeToComplete: number;
-  /** bytes */
-  size: number;
-  exportTime?: Date;
-}
+/** An export to log: the row, its time defaulting to now. */
+export type ExportLogInput = Omit<NewExportLog, 'exportTime'> & { exportTime?: Date };
 
 const clip = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s);
 
