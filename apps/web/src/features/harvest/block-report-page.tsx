@@ -10,7 +10,7 @@ import { useSessionContext } from '../../lib/session/use-session-context';
 import { useBlockReport } from './api/get-block-report';
 import { useHarvestPucs } from './api/get-pucs';
 import { BlockReportRefresh, BlockReportSection } from './components/block-report-section';
-import { LabelledDropdown } from './components/labelled-dropdown';
+import { PucDropdown, pucLabel } from './components/puc-dropdown';
 import { useCulture } from './use-culture';
 import './harvest.css';
 
@@ -27,21 +27,16 @@ export function BlockReportPage() {
   const pucId = idParam(params.get('puc'));
   const pucs = useHarvestPucs(null);
   const report = useBlockReport(pucId);
-  const options = (pucs.data ?? []).map((p) => ({ label: p.label, value: p.id }));
-  const label = pucs.data?.find((p) => p.id === pucId)?.label ?? '';
 
   return (
     <div className="harvest-page">
       <h1>{t('harvest.titles.blockReport')}</h1>
       <div className="harvest-filters">
-        <LabelledDropdown
-          label={t('harvest.puc')}
+        <PucDropdown
+          pucs={pucs.data}
           value={pucId}
-          options={options}
-          placeholder={t('harvest.choosePuc')}
           loading={pucs.isLoading}
           onChange={(value) => setParams(value ? { puc: String(value) } : {}, { replace: true })}
-          className="harvest-field-wide"
         />
         <BlockReportRefresh pucId={pucId} report={report} />
       </div>
@@ -52,7 +47,7 @@ export function BlockReportPage() {
         variant="report"
         mayEdit={hasPermission(PERMISSIONS.harvestEstimatesEdit)}
         hint={t('harvest.choosePucHint')}
-        ariaLabel={t('harvest.blockReportTable', { puc: label })}
+        ariaLabel={t('harvest.blockReportTable', { puc: pucLabel(pucs.data, pucId) })}
       />
     </div>
   );

@@ -10,6 +10,7 @@ import { useHarvestPucs } from './api/get-pucs';
 import { idParam } from './block-report-page';
 import { BlockReportRefresh, BlockReportSection } from './components/block-report-section';
 import { LabelledDropdown } from './components/labelled-dropdown';
+import { PucDropdown, pucLabel } from './components/puc-dropdown';
 import { useCulture } from './use-culture';
 import './harvest.css';
 
@@ -23,8 +24,6 @@ export function EstimateAppraisalPage() {
   const pucs = useHarvestPucs(farmId, farmId !== null);
   const report = useBlockReport(pucId);
   const farmOptions = (farms.data ?? []).map((f) => ({ label: f.farm_Name, value: f.id }));
-  const pucOptions = (pucs.data ?? []).map((p) => ({ label: p.label, value: p.id }));
-  const label = pucs.data?.find((p) => p.id === pucId)?.label ?? '';
 
   return (
     <div className="harvest-page">
@@ -38,15 +37,12 @@ export function EstimateAppraisalPage() {
           loading={farms.isLoading}
           onChange={(value) => setParams(value ? { farm: String(value) } : {}, { replace: true })}
         />
-        <LabelledDropdown
-          label={t('harvest.puc')}
+        <PucDropdown
+          pucs={pucs.data}
           value={pucId}
-          options={pucOptions}
-          placeholder={t('harvest.choosePuc')}
           loading={pucs.isFetching}
           disabled={farmId === null}
           onChange={(value) => setParams(value && farmId ? { farm: String(farmId), puc: String(value) } : { farm: String(farmId) }, { replace: true })}
-          className="harvest-field-wide"
         />
         <BlockReportRefresh pucId={pucId} report={report} />
       </div>
@@ -57,7 +53,7 @@ export function EstimateAppraisalPage() {
         variant="appraisal"
         mayEdit={false}
         hint={t('harvest.chooseFarmHint')}
-        ariaLabel={t('harvest.appraisalTable', { puc: label })}
+        ariaLabel={t('harvest.appraisalTable', { puc: pucLabel(pucs.data, pucId) })}
       />
     </div>
   );

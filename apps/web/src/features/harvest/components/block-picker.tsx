@@ -4,6 +4,7 @@ import { useBlockReport } from '../api/get-block-report';
 import { useHarvestPackhouses } from '../api/get-packhouses';
 import { useHarvestPucs } from '../api/get-pucs';
 import { LabelledDropdown } from './labelled-dropdown';
+import { PucDropdown } from './puc-dropdown';
 
 export interface BlockChoice {
   puc: number | null;
@@ -28,14 +29,11 @@ export function BlockPicker({ value, onChange, errors }: Props) {
   }));
   return (
     <div className="harvest-filters">
-      <LabelledDropdown
-        label={t('harvest.puc')}
+      <PucDropdown
+        pucs={pucs.data}
         value={value.puc}
-        options={(pucs.data ?? []).map((p) => ({ label: p.label, value: p.id }))}
-        placeholder={t('harvest.choosePuc')}
         loading={pucs.isLoading}
         onChange={(puc) => onChange({ ...value, puc, productionBlock: null })}
-        className="harvest-field-wide"
       />
       <LabelledDropdown
         label={t('harvest.intake.block')}

@@ -1,6 +1,7 @@
 /** A filterable PrimeReact Dropdown with a visible label, with the shell's accessibility fixes. */
 import { Dropdown } from 'primereact/dropdown';
 import { useId } from 'react';
+import { labelledDropdownPt } from '../../../components/filter-fields';
 
 export interface DropdownOption {
   label: string;
@@ -42,13 +43,9 @@ export function LabelledDropdown({ label, value, options, onChange, placeholder,
         onChange={(e) => onChange(typeof e.value === 'number' ? e.value : null)}
         className="w-full"
         pt={{
-          // see organization-switcher.tsx: PrimeReact's aria-activedescendant on the root div is invalid (axe)
-          root: { 'aria-activedescendant': undefined } as never,
-          select: { 'aria-hidden': true } as never,
+          ...labelledDropdownPt,
           input: (error ? { 'aria-describedby': errorId, 'aria-invalid': true } : {}) as never,
           filterInput: { 'aria-label': label } as never,
-          // the trigger is a second way to open the same list: hidden from assistive tech, which uses the combobox
-          trigger: { 'aria-hidden': true, role: undefined } as never,
         }}
       />
       {error && (
