@@ -28,6 +28,7 @@ export * from './api/attendance.js';
 export * from './api/updates.js';
 export * from './api/organizations.js';
 export * from './api/farm-operations.js';
+export * from './api/farm-setup.js';
 export * from './api/release-notes.js';
 export * from './api/organization-onboarding.js';
 export * from './number-input.js';

@@ -11,6 +11,7 @@ import { ATTENDANCE_MESSAGES, ATTENDANCE_REASONS } from './api/attendance.js';
 import { ATTENTION_MESSAGES, ATTENTION_REASONS } from './api/attention.js';
 import { LOGIN_ERROR_MESSAGES, LOGIN_ERROR_REASONS } from './api/auth.js';
 import { EMPLOYEE_MESSAGES, EMPLOYEE_REASONS } from './api/employees.js';
+import { FARM_SETUP_MESSAGES, FARM_SETUP_REASONS } from './api/farm-setup.js';
 import {
   BIN_IMPORT_MESSAGES,
   BIN_IMPORT_REASONS,
@@ -94,6 +95,7 @@ const GROUPS = [
   [UPDATE_MESSAGES, UPDATE_REASONS],
   [PREFERENCES_MESSAGES, PREFERENCES_REASONS],
   [ATTENTION_MESSAGES, ATTENTION_REASONS],
+  [FARM_SETUP_MESSAGES, FARM_SETUP_REASONS],
 ] as const;
 
 /** Every reason an error or a validation issue can carry. */
@@ -111,6 +113,7 @@ export type ErrorReason =
   | Values<typeof UPDATE_REASONS>
   | Values<typeof PREFERENCES_REASONS>
   | Values<typeof ATTENTION_REASONS>
+  | Values<typeof FARM_SETUP_REASONS>
   | (typeof SINGLE_MESSAGES)[number][1]
   | Values<typeof ERROR_CODE_REASONS>
   | (typeof SERVER_REASONS)[number]

@@ -12,6 +12,7 @@ import { rolesRoutes } from './roles/roles.routes';
 import { employeesModule } from './employees/index';
 import { exportsRoutes } from './exports/exports.routes';
 import { farmOperationsModule } from './farm-operations/index';
+import { farmSetupModule } from './farm-setup/index';
 import { harvestModule } from './harvest/index';
 import { loginHistoryModule } from './login-history/index';
 import { organizationOnboardingModule } from './organization-onboarding/index';
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(employeesModule);
   await app.register(attendanceModule);
   await app.register(farmOperationsModule);
+  await app.register(farmSetupModule);
   await app.register(updatesModule);
   await app.register(organizationsModule);
   await app.register(releaseNotesModule);

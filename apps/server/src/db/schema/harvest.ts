@@ -22,6 +22,8 @@ export const pucs = pgTable(
       .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
     pucName: text('puc_name').notNull(),
+    /** optimistic-concurrency version, raised by every edit */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('pucs_org_name_uq').on(t.organizationId, t.pucName), index('pucs_farm_idx').on(t.farmId)],
 );
@@ -63,6 +65,12 @@ export const productionBlocks = pgTable(
       .notNull()
       .references(() => varieties.id),
     farmBlockId: integer('farm_block_id').references(() => farmBlocks.id, { onDelete: 'set null' }),
+    /** the block's name, hectares and planting year (farm setup); older rows may lack them */
+    name: text('name'),
+    ha: doublePrecision('ha'),
+    plantingYear: integer('planting_year'),
+    /** optimistic-concurrency version, raised by every edit */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('production_blocks_puc_code_uq').on(t.pucId, t.code), index('production_blocks_org_idx').on(t.organizationId)],
 );

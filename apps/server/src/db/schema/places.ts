@@ -36,6 +36,8 @@ export const legalEntities = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** optimistic-concurrency version, raised by every edit */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('legal_entities_org_idx').on(t.organizationId)],
 );
@@ -64,6 +66,8 @@ export const farms = pgTable(
     maxObservationPoints: integer('max_observation_points').notNull().default(0),
     observationSites: integer('observation_sites').notNull().default(0),
     siteTypeId: integer('site_type_id').notNull().default(1),
+    /** optimistic-concurrency version, raised by every edit */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('farms_org_idx').on(t.organizationId)],
 );

@@ -1,0 +1,161 @@
+/**
+ * Farm setup API: list, create, update and delete legal entities, farms, PUCs and production
+ * blocks; list and add varieties. Every route needs management.farmSetup and works inside the
+ * current organisation, on the farms assigned to the caller there.
+ */
+import {
+  FARM_SETUP_PATHS,
+  PERMISSIONS,
+  farmBodySchema,
+  farmSetupIdParamsSchema,
+  legalEntityBodySchema,
+  productionBlockBodySchema,
+  productionBlocksQuerySchema,
+  pucBodySchema,
+  pucsQuerySchema,
+  setupFarmSchema,
+  setupFarmsResponseSchema,
+  setupLegalEntitiesResponseSchema,
+  setupLegalEntitySchema,
+  setupProductionBlockSchema,
+  setupProductionBlocksResponseSchema,
+  setupPucSchema,
+  setupPucsResponseSchema,
+  setupVarietiesResponseSchema,
+  setupVarietySchema,
+  updateFarmBodySchema,
+  updateLegalEntityBodySchema,
+  updateProductionBlockBodySchema,
+  updatePucBodySchema,
+  varietyBodySchema,
+} from '@orchard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireTenant } from '../../plugins/access';
+import { errorResponses, noContentSchema } from '../../http/schemas';
+import {
+  createFarm,
+  createLegalEntity,
+  createProductionBlock,
+  createPuc,
+  createVariety,
+  deleteFarm,
+  deleteLegalEntity,
+  deleteProductionBlock,
+  deletePuc,
+  listFarms,
+  listLegalEntities,
+  listProductionBlocks,
+  listPucs,
+  listVarieties,
+  updateFarm,
+  updateLegalEntity,
+  updateProductionBlock,
+  updatePuc,
+} from './farm-setup.service';
+
+const manage = { auth: { permissions: [PERMISSIONS.managementFarmSetup] }, tenant: true } as const;
+const tags = ['farm-setup'];
+const readErrors = errorResponses(400, 401, 403, 404);
+const createErrors = errorResponses(400, 401, 403, 404, 409);
+const updateErrors = errorResponses(400, 401, 403, 404, 409, 412);
+const deleteErrors = errorResponses(400, 401, 403, 404, 409);
+const params = farmSetupIdParamsSchema;
+
+export const farmSetupRoutes: FastifyPluginAsyncZod = async (app) => {
+  // legal entities
+  app.get(FARM_SETUP_PATHS.legalEntities, { config: manage, schema: { tags, response: { 200: setupLegalEntitiesResponseSchema, ...readErrors } } }, async (request) =>
+    listLegalEntities(app.db, requireTenant(request)),
+  );
+  app.post(
+    FARM_SETUP_PATHS.legalEntities,
+    { config: manage, schema: { tags, body: legalEntityBodySchema, response: { 201: setupLegalEntitySchema, ...createErrors } } },
+    async (request, reply) => reply.code(201).send(await createLegalEntity(app.db, requireTenant(request), request.body)),
+  );
+  app.put(
+    FARM_SETUP_PATHS.legalEntity,
+    { config: manage, schema: { tags, params, body: updateLegalEntityBodySchema, response: { 200: setupLegalEntitySchema, ...updateErrors } } },
+    async (request) => updateLegalEntity(app.db, requireTenant(request), request.params.id, request.body),
+  );
+  app.delete(FARM_SETUP_PATHS.legalEntity, { config: manage, schema: { tags, params, response: { 204: noContentSchema, ...deleteErrors } } }, async (request, reply) => {
+    await deleteLegalEntity(app.db, requireTenant(request), request.params.id);
+    return reply.code(204).send();
+  });
+
+  // farms
+  app.get(FARM_SETUP_PATHS.farms, { config: manage, schema: { tags, response: { 200: setupFarmsResponseSchema, ...readErrors } } }, async (request) =>
+    listFarms(app.db, requireTenant(request)),
+  );
+  app.post(
+    FARM_SETUP_PATHS.farms,
+    { config: manage, schema: { tags, body: farmBodySchema, response: { 201: setupFarmSchema, ...createErrors } } },
+    async (request, reply) => reply.code(201).send(await createFarm(app.db, requireTenant(request), request.body)),
+  );
+  app.put(
+    FARM_SETUP_PATHS.farm,
+    { config: manage, schema: { tags, params, body: updateFarmBodySchema, response: { 200: setupFarmSchema, ...updateErrors } } },
+    async (request) => updateFarm(app.db, requireTenant(request), request.params.id, request.body),
+  );
+  app.delete(FARM_SETUP_PATHS.farm, { config: manage, schema: { tags, params, response: { 204: noContentSchema, ...deleteErrors } } }, async (request, reply) => {
+    await deleteFarm(app.db, requireTenant(request), request.params.id);
+    return reply.code(204).send();
+  });
+
+  // PUCs
+  app.get(
+    FARM_SETUP_PATHS.pucs,
+    { config: manage, schema: { tags, querystring: pucsQuerySchema, response: { 200: setupPucsResponseSchema, ...readErrors } } },
+    async (request) => listPucs(app.db, requireTenant(request), request.query.farmId),
+  );
+  app.post(
+    FARM_SETUP_PATHS.pucs,
+    { config: manage, schema: { tags, body: pucBodySchema, response: { 201: setupPucSchema, ...createErrors } } },
+    async (request, reply) => reply.code(201).send(await createPuc(app.db, requireTenant(request), request.body)),
+  );
+  app.put(
+    FARM_SETUP_PATHS.puc,
+    { config: manage, schema: { tags, params, body: updatePucBodySchema, response: { 200: setupPucSchema, ...updateErrors } } },
+    async (request) => updatePuc(app.db, requireTenant(request), request.params.id, request.body),
+  );
+  app.delete(FARM_SETUP_PATHS.puc, { config: manage, schema: { tags, params, response: { 204: noContentSchema, ...deleteErrors } } }, async (request, reply) => {
+    await deletePuc(app.db, requireTenant(request), request.params.id);
+    return reply.code(204).send();
+  });
+
+  // production blocks
+  app.get(
+    FARM_SETUP_PATHS.productionBlocks,
+    { config: manage, schema: { tags, querystring: productionBlocksQuerySchema, response: { 200: setupProductionBlocksResponseSchema, ...readErrors } } },
+    async (request) => listProductionBlocks(app.db, requireTenant(request), request.query.pucId),
+  );
+  app.post(
+    FARM_SETUP_PATHS.productionBlocks,
+    { config: manage, schema: { tags, body: productionBlockBodySchema, response: { 201: setupProductionBlockSchema, ...createErrors } } },
+    async (request, reply) => reply.code(201).send(await createProductionBlock(app.db, requireTenant(request), request.body, app.clock.now())),
+  );
+  app.put(
+    FARM_SETUP_PATHS.productionBlock,
+    { config: manage, schema: { tags, params, body: updateProductionBlockBodySchema, response: { 200: setupProductionBlockSchema, ...updateErrors } } },
+    async (request) => updateProductionBlock(app.db, requireTenant(request), request.params.id, request.body, app.clock.now()),
+  );
+  app.delete(
+    FARM_SETUP_PATHS.productionBlock,
+    { config: manage, schema: { tags, params, response: { 204: noContentSchema, ...deleteErrors } } },
+    async (request, reply) => {
+      await deleteProductionBlock(app.db, requireTenant(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  // varieties (shared by every organisation)
+  app.get(FARM_SETUP_PATHS.varieties, { config: manage, schema: { tags, response: { 200: setupVarietiesResponseSchema, ...readErrors } } }, async () =>
+    listVarieties(app.db),
+  );
+  app.post(
+    FARM_SETUP_PATHS.varieties,
+    { config: manage, schema: { tags, body: varietyBodySchema, response: { 201: setupVarietySchema, ...createErrors } } },
+    async (request, reply) => {
+      requireTenant(request);
+      return reply.code(201).send(await createVariety(app.db, request.body));
+    },
+  );
+};

@@ -1,0 +1,7 @@
+/** Farm setup: legal entities, farms, PUCs, production blocks and varieties an organisation keeps. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { farmSetupRoutes } from './farm-setup.routes';
+
+export const farmSetupModule: FastifyPluginAsyncZod = async (app) => {
+  await app.register(farmSetupRoutes);
+};

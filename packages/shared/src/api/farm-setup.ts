@@ -1,0 +1,214 @@
+/**
+ * Farm setup (management.farmSetup): the master data an organisation keeps so it can run a season:
+ * legal entities, farms, PUCs per farm, production blocks per PUC, and the shared variety list
+ * (each variety names its commodity; commodities are not a list of their own).
+ *
+ * Everything but varieties belongs to the current organisation and, from farms down, to the farms
+ * assigned to the caller there (db/farm-scope): another organisation's row, or one reached only
+ * through other farms, answers 404. Edits carry the row's `version` (412 when someone saved in
+ * between); a delete that data still refers to answers 409 with the reason.
+ */
+import { z } from 'zod';
+import { BLOCK_HA_MAX } from '../harvest/schemas.js';
+import { idSchema, jsonIdSchema, versionSchema } from './common.js';
+
+export const FARM_SETUP_PATHS = {
+  legalEntities: '/api/farm-setup/legal-entities',
+  legalEntity: '/api/farm-setup/legal-entities/:id',
+  farms: '/api/farm-setup/farms',
+  farm: '/api/farm-setup/farms/:id',
+  pucs: '/api/farm-setup/pucs',
+  puc: '/api/farm-setup/pucs/:id',
+  productionBlocks: '/api/farm-setup/production-blocks',
+  productionBlock: '/api/farm-setup/production-blocks/:id',
+  varieties: '/api/farm-setup/varieties',
+} as const;
+
+export const FARM_SETUP_NAME_MAX = 100;
+export const FARM_SETUP_CODE_MAX = 20;
+export const FARM_SETUP_COMMODITY_MAX = 50;
+export const PLANTING_YEAR_MIN = 1900;
+
+export const FARM_SETUP_MESSAGES = {
+  legalEntityNameRequired: 'Legal entity name is required',
+  legalEntityNameLength: `The legal entity name may be at most ${FARM_SETUP_NAME_MAX} characters`,
+  legalEntityInUse: 'This legal entity cannot be deleted: farms or employees belong to it, or it is the organisation\'s default',
+  farmNameRequired: 'Farm name is required',
+  farmNameLength: `The farm name may be at most ${FARM_SETUP_NAME_MAX} characters`,
+  farmNameTaken: 'A farm with this name already exists',
+  farmInUse: 'This farm cannot be deleted: it has PUCs or farm blocks',
+  latitudeRange: 'Latitude must be between -90 and 90',
+  longitudeRange: 'Longitude must be between -180 and 180',
+  pucNameRequired: 'PUC name is required',
+  pucNameLength: `The PUC name may be at most ${FARM_SETUP_CODE_MAX} characters`,
+  pucNameTaken: 'A PUC with this name already exists',
+  pucInUse: 'This PUC cannot be deleted: it has production blocks, bin estimates or picking schedule rows',
+  blockCodeRequired: 'Block code is required',
+  blockCodeLength: `The block code may be at most ${FARM_SETUP_CODE_MAX} characters`,
+  blockCodeTaken: 'A block with this code already exists under this PUC',
+  blockNameRequired: 'Block name is required',
+  blockNameLength: `The block name may be at most ${FARM_SETUP_NAME_MAX} characters`,
+  hectaresInvalid: `Hectares must be more than 0 and at most ${BLOCK_HA_MAX}, with at most 4 decimals`,
+  plantingYearRange: 'Planting year must be between {min} and {max}',
+  farmBlockOtherFarm: 'The linked farm block must lie on the PUC\'s farm',
+  blockInUse: 'This production block cannot be deleted: bins or yield estimates refer to it',
+  varietyNameRequired: 'Variety name is required',
+  varietyNameLength: `The variety name may be at most ${FARM_SETUP_NAME_MAX} characters`,
+  varietyNameTaken: 'A variety with this name already exists',
+  commodityRequired: 'Commodity is required',
+  commodityLength: `The commodity may be at most ${FARM_SETUP_COMMODITY_MAX} characters`,
+  stale: 'This record was changed by someone else; reload it and try again',
+} as const;
+
+/** The stable reason key of each of FARM_SETUP_MESSAGES (see reasons.ts). */
+export const FARM_SETUP_REASONS = {
+  legalEntityNameRequired: 'legal-entity-name-required',
+  legalEntityNameLength: 'legal-entity-name-length',
+  legalEntityInUse: 'legal-entity-in-use',
+  farmNameRequired: 'farm-name-required',
+  farmNameLength: 'farm-name-length',
+  farmNameTaken: 'farm-name-taken',
+  farmInUse: 'farm-in-use',
+  latitudeRange: 'latitude-range',
+  longitudeRange: 'longitude-range',
+  pucNameRequired: 'puc-name-required',
+  pucNameLength: 'puc-name-length',
+  pucNameTaken: 'puc-name-taken',
+  pucInUse: 'puc-in-use',
+  blockCodeRequired: 'block-code-required',
+  blockCodeLength: 'block-code-length',
+  blockCodeTaken: 'block-code-taken',
+  blockNameRequired: 'block-name-required',
+  blockNameLength: 'block-name-length',
+  hectaresInvalid: 'hectares-invalid',
+  plantingYearRange: 'planting-year-range',
+  farmBlockOtherFarm: 'farm-block-other-farm',
+  blockInUse: 'production-block-in-use',
+  varietyNameRequired: 'variety-name-required',
+  varietyNameLength: 'variety-name-length',
+  varietyNameTaken: 'variety-name-taken',
+  commodityRequired: 'commodity-required',
+  commodityLength: 'commodity-length',
+  stale: 'farm-setup-stale',
+} as const satisfies Record<keyof typeof FARM_SETUP_MESSAGES, string>;
+
+/** 'Planting year must be between 1900 and 2026' */
+export function plantingYearMessage(max: number): string {
+  return FARM_SETUP_MESSAGES.plantingYearRange.replace('{min}', String(PLANTING_YEAR_MIN)).replace('{max}', String(max));
+}
+
+const requiredText = (required: string, tooLong: string, max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: required, abort: true })
+    .max(max, tooLong);
+
+/** At most 4 decimals, judged on the number's shortest decimal form. */
+export function hasAtMostFourDecimals(value: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const text = String(value);
+  if (/e/i.test(text)) return false;
+  const [, fraction = ''] = text.split('.');
+  return fraction.length <= 4;
+}
+
+export const hectaresSchema = z
+  .number({ error: FARM_SETUP_MESSAGES.hectaresInvalid })
+  .refine((v) => v > 0 && v <= BLOCK_HA_MAX && hasAtMostFourDecimals(v), { message: FARM_SETUP_MESSAGES.hectaresInvalid });
+
+export const farmSetupIdParamsSchema = z.object({ id: idSchema });
+
+/** Every edit names the version it was based on. */
+const withVersion = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, version: versionSchema });
+
+// legal entities
+export const legalEntityBodySchema = z.object({
+  name: requiredText(FARM_SETUP_MESSAGES.legalEntityNameRequired, FARM_SETUP_MESSAGES.legalEntityNameLength, FARM_SETUP_NAME_MAX),
+});
+export type LegalEntityBody = z.infer<typeof legalEntityBodySchema>;
+export const updateLegalEntityBodySchema = withVersion(legalEntityBodySchema.shape);
+export type UpdateLegalEntityBody = z.infer<typeof updateLegalEntityBodySchema>;
+export const setupLegalEntitySchema = z.object({ id: z.number().int(), name: z.string(), version: z.number().int() });
+export type SetupLegalEntity = z.infer<typeof setupLegalEntitySchema>;
+export const setupLegalEntitiesResponseSchema = z.array(setupLegalEntitySchema);
+
+// farms
+export const farmBodySchema = z.object({
+  farmName: requiredText(FARM_SETUP_MESSAGES.farmNameRequired, FARM_SETUP_MESSAGES.farmNameLength, FARM_SETUP_NAME_MAX),
+  legalEntityId: jsonIdSchema,
+  areaId: jsonIdSchema.nullable().default(null),
+  regionId: jsonIdSchema.nullable().default(null),
+  provinceId: jsonIdSchema.nullable().default(null),
+  lat: z.number().min(-90, FARM_SETUP_MESSAGES.latitudeRange).max(90, FARM_SETUP_MESSAGES.latitudeRange).nullable().default(null),
+  lng: z.number().min(-180, FARM_SETUP_MESSAGES.longitudeRange).max(180, FARM_SETUP_MESSAGES.longitudeRange).nullable().default(null),
+});
+export type FarmBody = z.infer<typeof farmBodySchema>;
+export const updateFarmBodySchema = withVersion(farmBodySchema.shape);
+export type UpdateFarmBody = z.infer<typeof updateFarmBodySchema>;
+export const setupFarmSchema = z.object({
+  id: z.number().int(),
+  farmName: z.string(),
+  legalEntityId: z.number().int(),
+  areaId: z.number().int().nullable(),
+  regionId: z.number().int().nullable(),
+  provinceId: z.number().int().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  version: z.number().int(),
+});
+export type SetupFarm = z.infer<typeof setupFarmSchema>;
+export const setupFarmsResponseSchema = z.array(setupFarmSchema);
+
+// PUCs
+export const pucsQuerySchema = z.object({ farmId: idSchema.optional() });
+export const pucBodySchema = z.object({
+  farmId: jsonIdSchema,
+  pucName: requiredText(FARM_SETUP_MESSAGES.pucNameRequired, FARM_SETUP_MESSAGES.pucNameLength, FARM_SETUP_CODE_MAX),
+});
+export type PucBody = z.infer<typeof pucBodySchema>;
+export const updatePucBodySchema = withVersion(pucBodySchema.shape);
+export type UpdatePucBody = z.infer<typeof updatePucBodySchema>;
+export const setupPucSchema = z.object({ id: z.number().int(), farmId: z.number().int(), pucName: z.string(), version: z.number().int() });
+export type SetupPuc = z.infer<typeof setupPucSchema>;
+export const setupPucsResponseSchema = z.array(setupPucSchema);
+
+// production blocks
+export const productionBlocksQuerySchema = z.object({ pucId: idSchema.optional() });
+export const productionBlockBodySchema = z.object({
+  pucId: jsonIdSchema,
+  code: requiredText(FARM_SETUP_MESSAGES.blockCodeRequired, FARM_SETUP_MESSAGES.blockCodeLength, FARM_SETUP_CODE_MAX),
+  name: requiredText(FARM_SETUP_MESSAGES.blockNameRequired, FARM_SETUP_MESSAGES.blockNameLength, FARM_SETUP_NAME_MAX),
+  ha: hectaresSchema,
+  varietyId: jsonIdSchema,
+  /** checked against the app's clock on the server (PLANTING_YEAR_MIN to the current year) */
+  plantingYear: z.number().int().nullable().default(null),
+  farmBlockId: jsonIdSchema.nullable().default(null),
+});
+export type ProductionBlockBody = z.infer<typeof productionBlockBodySchema>;
+export const updateProductionBlockBodySchema = withVersion(productionBlockBodySchema.shape);
+export type UpdateProductionBlockBody = z.infer<typeof updateProductionBlockBodySchema>;
+export const setupProductionBlockSchema = z.object({
+  id: z.number().int(),
+  pucId: z.number().int(),
+  code: z.string(),
+  /** null on blocks made before farm setup */
+  name: z.string().nullable(),
+  ha: z.number().nullable(),
+  varietyId: z.number().int(),
+  plantingYear: z.number().int().nullable(),
+  farmBlockId: z.number().int().nullable(),
+  version: z.number().int(),
+});
+export type SetupProductionBlock = z.infer<typeof setupProductionBlockSchema>;
+export const setupProductionBlocksResponseSchema = z.array(setupProductionBlockSchema);
+
+// varieties (a list every organisation shares: listed and added, not edited or deleted here)
+export const varietyBodySchema = z.object({
+  varietyName: requiredText(FARM_SETUP_MESSAGES.varietyNameRequired, FARM_SETUP_MESSAGES.varietyNameLength, FARM_SETUP_NAME_MAX),
+  commodity: requiredText(FARM_SETUP_MESSAGES.commodityRequired, FARM_SETUP_MESSAGES.commodityLength, FARM_SETUP_COMMODITY_MAX),
+});
+export type VarietyBody = z.infer<typeof varietyBodySchema>;
+export const setupVarietySchema = z.object({ id: z.number().int(), varietyName: z.string(), commodity: z.string() });
+export type SetupVariety = z.infer<typeof setupVarietySchema>;
+export const setupVarietiesResponseSchema = z.array(setupVarietySchema);
