@@ -22,7 +22,25 @@ export const FARM_SETUP_PATHS = {
   productionBlocks: '/api/farm-setup/production-blocks',
   productionBlock: '/api/farm-setup/production-blocks/:id',
   varieties: '/api/farm-setup/varieties',
+  /** multipart CSV file of production blocks; ?mode=preview (default) or commit */
+  productionBlockImports: '/api/farm-setup/production-block-imports',
 } as const;
+
+export const BLOCK_IMPORT_MAX_BYTES = 1024 * 1024;
+export const BLOCK_IMPORT_MAX_ROWS = 5_000;
+export const BLOCK_IMPORT_MAX_CELL = 200;
+
+/**
+ * Columns of a production-block CSV file (header row required, any order, names case-insensitive):
+ * puc (the PUC name), code (the block code under it), name, ha, variety (its name), planting_year
+ * (optional column and cell). A line whose PUC and code name an existing block changes it; any
+ * other line creates one. The farm block link of a block is kept as it is (new blocks: none).
+ */
+export const BLOCK_IMPORT_COLUMNS = ['puc', 'code', 'name', 'ha', 'variety', 'planting_year'] as const;
+export type BlockImportColumn = (typeof BLOCK_IMPORT_COLUMNS)[number];
+export const BLOCK_IMPORT_REQUIRED_COLUMNS: readonly BlockImportColumn[] = ['puc', 'code', 'name', 'ha', 'variety'];
+/** Cells starting with one of these are formulas to a spreadsheet and are refused. */
+export const FORMULA_CELL = /^[=+\-@\t\r]/;
 
 export const FARM_SETUP_NAME_MAX = 100;
 export const FARM_SETUP_CODE_MAX = 20;
@@ -58,6 +76,18 @@ export const FARM_SETUP_MESSAGES = {
   commodityRequired: 'Commodity is required',
   commodityLength: `The commodity may be at most ${FARM_SETUP_COMMODITY_MAX} characters`,
   stale: 'This record was changed by someone else; reload it and try again',
+  importNoFile: 'Choose a CSV file of production blocks to import',
+  importNotCsv: 'The production block file is not a CSV text file',
+  importEmpty: 'The production block file has no rows',
+  importTooManyRows: `The production block file has more than ${BLOCK_IMPORT_MAX_ROWS} rows`,
+  importMissingColumn: (column: string) => `The production block file has no ${column} column`,
+  importCellTooLong: `A value in the production block file is longer than ${BLOCK_IMPORT_MAX_CELL} characters`,
+  importFormula: 'Formula cells are not accepted (a value may not start with =, +, -, @, tab or carriage return)',
+  importUnknownPuc: 'No PUC with this name on your farms',
+  importUnknownVariety: 'No variety with this name',
+  importDuplicate: 'This PUC and block code appear more than once in the file',
+  importPlantingYearInvalid: 'Planting year must be a year such as 2015',
+  importHasErrors: 'The production block file has refused lines; nothing was imported',
 } as const;
 
 /** The stable reason key of each of FARM_SETUP_MESSAGES (see reasons.ts). */
@@ -90,6 +120,18 @@ export const FARM_SETUP_REASONS = {
   commodityRequired: 'commodity-required',
   commodityLength: 'commodity-length',
   stale: 'farm-setup-stale',
+  importNoFile: 'block-import-no-file',
+  importNotCsv: 'block-import-not-csv',
+  importEmpty: 'block-import-empty',
+  importTooManyRows: 'block-import-too-many-rows',
+  importMissingColumn: 'block-import-missing-column',
+  importCellTooLong: 'block-import-cell-too-long',
+  importFormula: 'block-import-formula',
+  importUnknownPuc: 'block-import-unknown-puc',
+  importUnknownVariety: 'block-import-unknown-variety',
+  importDuplicate: 'block-import-duplicate',
+  importPlantingYearInvalid: 'block-import-planting-year-invalid',
+  importHasErrors: 'block-import-has-errors',
 } as const satisfies Record<keyof typeof FARM_SETUP_MESSAGES, string>;
 
 /** 'Planting year must be between 1900 and 2026' */
@@ -212,3 +254,31 @@ export type VarietyBody = z.infer<typeof varietyBodySchema>;
 export const setupVarietySchema = z.object({ id: z.number().int(), varietyName: z.string(), commodity: z.string() });
 export type SetupVariety = z.infer<typeof setupVarietySchema>;
 export const setupVarietiesResponseSchema = z.array(setupVarietySchema);
+
+// production block import
+export const blockImportQuerySchema = z.object({ mode: z.enum(['preview', 'commit']).default('preview') });
+export type BlockImportQuery = z.infer<typeof blockImportQuerySchema>;
+
+export const blockImportProblemSchema = z.object({ field: z.string(), message: z.string(), reason: z.string() });
+export const blockImportLineSchema = z.object({
+  /** line of the file, 1 = header */
+  line: z.number().int(),
+  puc: z.string(),
+  code: z.string(),
+  /** created: a new block; changed: an existing block gets new values; unchanged: it has them already; refused: see problems */
+  status: z.enum(['created', 'changed', 'unchanged', 'refused']),
+  /** the block changed (or, once committed, created); null otherwise */
+  id: z.number().int().nullable(),
+  problems: z.array(blockImportProblemSchema),
+});
+export type BlockImportLine = z.infer<typeof blockImportLineSchema>;
+export const blockImportResponseSchema = z.object({
+  /** true when the file was written (commit without a refused line) */
+  committed: z.boolean(),
+  created: z.number().int(),
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+  refused: z.number().int(),
+  lines: z.array(blockImportLineSchema),
+});
+export type BlockImportResponse = z.infer<typeof blockImportResponseSchema>;

@@ -4,8 +4,12 @@
  * current organisation, on the farms assigned to the caller there.
  */
 import {
+  BLOCK_IMPORT_MAX_BYTES,
+  FARM_SETUP_MESSAGES,
   FARM_SETUP_PATHS,
   PERMISSIONS,
+  blockImportQuerySchema,
+  blockImportResponseSchema,
   farmBodySchema,
   farmSetupIdParamsSchema,
   legalEntityBodySchema,
@@ -30,6 +34,7 @@ import {
   varietyBodySchema,
 } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validationFailed } from '../../lib/errors';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import {
@@ -52,6 +57,7 @@ import {
   updateProductionBlock,
   updatePuc,
 } from './farm-setup.service';
+import { importProductionBlocks } from './production-block-import.service';
 
 const manage = { auth: { permissions: [PERMISSIONS.managementFarmSetup] }, tenant: true } as const;
 const tags = ['farm-setup'];
@@ -156,6 +162,31 @@ export const farmSetupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireTenant(request);
       return reply.code(201).send(await createVariety(app.db, request.body));
+    },
+  );
+
+  // production block import: preview, then commit (all or nothing)
+  app.post(
+    FARM_SETUP_PATHS.productionBlockImports,
+    {
+      config: manage,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        querystring: blockImportQuerySchema,
+        response: { 200: blockImportResponseSchema, 201: blockImportResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 412, 413) },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireTenant(request);
+      const noFile = () => validationFailed(FARM_SETUP_MESSAGES.importNoFile, [{ field: 'file', message: FARM_SETUP_MESSAGES.importNoFile }]);
+      if (!request.isMultipart()) throw noFile();
+      const file = await request.file({ limits: { fileSize: BLOCK_IMPORT_MAX_BYTES } });
+      if (!file) throw noFile();
+      // toBuffer() throws 413 past the limit
+      const bytes = await file.toBuffer();
+      const result = await importProductionBlocks(app.db, actor, bytes, request.query, app.clock.now());
+      return reply.code(result.committed ? 201 : 200).send(result);
     },
   );
 };

@@ -1,0 +1,127 @@
+/**
+ * Production block import (management.farmSetup): a CSV file of blocks, previewed line by line
+ * (created, changed, unchanged or refused with the reasons) and written all or nothing.
+ *
+ * A line names a PUC on the caller's farms (another organisation's or farm's PUC is unknown, like
+ * one that does not exist) and a block code under it: an existing block there is changed (its
+ * version raised; the farm block link kept), otherwise a block is created. Formula cells, bad
+ * numbers, planting years outside PLANTING_YEAR_MIN..the current year, unknown varieties and a
+ * PUC and code named twice refuse the line. A commit with any refused line writes nothing (400);
+ * a block someone edited between the read and the write answers 412.
+ */
+import {
+  dayOf,
+  FARM_SETUP_MESSAGES,
+  PLANTING_YEAR_MIN,
+  plantingYearMessage,
+  reasonOf,
+  type BlockImportLine,
+  type BlockImportQuery,
+  type BlockImportResponse,
+} from '@orchard/shared';
+import type { AppDb } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-errors';
+import { AppError, conflict, validationFailed } from '../../lib/errors';
+import { findProductionBlocks, findPucs, findVarieties, insertProductionBlock, updateProductionBlockIfVersion } from './farm-setup.repository';
+import type { FarmSetupActor } from './farm-setup.service';
+import { parseBlockCsv, type BlockCsvProblem } from './production-block-csv';
+
+const key = (text: string) => text.trim().toLowerCase();
+const withReason = (p: BlockCsvProblem) => ({ ...p, reason: reasonOf(p.message) ?? 'value-invalid' });
+
+type Planned = BlockImportLine & {
+  values: { pucId: number; code: string; name: string; ha: number; varietyId: number; plantingYear: number | null } | null;
+  version: number | null;
+};
+
+async function plan(db: AppDb, actor: FarmSetupActor, bytes: Buffer, now: Date): Promise<Planned[]> {
+  const parsed = parseBlockCsv(bytes);
+  if (parsed.fileError) {
+    throw validationFailed(parsed.fileError.message, [parsed.fileError]);
+  }
+  const pucsByName = new Map((await findPucs(db, actor, undefined)).map((p) => [key(p.pucName), p]));
+  const varietiesByName = new Map((await findVarieties(db)).map((v) => [key(v.varietyName), v.id]));
+  const blocks = new Map((await findProductionBlocks(db, actor, undefined)).map((b) => [`${b.pucId}:${key(b.code)}`, b]));
+  const maxYear = Number(dayOf(now).slice(0, 4));
+  const seen = new Set<string>();
+
+  return parsed.records.map((record): Planned => {
+    const problems = [...record.problems];
+    const { values } = record;
+    const puc = pucsByName.get(key(values.puc));
+    if (values.puc !== '' && !problems.some((p) => p.field === 'puc') && !puc) problems.push({ field: 'puc', message: FARM_SETUP_MESSAGES.importUnknownPuc });
+    const varietyId = varietiesByName.get(key(values.variety));
+    if (values.variety !== '' && !problems.some((p) => p.field === 'variety') && varietyId === undefined) {
+      problems.push({ field: 'variety', message: FARM_SETUP_MESSAGES.importUnknownVariety });
+    }
+    if (record.plantingYear !== null && (record.plantingYear < PLANTING_YEAR_MIN || record.plantingYear > maxYear)) {
+      problems.push({ field: 'planting_year', message: plantingYearMessage(maxYear) });
+    }
+    const blockKey = puc ? `${puc.id}:${key(values.code)}` : null;
+    if (blockKey && values.code !== '') {
+      if (seen.has(blockKey)) problems.push({ field: 'code', message: FARM_SETUP_MESSAGES.importDuplicate });
+      seen.add(blockKey);
+    }
+    const base = { line: record.line, puc: values.puc, code: values.code };
+    if (problems.length > 0 || !puc || varietyId === undefined || record.ha === null) {
+      return { ...base, status: 'refused', id: null, problems: problems.map(withReason), values: null, version: null };
+    }
+    const next = { pucId: puc.id, code: values.code, name: values.name, ha: record.ha, varietyId, plantingYear: record.plantingYear };
+    const existing = blockKey ? blocks.get(blockKey) : undefined;
+    if (!existing) return { ...base, status: 'created', id: null, problems: [], values: next, version: null };
+    const same =
+      existing.code === next.code &&
+      existing.name === next.name &&
+      existing.ha === next.ha &&
+      existing.varietyId === next.varietyId &&
+      existing.plantingYear === next.plantingYear;
+    return { ...base, status: same ? 'unchanged' : 'changed', id: existing.id, problems: [], values: next, version: existing.version };
+  });
+}
+
+function answer(lines: Planned[], committed: boolean): BlockImportResponse {
+  const count = (status: BlockImportLine['status']) => lines.filter((l) => l.status === status).length;
+  return {
+    committed,
+    created: count('created'),
+    changed: count('changed'),
+    unchanged: count('unchanged'),
+    refused: count('refused'),
+    lines: lines.map(({ values: _values, version: _version, ...line }) => line),
+  };
+}
+
+export async function importProductionBlocks(db: AppDb, actor: FarmSetupActor, bytes: Buffer, query: BlockImportQuery, now: Date): Promise<BlockImportResponse> {
+  if (query.mode === 'preview') return answer(await plan(db, actor, bytes, now), false);
+  try {
+    return await commit(db, actor, bytes, now);
+  } catch (err) {
+    // a block created by someone else between the read and the write
+    if (isUniqueViolation(err)) throw conflict(FARM_SETUP_MESSAGES.blockCodeTaken);
+    throw err;
+  }
+}
+
+async function commit(db: AppDb, actor: FarmSetupActor, bytes: Buffer, now: Date): Promise<BlockImportResponse> {
+  return db.transaction(async (tx) => {
+    const lines = await plan(tx, actor, bytes, now);
+    const refused = lines.filter((l) => l.status === 'refused');
+    if (refused.length > 0) {
+      throw validationFailed(
+        FARM_SETUP_MESSAGES.importHasErrors,
+        refused.flatMap((l) => l.problems.map((p) => ({ field: `line ${l.line}: ${p.field}`, message: p.message }))),
+        'block-import-has-errors',
+      );
+    }
+    for (const line of lines) {
+      if (!line.values) continue;
+      if (line.status === 'created') {
+        line.id = (await insertProductionBlock(tx, actor.organizationId, { ...line.values, farmBlockId: null })).id;
+      } else if (line.status === 'changed') {
+        const updated = await updateProductionBlockIfVersion(tx, actor.organizationId, line.id!, line.version!, line.values);
+        if (!updated) throw new AppError('PRECONDITION_FAILED', FARM_SETUP_MESSAGES.stale);
+      }
+    }
+    return answer(lines, true);
+  });
+}
