@@ -93,7 +93,7 @@ test.describe('Farm operations', () => {
     const first = await openFromMenu(page);
     const latest = scoutedDays[scoutedDays.length - 1]!;
     expect(first.date).toBe(latest);
-    await expect(dateInput(page)).toHaveValue(latest);
+    await expect(dateInput(page)).toHaveValue(formatDay(latest, 'en-ZA'));
     await expect(bodyRows(page)).toHaveCount(DEMO_SCOUTING_SESSIONS_PER_DAY);
     await expect(table(page).locator('thead tr').nth(0).locator('th')).toHaveText([f.scoutName, f.blockName, f.ha, f.duration]);
     await expect(table(page).locator('thead tr').nth(1).locator('th')).toHaveText([f.startTime, f.endTime, f.minutesPerHa]);
@@ -122,7 +122,7 @@ test.describe('Farm operations', () => {
     const target = scoutedDays[0]!;
     await showMonthOf(panel, target);
     await dayCell(panel, target).click();
-    await expect(dateInput(page)).toHaveValue(target);
+    await expect(dateInput(page)).toHaveValue(formatDay(target, 'en-ZA'));
     const applied = sessionsResponse(page, target);
     await page.getByRole('button', { name: f.apply, exact: true }).click();
     const rows = (await (await applied).json()) as FarmOperationsRow[];

@@ -9,7 +9,7 @@ import {
   type FileUploadSelectEvent,
   type ItemTemplateOptions,
 } from 'primereact/fileupload';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES } from '@orchard/shared';
 import { FieldError } from '../../../components/field-error';
@@ -57,7 +57,8 @@ export function useAvatarUpload(): AvatarUpload {
   const upload = useUploadAvatar();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
+  // no abort when the editor unmounts: the upload finishes a save that already happened (the Profile
+  // page re-mounts its editor when the saved user comes back with a new version)
 
   const send = async (userId: number, file: File) => {
     const controller = new AbortController();
