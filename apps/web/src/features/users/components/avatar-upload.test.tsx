@@ -17,7 +17,12 @@ function Uploader() {
   const upload = useAvatarUpload();
   return (
     <>
-      <button type="button" onClick={() => (result = upload.send(7, new File([new Uint8Array(2000)], 'me.png', { type: 'image/png' })))}>
+      <button
+        type="button"
+        onClick={() => {
+          result = upload.send(7, new File([new Uint8Array(2000)], 'me.png', { type: 'image/png' }));
+        }}
+      >
         send
       </button>
       {upload.panel}
