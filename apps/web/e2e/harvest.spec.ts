@@ -334,6 +334,11 @@ test.describe('Fruitbins Block Report', () => {
     const pucs = await api.get<HarvestPucOption[]>(HARVEST_PATHS.pucs);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, admin);
+    // the PUC list that makes rows links arrives after the report: the rows still become links
+    await page.route(`**${HARVEST_PATHS.pucs}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.goto('/packhouse/harvestpucreport');
     const pucTable = await pucReportTable(page);
     const link = pucTable.getByRole('link').first();

@@ -22,7 +22,7 @@ import { ALL_FILTER, ALL_VALUE, choosePackhouse, chooseVariety, fromOption, toOp
 import { useCulture } from './use-culture';
 import './harvest.css';
 
-type PucRow = PucReportData['rows'][number];
+type PucRow = PucReportData['rows'][number] & { opensBlockReport: boolean };
 
 export function PucReportPage() {
   const { t } = useTranslation();
@@ -42,12 +42,14 @@ export function PucReportPage() {
   const packhouseOptions = [all, ...(packhouses.data ?? []).map((p) => ({ label: p.name, value: p.id }))];
   const varietyOptions = [all, ...(varieties.data ?? []).map((v) => ({ label: v.variety_Name, value: v.id }))];
 
-  const rows = useMemo(() => report.data?.rows ?? [], [report.data]);
+  // whether a row opens its block report is part of the row: PrimeReact's table re-renders a cell
+  // when its row changes, not when a body template reads other state (the PUC list may arrive last)
+  const rows = useMemo(() => (report.data?.rows ?? []).map((r) => ({ ...r, opensBlockReport: openable.has(r.pucId) })), [report.data, openable]);
   const cells = useMemo(() => new Map(rows.map((r) => [r.puc, pucReportCells(r, culture)])), [rows, culture]);
   const totals = report.data ? pucReportCells(report.data.totals, culture) : null;
   const cell = (field: keyof ReturnType<typeof pucReportCells>) => (row: PucRow) => cells.get(row.puc)?.[field] ?? '';
   const pucBody = (row: PucRow) =>
-    openable.has(row.pucId) ? (
+    row.opensBlockReport ? (
       <Link to={`${paths.harvestBlockReport}?puc=${row.pucId}`} aria-label={t('harvest.openBlockReport', { puc: row.puc })}>
         {row.puc}
       </Link>
