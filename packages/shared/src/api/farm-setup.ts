@@ -39,8 +39,6 @@ export const BLOCK_IMPORT_MAX_CELL = 200;
 export const BLOCK_IMPORT_COLUMNS = ['puc', 'code', 'name', 'ha', 'variety', 'planting_year'] as const;
 export type BlockImportColumn = (typeof BLOCK_IMPORT_COLUMNS)[number];
 export const BLOCK_IMPORT_REQUIRED_COLUMNS: readonly BlockImportColumn[] = ['puc', 'code', 'name', 'ha', 'variety'];
-/** Cells starting with one of these are formulas to a spreadsheet and are refused. */
-export const FORMULA_CELL = /^[=+\-@\t\r]/;
 
 export const FARM_SETUP_NAME_MAX = 100;
 export const FARM_SETUP_CODE_MAX = 20;

@@ -30,12 +30,17 @@ export type PickingScheduleExportKind = 'producer' | 'packhouse';
 /** Characters that make a spreadsheet read a cell as a formula (OWASP CSV injection). */
 const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'];
 
+/** Whether a spreadsheet would read the cell as a formula: it starts with = + - @ tab or carriage return. */
+export function startsLikeFormula(cell: string): boolean {
+  return FORMULA_TRIGGERS.some((trigger) => cell.startsWith(trigger));
+}
+
 /**
- * A text cell made safe to open in a spreadsheet: when it starts with = + - @ tab or carriage
- * return it gets a leading apostrophe, which spreadsheets show as text instead of running it.
+ * A text cell made safe to open in a spreadsheet: when it starts like a formula it gets a leading
+ * apostrophe, which spreadsheets show as text instead of running it. Imports refuse such cells.
  */
 export function neutraliseFormula(cell: string): string {
-  return FORMULA_TRIGGERS.some((trigger) => cell.startsWith(trigger)) ? `'${cell}` : cell;
+  return startsLikeFormula(cell) ? `'${cell}` : cell;
 }
 
 /**

@@ -11,11 +11,11 @@ import {
   FARM_SETUP_CODE_MAX,
   FARM_SETUP_MESSAGES,
   FARM_SETUP_NAME_MAX,
-  FORMULA_CELL,
   hectaresSchema,
+  startsLikeFormula,
   type BlockImportColumn,
 } from '@orchard/shared';
-import { CsvError, parse } from 'csv-parse/sync';
+import { columnPositions, decodeCsvText, readCsvRows } from '../../lib/csv-file';
 
 export interface BlockCsvProblem {
   field: string;
@@ -35,44 +35,18 @@ export type ParsedBlockCsv = { fileError: BlockCsvProblem } | { fileError: null;
 
 const refused = (message: string, field = 'file'): ParsedBlockCsv => ({ fileError: { field, message } });
 
-function decodeText(bytes: Buffer): string | null {
-  if (bytes.includes(0)) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
 const NUMBER = /^\d+(\.\d+)?$/;
 const YEAR = /^\d{4}$/;
 
 export function parseBlockCsv(bytes: Buffer): ParsedBlockCsv {
-  const text = decodeText(bytes);
+  const text = decodeCsvText(bytes);
   if (text === null) return refused(FARM_SETUP_MESSAGES.importNotCsv);
-  let parsed: { record: string[]; info: { lines: number } }[];
-  try {
-    parsed = parse(text, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-      trim: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (err) {
-    if (err instanceof CsvError) return refused(FARM_SETUP_MESSAGES.importNotCsv);
-    throw err;
-  }
-  const [header, ...data] = parsed;
+  const read = readCsvRows(text);
+  if ('error' in read) return refused(FARM_SETUP_MESSAGES.importNotCsv);
+  const [header, ...data] = read.rows;
   if (!header || data.length === 0) return refused(FARM_SETUP_MESSAGES.importEmpty);
   if (data.length > BLOCK_IMPORT_MAX_ROWS) return refused(FARM_SETUP_MESSAGES.importTooManyRows);
-  const names = header.record.map((h) => h.trim().toLowerCase());
-  const index = new Map<BlockImportColumn, number>();
-  for (const column of BLOCK_IMPORT_COLUMNS) {
-    const at = names.indexOf(column);
-    if (at >= 0) index.set(column, at);
-  }
+  const index = columnPositions(header.record, BLOCK_IMPORT_COLUMNS);
   const missing = BLOCK_IMPORT_REQUIRED_COLUMNS.find((c) => !index.has(c));
   if (missing) return refused(FARM_SETUP_MESSAGES.importMissingColumn(missing), missing);
 
@@ -84,7 +58,7 @@ export function parseBlockCsv(bytes: Buffer): ParsedBlockCsv {
     const problem = (field: string, message: string) => problems.push({ field, message });
     for (const column of BLOCK_IMPORT_COLUMNS) {
       const value = values[column];
-      if (FORMULA_CELL.test(value)) problem(column, FARM_SETUP_MESSAGES.importFormula);
+      if (startsLikeFormula(value)) problem(column, FARM_SETUP_MESSAGES.importFormula);
       else if (value.length > BLOCK_IMPORT_MAX_CELL) problem(column, FARM_SETUP_MESSAGES.importCellTooLong);
     }
     const bad = new Set(problems.map((p) => p.field));

@@ -16,7 +16,7 @@ import {
   type BinImportColumn,
   type BinImportError,
 } from '@orchard/shared';
-import { CsvError, parse } from 'csv-parse/sync';
+import { columnPositions, decodeCsvText, readCsvRows } from '../../lib/csv-file';
 
 export interface BinCsvRecord {
   line: number;
@@ -38,47 +38,23 @@ export interface ParsedBinCsv {
 
 const refused = (fileError: string): ParsedBinCsv => ({ fileError, records: [], errors: [] });
 
-/** Text, judged by content: no NUL bytes and valid UTF-8 (a spreadsheet, image or PDF is neither). */
-function decodeText(bytes: Buffer): string | null {
-  if (bytes.includes(0)) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
 const YES = new Set(['yes', 'y', 'true', '1']);
 const NO = new Set(['no', 'n', 'false', '0']);
 const NUMBER = /^\d+(\.\d+)?$/;
 
 export function parseBinCsv(bytes: Buffer): ParsedBinCsv {
-  const text = decodeText(bytes);
+  const text = decodeCsvText(bytes);
   if (text === null) return refused(BIN_IMPORT_MESSAGES.notCsv);
 
-  let parsed: { record: string[]; info: { lines: number } }[];
-  try {
-    parsed = parse(text, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-      trim: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (err) {
-    if (err instanceof CsvError) return refused(`${BIN_IMPORT_MESSAGES.notCsv} (line ${String((err as CsvError & { lines?: number }).lines ?? '?')}: ${err.message})`);
-    throw err;
+  const read = readCsvRows(text);
+  if ('error' in read) {
+    const { error } = read;
+    return refused(`${BIN_IMPORT_MESSAGES.notCsv} (line ${String((error as typeof error & { lines?: number }).lines ?? '?')}: ${error.message})`);
   }
-  const [header, ...data] = parsed;
+  const [header, ...data] = read.rows;
   if (!header || data.length === 0) return refused(BIN_IMPORT_MESSAGES.empty);
 
-  const names = header.record.map((h) => h.trim().toLowerCase());
-  const index = new Map<BinImportColumn, number>();
-  for (const column of BIN_IMPORT_COLUMNS) {
-    const at = names.indexOf(column);
-    if (at >= 0) index.set(column, at);
-  }
+  const index = columnPositions(header.record, BIN_IMPORT_COLUMNS);
   const missing = BIN_IMPORT_REQUIRED_COLUMNS.filter((c) => !index.has(c));
   if (missing.length > 0) {
     return {
