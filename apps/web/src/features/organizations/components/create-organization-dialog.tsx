@@ -7,16 +7,12 @@
  * and the organisation switcher reload. Closing with typed data asks before discarding it.
  */
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  INT_MAX,
   NEW_LEGAL_ENTITY_ID,
   ONBOARDING_CONTACT_MAX,
   ONBOARDING_NAME_MAX,
@@ -52,106 +48,8 @@ import {
 } from '../organization-draft';
 import { FarmMap, type LatLng } from './farm-map';
 import { PlacePicker } from './place-picker';
+import { CheckField, ChoiceField, CountField, ProblemDialog, Section, TextField } from './organization-form-fields';
 import { SuperUserPicker } from './super-user-picker';
-
-type Form = Control<OrganizationFormValues>;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="create-org-section">
-      <legend>{title}</legend>
-      <div className="create-org-grid">{children}</div>
-    </fieldset>
-  );
-}
-
-function TextField({ control, name, label, max, type = 'text' }: { control: Form; name: FieldPath<OrganizationFormValues>; label: string; max: number; type?: string }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <InputText id={id} type={type} value={field.value as string} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} maxLength={max} />
-        )}
-      />
-    </div>
-  );
-}
-
-function CheckField({ control, name, label, disabled }: { control: Form; name: FieldPath<OrganizationFormValues>; label: string; disabled?: boolean }) {
-  const id = useId();
-  return (
-    <div className="field-checkbox">
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => <Checkbox inputId={id} checked={field.value === true} onChange={(e) => field.onChange(e.checked === true)} disabled={disabled} />}
-      />
-      <label htmlFor={id}>{label}</label>
-    </div>
-  );
-}
-
-function CountField({ control, name, label }: { control: Form; name: FieldPath<OrganizationFormValues>; label: string }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <InputNumber inputId={id} value={field.value as number} onValueChange={(e) => field.onChange(e.value ?? 0)} min={0} max={INT_MAX} useGrouping={false} />
-        )}
-      />
-    </div>
-  );
-}
-
-function ChoiceField<T extends object>({
-  control,
-  name,
-  label,
-  options,
-  optionLabel,
-  loading,
-}: {
-  control: Form;
-  name: FieldPath<OrganizationFormValues>;
-  label: string;
-  options: readonly T[];
-  optionLabel: string;
-  loading: boolean;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Dropdown
-            inputId={id}
-            value={field.value}
-            options={[...options]}
-            optionLabel={optionLabel}
-            optionValue="id"
-            onChange={(e) => field.onChange((e.value as number | null | undefined) ?? null)}
-            placeholder={t('organizations.create.select')}
-            loading={loading}
-            filter
-            pt={labelledDropdownPt}
-          />
-        )}
-      />
-    </div>
-  );
-}
 
 export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const { t } = useTranslation();
@@ -492,16 +390,7 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
       </form>
     </EditorDialog>
       {/* beside the editor, not in it: its Escape and clicks must not reach the editor's guard */}
-      <Dialog
-        header={t('organizations.create.errorTitle')}
-        visible={problem !== null}
-        onHide={() => setProblem(null)}
-        className="create-org-error"
-        modal
-        footer={<Button type="button" label={t('organizations.create.ok')} onClick={() => setProblem(null)} autoFocus />}
-      >
-        <p className="m-0">{problem}</p>
-      </Dialog>
+      <ProblemDialog problem={problem} onClose={() => setProblem(null)} />
     </>
   );
 }

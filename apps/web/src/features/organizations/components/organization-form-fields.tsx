@@ -1,0 +1,129 @@
+/** The Create New Organization form's parts: a titled section, text, check, count and choice fields bound to the form, and the Error dialog. */
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Controller, type Control, type FieldPath } from 'react-hook-form';
+import { INT_MAX } from '@orchard/shared';
+import { labelledDropdownPt } from '../../../components/filter-fields';
+import type { OrganizationFormValues } from '../organization-draft';
+
+export type Form = Control<OrganizationFormValues>;
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="create-org-section">
+      <legend>{title}</legend>
+      <div className="create-org-grid">{children}</div>
+    </fieldset>
+  );
+}
+
+export function TextField({ control, name, label, max, type = 'text' }: { control: Form; name: FieldPath<OrganizationFormValues>; label: string; max: number; type?: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <InputText id={id} type={type} value={field.value as string} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} maxLength={max} />
+        )}
+      />
+    </div>
+  );
+}
+
+export function CheckField({ control, name, label, disabled }: { control: Form; name: FieldPath<OrganizationFormValues>; label: string; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className="field-checkbox">
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => <Checkbox inputId={id} checked={field.value === true} onChange={(e) => field.onChange(e.checked === true)} disabled={disabled} />}
+      />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+export function CountField({ control, name, label }: { control: Form; name: FieldPath<OrganizationFormValues>; label: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <InputNumber inputId={id} value={field.value as number} onValueChange={(e) => field.onChange(e.value ?? 0)} min={0} max={INT_MAX} useGrouping={false} />
+        )}
+      />
+    </div>
+  );
+}
+
+export function ChoiceField<T extends object>({
+  control,
+  name,
+  label,
+  options,
+  optionLabel,
+  loading,
+}: {
+  control: Form;
+  name: FieldPath<OrganizationFormValues>;
+  label: string;
+  options: readonly T[];
+  optionLabel: string;
+  loading: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Dropdown
+            inputId={id}
+            value={field.value}
+            options={[...options]}
+            optionLabel={optionLabel}
+            optionValue="id"
+            onChange={(e) => field.onChange((e.value as number | null | undefined) ?? null)}
+            placeholder={t('organizations.create.select')}
+            loading={loading}
+            filter
+            pt={labelledDropdownPt}
+          />
+        )}
+      />
+    </div>
+  );
+}
+
+/** The first rule a draft breaks, in an Error dialog (spec: error dialogs titled Error). */
+export function ProblemDialog({ problem, onClose }: { problem: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      header={t('organizations.create.errorTitle')}
+      visible={problem !== null}
+      onHide={onClose}
+      className="create-org-error"
+      modal
+      footer={<Button type="button" label={t('organizations.create.ok')} onClick={onClose} autoFocus />}
+    >
+      <p className="m-0">{problem}</p>
+    </Dialog>
+  );
+}
