@@ -30,8 +30,12 @@ const serverModuleImports = {
     'auth/refresh-cookie',
   ],
   attendance: ['exports/csv'],
+  // a farm's stale input checks are an attention item, by the report's own rule
+  attention: ['input-checks/input-checks.service'],
   'farm-operations': ['exports/csv'],
   'login-history': ['exports/csv'],
+  // the season at a glance shows the Harvest PUC report's totals and the capacity table's week, by their own rules
+  'pest-dashboard': ['harvest/harvest.service', 'picking/capacity.service'],
   picking: ['exports/csv'],
   roles: [
     // a role change notifies its holders and drops the cached menus

@@ -36,8 +36,14 @@ const m = (
 
 export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   m('dashboard', null, 'Dashboard', 'pi pi-home', '/dashboard', null, 10, true),
-  m('pest-dashboard', null, 'Pest Dashboard', 'pi pi-chart-bar', '/pest-dashboard', PERMISSIONS.dashboardPest, 20, false),
+  m('pest-dashboard', null, 'Pest Dashboard', 'pi pi-chart-bar', '/pest-dashboard', PERMISSIONS.dashboardPest, 20, true),
   m('farm-operations', null, 'Farm Operations', 'pi pi-clock', '/farm-operations', PERMISSIONS.dashboardFarmOperations, 30, true),
+  // field capture, phone first and offline: each leaf is the capture screen of its area
+  m('field', null, 'Field Data', 'pi pi-compass', null, null, 35, true),
+  m('field.scouting', 'field', 'Scouting', 'pi pi-search', '/field/scouting', PERMISSIONS.scoutingCapture, 10, true),
+  m('field.traps', 'field', 'Traps', 'pi pi-filter', '/field/traps', PERMISSIONS.trapsCapture, 20, true),
+  m('field.irrigation', 'field', 'Irrigation', 'pi pi-cloud', '/field/irrigation', PERMISSIONS.irrigationCapture, 30, true),
+  m('field.phenology', 'field', 'Phenology', 'pi pi-sun', '/field/phenology', PERMISSIONS.phenologyCapture, 40, true),
   m('harvest', null, 'Harvest', 'pi pi-box', '/harvest', PERMISSIONS.harvestReports, 40, true),
   m('packhouse', null, 'Packhouse', 'pi pi-building', null, null, 50, true),
   m('packhouse.harvestpucreport', 'packhouse', 'Harvest PUC Report', 'pi pi-table', '/packhouse/harvestpucreport', PERMISSIONS.harvestReports, 10, true),
@@ -46,11 +52,14 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   m('packhouse.pickingschedule', 'packhouse', 'Picking Schedule', 'pi pi-calendar', '/packhouse/pickingschedule', PERMISSIONS.pickingView, 40, true),
   m('packhouse.pickingschedulepackhouse', 'packhouse', 'Packhouse Picking Schedule', 'pi pi-calendar', '/packhouse/pickingschedulepackhouse', PERMISSIONS.pickingView, 50, true),
   m('packhouse.pickingschedulepuc', 'packhouse', 'Picking Schedule By PUC', 'pi pi-calendar-plus', '/packhouse/pickingschedulepuc', PERMISSIONS.pickingView, 60, true),
+  m('packhouse.readings', 'packhouse', 'Packhouse Readings', 'pi pi-gauge', '/packhouse/readings', PERMISSIONS.packhouseReadingsView, 70, true),
   m('management', null, 'Management', 'pi pi-briefcase', null, null, 60, true),
-  m('management.inputchecks', 'management', 'Input Checks', 'pi pi-list-check', '/management/inputchecks', PERMISSIONS.managementInputChecks, 10, false),
+  m('management.inputchecks', 'management', 'Input Checks', 'pi pi-list-check', '/management/inputchecks', PERMISSIONS.managementInputChecks, 10, true),
   m('management.logins', 'management', 'Login History', 'pi pi-sign-in', '/management/logins', PERMISSIONS.managementLoginHistory, 20, true),
   m('management.employees', 'management', 'Employees', 'pi pi-id-card', '/management/employees', PERMISSIONS.employeesView, 30, true),
   m('management.packhouses', 'management', 'Packhouses', 'pi pi-warehouse', '/management/packhouses', PERMISSIONS.managementPackhouses, 40, true),
+  m('management.farmsetup', 'management', 'Farm Setup', 'pi pi-map', '/management/farmsetup', PERMISSIONS.managementFarmSetup, 45, true),
+  m('management.pestthresholds', 'management', 'Pest Thresholds', 'pi pi-sliders-h', '/management/pestthresholds', PERMISSIONS.dashboardThresholds, 47, true),
   // organisations span the platform: super users only, like the product update
   m('management.organizations', 'management', 'Organizations', 'pi pi-sitemap', '/management/organizations', null, 50, true, true),
   m('user', null, 'User', 'pi pi-user', null, null, 70, true),

@@ -33,10 +33,19 @@ export const PERMISSIONS = {
   capacityEdit: 'capacity.edit',
   dashboardPest: 'dashboard.pest',
   dashboardFarmOperations: 'dashboard.farmOperations',
+  dashboardThresholds: 'dashboard.thresholds',
   reportsTensio: 'reports.tensio',
   scoutingView: 'scouting.view',
   waterView: 'water.view',
   attendanceLog: 'attendance.log',
+  scoutingCapture: 'scouting.capture',
+  trapsView: 'traps.view',
+  trapsCapture: 'traps.capture',
+  irrigationCapture: 'irrigation.capture',
+  phenologyView: 'phenology.view',
+  phenologyCapture: 'phenology.capture',
+  packhouseReadingsView: 'packhouse.readings.view',
+  packhouseReadingsCapture: 'packhouse.readings.capture',
 } as const;
 
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -86,10 +95,21 @@ export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
   p(PERMISSIONS.capacityEdit, 'Picking', 'Edit Capacity', 'Edit packhouse capacity'),
   p(PERMISSIONS.dashboardPest, 'Dashboards', 'Pest Dashboard', 'See the pest dashboard'),
   p(PERMISSIONS.dashboardFarmOperations, 'Dashboards', 'Farm Operations', 'See scouting time per block'),
+  p(PERMISSIONS.dashboardThresholds, 'Dashboards', 'Pest Thresholds', 'Keep the pest action thresholds, trap thresholds and scouting frequency'),
   p(PERMISSIONS.reportsTensio, 'Dashboards', 'Tensio Reports', 'See tensiometer panels'),
   p(PERMISSIONS.scoutingView, 'Dashboards', 'Scouting', 'See scouting panels'),
   p(PERMISSIONS.waterView, 'Dashboards', 'Water', 'See water panels'),
   p(PERMISSIONS.attendanceLog, 'Time', 'Time Logger', 'Log attendance time'),
+  // field data: reading scouting sessions is scouting.view, tensiometer readings reports.tensio and
+  // water applied water.view (above); these add the rest
+  p(PERMISSIONS.scoutingCapture, 'Field Data', 'Capture Scouting', 'Record, edit and delete scouting sessions'),
+  p(PERMISSIONS.trapsView, 'Field Data', 'View Traps', 'See traps and trap inspections'),
+  p(PERMISSIONS.trapsCapture, 'Field Data', 'Capture Traps', 'Place traps and record, edit and delete trap inspections'),
+  p(PERMISSIONS.irrigationCapture, 'Field Data', 'Capture Irrigation', 'Record, edit and delete tensiometer readings and water applied'),
+  p(PERMISSIONS.phenologyView, 'Field Data', 'View Phenology', 'See phenology observations'),
+  p(PERMISSIONS.phenologyCapture, 'Field Data', 'Capture Phenology', 'Record, edit and delete phenology observations'),
+  p(PERMISSIONS.packhouseReadingsView, 'Packhouse Data', 'View Packhouse Readings', 'See packhouse lines with their wax readings and cold rooms with their temperature and humidity readings'),
+  p(PERMISSIONS.packhouseReadingsCapture, 'Packhouse Data', 'Capture Packhouse Readings', 'Keep packhouse lines and cold rooms and record, edit and delete their readings'),
 ];
 
 export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOGUE.map((d) => d.value);

@@ -12,6 +12,14 @@ import { ATTENTION_MESSAGES, ATTENTION_REASONS } from './api/attention.js';
 import { LOGIN_ERROR_MESSAGES, LOGIN_ERROR_REASONS } from './api/auth.js';
 import { EMPLOYEE_MESSAGES, EMPLOYEE_REASONS } from './api/employees.js';
 import { FARM_SETUP_MESSAGES, FARM_SETUP_REASONS } from './api/farm-setup.js';
+import { LOOKUP_MESSAGES, LOOKUP_REASONS } from './api/lookups.js';
+import { FIELD_READINGS_MESSAGES, FIELD_READINGS_REASONS } from './api/field-readings.js';
+import { IRRIGATION_MESSAGES, IRRIGATION_REASONS } from './api/irrigation.js';
+import { PHENOLOGY_MESSAGES, PHENOLOGY_REASONS } from './api/phenology.js';
+import { SCOUTING_MESSAGES, SCOUTING_REASONS } from './api/scouting.js';
+import { TRAP_MESSAGES, TRAP_REASONS } from './api/traps.js';
+import { PEST_THRESHOLDS_MESSAGES, PEST_THRESHOLDS_REASONS } from './api/pest-thresholds.js';
+import { PACKHOUSE_READINGS_MESSAGES, PACKHOUSE_READINGS_REASONS } from './api/packhouse-readings.js';
 import {
   BIN_IMPORT_MESSAGES,
   BIN_IMPORT_REASONS,
@@ -96,6 +104,14 @@ const GROUPS = [
   [PREFERENCES_MESSAGES, PREFERENCES_REASONS],
   [ATTENTION_MESSAGES, ATTENTION_REASONS],
   [FARM_SETUP_MESSAGES, FARM_SETUP_REASONS],
+  [LOOKUP_MESSAGES, LOOKUP_REASONS],
+  [FIELD_READINGS_MESSAGES, FIELD_READINGS_REASONS],
+  [SCOUTING_MESSAGES, SCOUTING_REASONS],
+  [TRAP_MESSAGES, TRAP_REASONS],
+  [IRRIGATION_MESSAGES, IRRIGATION_REASONS],
+  [PHENOLOGY_MESSAGES, PHENOLOGY_REASONS],
+  [PEST_THRESHOLDS_MESSAGES, PEST_THRESHOLDS_REASONS],
+  [PACKHOUSE_READINGS_MESSAGES, PACKHOUSE_READINGS_REASONS],
 ] as const;
 
 /** Every reason an error or a validation issue can carry. */
@@ -114,6 +130,14 @@ export type ErrorReason =
   | Values<typeof PREFERENCES_REASONS>
   | Values<typeof ATTENTION_REASONS>
   | Values<typeof FARM_SETUP_REASONS>
+  | Values<typeof LOOKUP_REASONS>
+  | Values<typeof FIELD_READINGS_REASONS>
+  | Values<typeof SCOUTING_REASONS>
+  | Values<typeof TRAP_REASONS>
+  | Values<typeof IRRIGATION_REASONS>
+  | Values<typeof PHENOLOGY_REASONS>
+  | Values<typeof PEST_THRESHOLDS_REASONS>
+  | Values<typeof PACKHOUSE_READINGS_REASONS>
   | (typeof SINGLE_MESSAGES)[number][1]
   | Values<typeof ERROR_CODE_REASONS>
   | (typeof SERVER_REASONS)[number]

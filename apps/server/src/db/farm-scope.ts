@@ -17,8 +17,10 @@
  * caller's few farms once per statement (a hashed subplan or semi-join) and the predicate goes into
  * a where-clause of the query it limits, which stays one statement.
  */
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { QueryBuilder, alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { notFound } from '../lib/errors';
+import type { AppDb } from './client';
 import { farms, productionBlocks, pucs, userFarms } from './schema/index';
 
 /** The caller: the signed-in user in the current organisation. */
@@ -85,4 +87,26 @@ export function productionBlockVisibleTo(viewer: FarmViewer, productionBlockId: 
  */
 export function growerRowVisibleTo(viewer: FarmViewer, rowOrganizationId: SQLWrapper, visible: SQL): SQL {
   return sql`(${rowOrganizationId} <> ${viewer.organizationId} or ${visible})`;
+}
+
+/** The organisation's farms the viewer may see (a Farm filter's options), by name. */
+export async function findVisibleFarms(db: AppDb, viewer: FarmViewer): Promise<{ id: number; farmName: string }[]> {
+  return db
+    .select({ id: farms.id, farmName: farms.farmName })
+    .from(farms)
+    .where(and(eq(farms.organizationId, viewer.organizationId), farmVisibleTo(viewer, farms.id)))
+    .orderBy(asc(sql`lower(${farms.farmName})`), asc(farms.id));
+}
+
+/**
+ * The farm ids of a Farm filter, each once, checked against the farms the viewer may see: null when
+ * the filter is absent (every farm the viewer may see); any other farm (another organisation's, one
+ * not assigned to the viewer, an unknown id) answers 404, like an id that does not exist.
+ */
+export async function checkFarmFilter(db: AppDb, viewer: FarmViewer, ids: readonly number[] | undefined): Promise<number[] | null> {
+  if (ids === undefined) return null;
+  const own = new Set((await findVisibleFarms(db, viewer)).map((f) => f.id));
+  const unique = [...new Set(ids)];
+  if (unique.some((id) => !own.has(id))) throw notFound('Farm');
+  return unique;
 }

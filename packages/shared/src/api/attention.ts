@@ -10,15 +10,17 @@
  * - `estimate`: the latest yield estimate of a block on one of the user's farms, in the season the
  *   reports show, saved by someone else, for users who read and edit estimates (harvest.reports and
  *   harvest.estimates.edit).
- * A farm whose input checks are older than INPUT_CHECKS_STALE_DAYS is the third kind the spec
- * names; input checks are not recorded yet, so that type does not exist: it joins ATTENTION_TYPES
- * (and the server's sources) once they are.
+ * - `input-checks`: a farm of the user's whose input checks are stale (input-checks/figures.ts:
+ *   for some kind of record a block has none or is INPUT_CHECKS_STALE_DAYS old), for users who see
+ *   the input checks report (management.inputChecks); one item per farm and ISO week, so a
+ *   dismissed farm comes back the next week while it stays stale.
  *
  * Each item is identified by type and `actionValue` and is confirmed or dismissed once per user and
  * organisation. The value names what changed (the week, the estimate id), so a new over-capacity
  * week or a newer estimate after a decision is a new item.
  */
 import { z } from 'zod';
+import { INPUT_CHECK_KINDS } from '../input-checks/figures.js';
 
 export const ATTENTION_PATHS = {
   /** the spec's path, served case-insensitively */
@@ -27,7 +29,7 @@ export const ATTENTION_PATHS = {
   confirm: '/api/action/ConfirmAction',
 } as const;
 
-export const ATTENTION_TYPES = ['capacity', 'estimate'] as const;
+export const ATTENTION_TYPES = ['capacity', 'estimate', 'input-checks'] as const;
 export type AttentionType = (typeof ATTENTION_TYPES)[number];
 
 export const ATTENTION_ACTIONS = ['confirm', 'dismiss'] as const;
@@ -37,13 +39,11 @@ export type AttentionAction = (typeof ATTENTION_ACTIONS)[number];
 export const ATTENTION_LINKS = {
   capacity: '/packhouse/pickingschedulepackhouse',
   estimate: (pucId: number) => `/packhouse/harvestblockreport?puc=${pucId}`,
+  inputChecks: '/management/inputchecks',
 } as const;
 
 /** The most items one answer lists (newest first); `count` still counts every open item. */
 export const ATTENTION_LIST_MAX = 100;
-
-/** The age at which the spec calls a farm's input checks stale (the future `input-checks` type). */
-export const INPUT_CHECKS_STALE_DAYS = 14;
 
 export const ATTENTION_MESSAGES = {
   typeUnknown: 'The attention item type is not known.',
@@ -85,9 +85,20 @@ export function parseEstimateActionValue(value: string): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
+/** `<farm id>:<year>-W<week, two digits>`, e.g. `7:2026-W09`: the farm, in the ISO week it was stale. */
+export function inputChecksActionValue(farmId: number, year: number, week: number): string {
+  return capacityActionValue(farmId, year, week);
+}
+
+export function parseInputChecksActionValue(value: string): { farmId: number; year: number; week: number } | null {
+  const parsed = parseCapacityActionValue(value);
+  return parsed && { farmId: parsed.packhouseId, year: parsed.year, week: parsed.week };
+}
+
 const valueFits: Record<AttentionType, (value: string) => boolean> = {
   capacity: (value) => parseCapacityActionValue(value) !== null,
   estimate: (value) => parseEstimateActionValue(value) !== null,
+  'input-checks': (value) => parseInputChecksActionValue(value) !== null,
 };
 
 /* ---------- requests ---------- */
@@ -144,10 +155,20 @@ export const estimateAttentionItemSchema = z.object({
   changedByName: z.string().nullable(),
 });
 
-export const attentionItemSchema = z.discriminatedUnion('type', [capacityAttentionItemSchema, estimateAttentionItemSchema]);
+export const inputChecksAttentionItemSchema = z.object({
+  type: z.literal('input-checks'),
+  ...itemBase,
+  farmId: z.number().int(),
+  farmName: z.string(),
+  /** each stale kind with its Oldest age (whole days, null: No Data) */
+  kinds: z.array(z.object({ kind: z.enum(INPUT_CHECK_KINDS), oldest: z.number().int().nullable() })),
+});
+
+export const attentionItemSchema = z.discriminatedUnion('type', [capacityAttentionItemSchema, estimateAttentionItemSchema, inputChecksAttentionItemSchema]);
 export type AttentionItem = z.infer<typeof attentionItemSchema>;
 export type CapacityAttentionItem = z.infer<typeof capacityAttentionItemSchema>;
 export type EstimateAttentionItem = z.infer<typeof estimateAttentionItemSchema>;
+export type InputChecksAttentionItem = z.infer<typeof inputChecksAttentionItemSchema>;
 
 export const attentionListResponseSchema = z.object({
   /** every open item, also those past ATTENTION_LIST_MAX */

@@ -86,7 +86,7 @@ export function farmOperationsMaxEnd(start: string, today: string): string {
 
 
 /** `?farms=1&farms=2` or `?farms=1,2`; absent means every farm. */
-const idListQuery = z.preprocess(
+export const farmIdsQuerySchema = z.preprocess(
   (value) => {
     if (value === undefined || value === '') return undefined;
     const parts = Array.isArray(value) ? value : String(value).split(',');
@@ -97,13 +97,13 @@ const idListQuery = z.preprocess(
 
 const dayQuery = z.string().refine(isCalendarDay, { message: 'Expected a date as yyyy-MM-dd' });
 
-export const farmOperationsFarmsQuerySchema = z.object({ farms: idListQuery });
+export const farmOperationsFarmsQuerySchema = z.object({ farms: farmIdsQuerySchema });
 export type FarmOperationsFarmsQuery = z.infer<typeof farmOperationsFarmsQuerySchema>;
 
-export const farmOperationsQuerySchema = z.object({ farms: idListQuery, date: dayQuery });
+export const farmOperationsQuerySchema = z.object({ farms: farmIdsQuerySchema, date: dayQuery });
 export type FarmOperationsQuery = z.infer<typeof farmOperationsQuerySchema>;
 
-export const farmOperationsExportQuerySchema = z.object({ farms: idListQuery, start: dayQuery, end: dayQuery });
+export const farmOperationsExportQuerySchema = z.object({ farms: farmIdsQuerySchema, start: dayQuery, end: dayQuery });
 export type FarmOperationsExportQuery = z.infer<typeof farmOperationsExportQuerySchema>;
 
 /** Scouting operation row: scoutName, blockName, ha, scoutDate, startTime, endTime, totalMinutes (plus minutesPerHa). */

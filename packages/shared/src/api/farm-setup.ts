@@ -1,7 +1,8 @@
 /**
  * Farm setup (management.farmSetup): the master data an organisation keeps so it can run a season:
- * legal entities, farms, PUCs per farm, production blocks per PUC, and the shared variety list
- * (each variety names its commodity; commodities are not a list of their own).
+ * legal entities, farms, farm blocks per farm (where field data is recorded), PUCs per farm,
+ * production blocks per PUC (each linked to a farm block on its PUC's farm or to none), and the
+ * shared lists of commodities and varieties (each variety names one commodity of the list).
  *
  * Everything but varieties belongs to the current organisation and, from farms down, to the farms
  * assigned to the caller there (db/farm-scope): another organisation's row, or one reached only
@@ -17,11 +18,14 @@ export const FARM_SETUP_PATHS = {
   legalEntity: '/api/farm-setup/legal-entities/:id',
   farms: '/api/farm-setup/farms',
   farm: '/api/farm-setup/farms/:id',
+  farmBlocks: '/api/farm-setup/farm-blocks',
+  farmBlock: '/api/farm-setup/farm-blocks/:id',
   pucs: '/api/farm-setup/pucs',
   puc: '/api/farm-setup/pucs/:id',
   productionBlocks: '/api/farm-setup/production-blocks',
   productionBlock: '/api/farm-setup/production-blocks/:id',
   varieties: '/api/farm-setup/varieties',
+  commodities: '/api/farm-setup/commodities',
   /** multipart CSV file of production blocks; ?mode=preview (default) or commit */
   productionBlockImports: '/api/farm-setup/production-block-imports',
 } as const;
@@ -55,6 +59,13 @@ export const FARM_SETUP_MESSAGES = {
   farmInUse: 'This farm cannot be deleted: it has PUCs or farm blocks',
   latitudeRange: 'Latitude must be between -90 and 90',
   longitudeRange: 'Longitude must be between -180 and 180',
+  farmBlockNameRequired: 'Farm block name is required',
+  farmBlockNameLength: `The farm block name may be at most ${FARM_SETUP_NAME_MAX} characters`,
+  farmBlockNameTaken: 'A farm block with this name already exists on this farm',
+  daffCodeLength: `The DAFF code may be at most ${FARM_SETUP_CODE_MAX} characters`,
+  farmBlockLinkedElsewhere: 'Production blocks link to this farm block, so it stays on its farm',
+  farmBlockInUse:
+    'This farm block cannot be deleted: production blocks, scouting sessions, traps, tensiometer readings, water applied or phenology observations refer to it',
   pucNameRequired: 'PUC name is required',
   pucNameLength: `The PUC name may be at most ${FARM_SETUP_CODE_MAX} characters`,
   pucNameTaken: 'A PUC with this name already exists',
@@ -73,6 +84,8 @@ export const FARM_SETUP_MESSAGES = {
   varietyNameTaken: 'A variety with this name already exists',
   commodityRequired: 'Commodity is required',
   commodityLength: `The commodity may be at most ${FARM_SETUP_COMMODITY_MAX} characters`,
+  commodityUnknown: 'Choose a commodity from the list',
+  commodityNameTaken: 'A commodity with this name already exists',
   stale: 'This record was changed by someone else; reload it and try again',
   importNoFile: 'Choose a CSV file of production blocks to import',
   importNotCsv: 'The production block file is not a CSV text file',
@@ -99,6 +112,12 @@ export const FARM_SETUP_REASONS = {
   farmInUse: 'farm-in-use',
   latitudeRange: 'latitude-range',
   longitudeRange: 'longitude-range',
+  farmBlockNameRequired: 'farm-block-name-required',
+  farmBlockNameLength: 'farm-block-name-length',
+  farmBlockNameTaken: 'farm-block-name-taken',
+  daffCodeLength: 'daff-code-length',
+  farmBlockLinkedElsewhere: 'farm-block-linked-elsewhere',
+  farmBlockInUse: 'farm-block-in-use',
   pucNameRequired: 'puc-name-required',
   pucNameLength: 'puc-name-length',
   pucNameTaken: 'puc-name-taken',
@@ -117,6 +136,8 @@ export const FARM_SETUP_REASONS = {
   varietyNameTaken: 'variety-name-taken',
   commodityRequired: 'commodity-required',
   commodityLength: 'commodity-length',
+  commodityUnknown: 'commodity-unknown',
+  commodityNameTaken: 'commodity-name-taken',
   stale: 'farm-setup-stale',
   importNoFile: 'block-import-no-file',
   importNotCsv: 'block-import-not-csv',
@@ -200,6 +221,39 @@ export const setupFarmSchema = z.object({
 export type SetupFarm = z.infer<typeof setupFarmSchema>;
 export const setupFarmsResponseSchema = z.array(setupFarmSchema);
 
+// farm blocks: the blocks of a farm as its growers know them in the field (scouting, traps,
+// irrigation and phenology are recorded on them); a production block may link to one on its PUC's farm
+export const farmBlocksQuerySchema = z.object({ farmId: idSchema.optional() });
+/** An empty DAFF code is no code (null). */
+const daffCodeSchema = z
+  .string({ error: FARM_SETUP_MESSAGES.daffCodeLength })
+  .trim()
+  .max(FARM_SETUP_CODE_MAX, FARM_SETUP_MESSAGES.daffCodeLength)
+  .nullable()
+  .default(null)
+  .transform((v) => (v === '' ? null : v));
+export const farmBlockBodySchema = z.object({
+  farmId: jsonIdSchema,
+  name: requiredText(FARM_SETUP_MESSAGES.farmBlockNameRequired, FARM_SETUP_MESSAGES.farmBlockNameLength, FARM_SETUP_NAME_MAX),
+  ha: hectaresSchema,
+  varietyId: jsonIdSchema,
+  daffCode: daffCodeSchema,
+});
+export type FarmBlockBody = z.infer<typeof farmBlockBodySchema>;
+export const updateFarmBlockBodySchema = withVersion(farmBlockBodySchema.shape);
+export type UpdateFarmBlockBody = z.infer<typeof updateFarmBlockBodySchema>;
+export const setupFarmBlockSchema = z.object({
+  id: z.number().int(),
+  farmId: z.number().int(),
+  name: z.string(),
+  ha: z.number(),
+  varietyId: z.number().int(),
+  daffCode: z.string().nullable(),
+  version: z.number().int(),
+});
+export type SetupFarmBlock = z.infer<typeof setupFarmBlockSchema>;
+export const setupFarmBlocksResponseSchema = z.array(setupFarmBlockSchema);
+
 // PUCs
 export const pucsQuerySchema = z.object({ farmId: idSchema.optional() });
 export const pucBodySchema = z.object({
@@ -243,7 +297,23 @@ export const setupProductionBlockSchema = z.object({
 export type SetupProductionBlock = z.infer<typeof setupProductionBlockSchema>;
 export const setupProductionBlocksResponseSchema = z.array(setupProductionBlockSchema);
 
-// varieties (a list every organisation shares: listed and added, not edited or deleted here)
+// commodities and varieties: lists every organisation shares, so an organisation's administrator
+// lists and adds to them but never renames or deletes a row another organisation may use
+
+export const commodityBodySchema = z.object({
+  name: requiredText(FARM_SETUP_MESSAGES.commodityRequired, FARM_SETUP_MESSAGES.commodityLength, FARM_SETUP_COMMODITY_MAX),
+});
+export type CommodityBody = z.infer<typeof commodityBodySchema>;
+export const setupCommoditySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** how many varieties name it */
+  varietyCount: z.number().int(),
+});
+export type SetupCommodity = z.infer<typeof setupCommoditySchema>;
+export const setupCommoditiesResponseSchema = z.array(setupCommoditySchema);
+
+/** `commodity` must be the name of a commodity of the list, exactly (400 commodityUnknown otherwise). */
 export const varietyBodySchema = z.object({
   varietyName: requiredText(FARM_SETUP_MESSAGES.varietyNameRequired, FARM_SETUP_MESSAGES.varietyNameLength, FARM_SETUP_NAME_MAX),
   commodity: requiredText(FARM_SETUP_MESSAGES.commodityRequired, FARM_SETUP_MESSAGES.commodityLength, FARM_SETUP_COMMODITY_MAX),

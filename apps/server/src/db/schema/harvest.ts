@@ -1,13 +1,27 @@
-/** Production and harvest: varieties, PUCs, blocks, yield estimates (history) and fruit bins. */
+/** Production and harvest: commodities, varieties, PUCs, blocks, yield estimates (history) and fruit bins. */
+import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { farms, packhouses } from './places';
 import { organizations } from './organization';
 
+/** Commodities (Oranges, Soft Citrus, Lemons, Grapefruit): a list every organisation shares.
+ * Names are unique ignoring case and surrounding spaces. */
+export const commodities = pgTable(
+  'commodities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull().unique(),
+  },
+  (t) => [uniqueIndex('commodities_name_lower_uq').on(sql`lower(btrim(${t.name}))`)],
+);
+
 export const varieties = pgTable('varieties', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   varietyName: text('variety_name').notNull().unique(),
-  /** Oranges, Soft Citrus, Lemons, Grapefruit */
-  commodity: text('commodity').notNull(),
+  /** the name of one of the commodities (a rename there follows here) */
+  commodity: text('commodity')
+    .notNull()
+    .references(() => commodities.name, { onUpdate: 'cascade' }),
 });
 
 /** Production unit code: the unit the packhouse receives fruit under. */
@@ -45,6 +59,8 @@ export const farmBlocks = pgTable(
       .notNull()
       .references(() => varieties.id),
     daffCode: text('daff_code'),
+    /** optimistic-concurrency version, raised by every edit */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('farm_blocks_farm_idx').on(t.farmId)],
 );

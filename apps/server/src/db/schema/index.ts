@@ -8,3 +8,6 @@ export * from './picking';
 export * from './people';
 export * from './attendance';
 export * from './scouting';
+export * from './field-readings';
+export * from './pest-thresholds';
+export * from './packhouse-readings';

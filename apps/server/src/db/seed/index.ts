@@ -23,6 +23,9 @@ import { pickingPart } from './parts/picking';
 import { placesPart } from './parts/places';
 import { releaseNotesPart } from './parts/release-notes';
 import { scoutingPart } from './parts/scouting';
+import { fieldReadingsPart } from './parts/field-readings';
+import { pestReadingsPart } from './parts/pest-readings';
+import { packhouseReadingsPart } from './parts/packhouse-readings';
 import { createPrng } from './prng';
 
 export { DEMO_USERS, demoUser, type DemoUser, type DemoMembership } from './demo-users';
@@ -32,7 +35,7 @@ export { roleKey } from './context';
 export { createPrng, type Prng } from './prng';
 
 /** In order; each part may use the ids of the parts before it. */
-export const SEED_PARTS: readonly SeedPart[] = [placesPart, organizationsPart, identityPart, harvestPart, pickingPart, employeesPart, attendancePart, scoutingPart, releaseNotesPart];
+export const SEED_PARTS: readonly SeedPart[] = [placesPart, organizationsPart, identityPart, harvestPart, pickingPart, employeesPart, attendancePart, scoutingPart, fieldReadingsPart, pestReadingsPart, packhouseReadingsPart, releaseNotesPart];
 
 export interface SeedOptions {
   /** integer >= 1 (default 1); multiplies the large operational tables */

@@ -223,7 +223,8 @@ describe('attention list', () => {
   it('answers 400 with reasons for an unknown type or action and a value that does not fit its type', async () => {
     const p = w.p.organizationId;
     const cases = [
-      [confirmUrl('input-checks', 'confirm', '1'), 'type', ATTENTION_REASONS.typeUnknown],
+      [confirmUrl('spray-records', 'confirm', '1'), 'type', ATTENTION_REASONS.typeUnknown],
+      [confirmUrl('input-checks', 'confirm', '1'), 'action_value', ATTENTION_REASONS.valueInvalid],
       [confirmUrl('capacity', 'approve', capacityValue(13)), 'action', ATTENTION_REASONS.actionUnknown],
       [confirmUrl('capacity', 'confirm', '12'), 'action_value', ATTENTION_REASONS.valueInvalid],
       [confirmUrl('estimate', 'confirm', '1:2026-W12'), 'action_value', ATTENTION_REASONS.valueInvalid],

@@ -4,10 +4,8 @@
  * organisation. The list and ConfirmAction both go through these, so an item a user cannot see is
  * never listed and never confirmed.
  *
- * Extension point, input checks: the spec's third kind, a farm whose input checks are older than
- * INPUT_CHECKS_STALE_DAYS (management.inputChecks, the user's farms), becomes a source here and a
- * type in ATTENTION_TYPES once tensiometer, water, phenology and scouting records exist. There is
- * no such source yet, on purpose.
+ * Input checks: the farms the input checks report calls stale (input-checks module, the same
+ * figures), for users who may read that report.
  */
 import {
   ATTENTION_ACTIONS,
@@ -15,17 +13,23 @@ import {
   PERMISSIONS,
   capacityActionValue,
   dayOf,
+  dayBounds,
+  inputChecksActionValue,
   isoWeekOf,
+  mondayOfIsoWeek,
+  parseInputChecksActionValue,
   parseCapacityActionValue,
   parseEstimateActionValue,
   type AttentionItem,
   type AttentionType,
   type CapacityAttentionItem,
   type EstimateAttentionItem,
+  type InputChecksAttentionItem,
   type Permission,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../db/farm-scope';
+import { findStaleFarms } from '../input-checks/input-checks.service';
 import { findEstimatesChangedByOthers, findLatestSeason, findWeeksOverCapacity } from './attention.repository';
 
 /** The caller: the user in the current organisation with their permissions there. */
@@ -101,6 +105,33 @@ const estimateSource: AttentionSource = {
   },
 };
 
-export const ATTENTION_SOURCES: readonly AttentionSource[] = [capacitySource, estimateSource];
+/** The caller's farms whose input checks are stale, one item per farm and ISO week. */
+const inputChecksSource: AttentionSource = {
+  type: 'input-checks',
+  permissions: [PERMISSIONS.managementInputChecks],
+  async items(db, actor, now, value) {
+    const only = value === undefined ? undefined : parseInputChecksActionValue(value);
+    if (only === null) return [];
+    const week = isoWeekOf(dayOf(now));
+    if (only && (only.year !== week.year || only.week !== week.week)) return [];
+    const at = dayBounds(mondayOfIsoWeek(week.year, week.week)).from.toISOString();
+    return (await findStaleFarms(db, actor, now))
+      .filter((f) => !only || f.farmId === only.farmId)
+      .map(
+        (f): InputChecksAttentionItem => ({
+          type: 'input-checks',
+          actionValue: inputChecksActionValue(f.farmId, week.year, week.week),
+          at,
+          link: ATTENTION_LINKS.inputChecks,
+          actions,
+          farmId: f.farmId,
+          farmName: f.farmName,
+          kinds: f.kinds.map((k) => ({ kind: k.kind, oldest: k.figures.oldest })),
+        }),
+      );
+  },
+};
+
+export const ATTENTION_SOURCES: readonly AttentionSource[] = [capacitySource, estimateSource, inputChecksSource];
 
 export const mayUse = (actor: AttentionActor, source: AttentionSource) => source.permissions.every((p) => actor.permissions.has(p));

@@ -10,15 +10,6 @@ import type { AppDb } from '../../db/client';
 import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
 import { farmBlocks, farms, scoutingSessions, users } from '../../db/schema/index';
 
-/** The organisation's farms the caller may see. */
-export async function findVisibleFarms(db: AppDb, viewer: FarmViewer) {
-  return db
-    .select({ id: farms.id, farmName: farms.farmName })
-    .from(farms)
-    .where(and(eq(farms.organizationId, viewer.organizationId), farmVisibleTo(viewer, farms.id)))
-    .orderBy(asc(sql`lower(${farms.farmName})`), asc(farms.id));
-}
-
 export interface SessionFilter extends FarmViewer {
   /** null: every farm of the organisation the caller may see */
   farmIds: readonly number[] | null;

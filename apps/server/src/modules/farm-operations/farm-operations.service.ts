@@ -24,11 +24,11 @@ import {
   type ErrorReason,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import type { FarmViewer } from '../../db/farm-scope';
-import { notFound, validationFailed } from '../../lib/errors';
+import { checkFarmFilter, findVisibleFarms, type FarmViewer } from '../../db/farm-scope';
+import { validationFailed } from '../../lib/errors';
 import { inBatches } from '../../db/batches';
 import { byColumns, type CsvExport } from '../exports/csv';
-import { findScoutedDays, findSessions, findVisibleFarms } from './farm-operations.repository';
+import { findScoutedDays, findSessions } from './farm-operations.repository';
 
 /** The caller: the user in the current organisation. */
 export type FarmOperationsActor = FarmViewer;
@@ -37,17 +37,8 @@ export async function listFarms(db: AppDb, viewer: FarmOperationsActor): Promise
   return findVisibleFarms(db, viewer);
 }
 
-/** The farm ids of a filter, checked against the farms the caller may see; null when the filter is absent. */
-async function checkedFarms(db: AppDb, viewer: FarmOperationsActor, ids: number[] | undefined): Promise<number[] | null> {
-  if (ids === undefined) return null;
-  const own = new Set((await findVisibleFarms(db, viewer)).map((f) => f.id));
-  const unique = [...new Set(ids)];
-  if (unique.some((id) => !own.has(id))) throw notFound('Farm');
-  return unique;
-}
-
 export async function listScoutedDates(db: AppDb, viewer: FarmOperationsActor, farms: number[] | undefined): Promise<string[]> {
-  return findScoutedDays(db, viewer, await checkedFarms(db, viewer, farms));
+  return findScoutedDays(db, viewer, await checkFarmFilter(db, viewer, farms));
 }
 
 type SessionRecord = Awaited<ReturnType<typeof findSessions>>[number];
@@ -81,7 +72,7 @@ function sessionFilter(viewer: FarmOperationsActor, farmIds: number[] | null, fi
 }
 
 export async function getSessions(db: AppDb, viewer: FarmOperationsActor, query: FarmOperationsQuery): Promise<FarmOperationsRow[]> {
-  const farmIds = await checkedFarms(db, viewer, query.farms);
+  const farmIds = await checkFarmFilter(db, viewer, query.farms);
   return (await findSessions(db, sessionFilter(viewer, farmIds, query.date, query.date))).map(toRow);
 }
 
@@ -115,7 +106,7 @@ export async function exportSessions(
     const reason = RANGE_REASONS[problem];
     throw validationFailed(RANGE_MESSAGES[problem], [{ field: problem === 'future' ? 'end' : 'start', message: RANGE_MESSAGES[problem], reason }], reason);
   }
-  const filter = sessionFilter(actor, await checkedFarms(db, actor, query.farms), query.start, query.end);
+  const filter = sessionFilter(actor, await checkFarmFilter(db, actor, query.farms), query.start, query.end);
   async function* rows() {
     for await (const session of inBatches((after: SessionRecord | undefined, size) => findSessions(db, filter, { after, size }))) {
       yield farmOperationsCsvRow(toRow(session));

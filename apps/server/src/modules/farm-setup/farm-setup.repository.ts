@@ -9,6 +9,7 @@ import type { AppDb } from '../../db/client';
 import { farmVisibleTo, legalEntityVisibleTo, pucVisibleTo, productionBlockVisibleTo, type FarmViewer } from '../../db/farm-scope';
 import {
   areas,
+  commodities,
   employees,
   farmBlocks,
   farms,
@@ -27,9 +28,9 @@ import {
 } from '../../db/schema/index';
 
 /** At most one row of `table` matching `where`. */
-const anyRow = (db: AppDb, table: PgTable, where: SQL) => db.select({ one: sql`1` }).from(table).where(where).limit(1);
+export const anyRow = (db: AppDb, table: PgTable, where: SQL) => db.select({ one: sql`1` }).from(table).where(where).limit(1);
 
-async function present(rows: Promise<unknown[]>): Promise<boolean> {
+export async function present(rows: Promise<unknown[]>): Promise<boolean> {
   return (await rows).length > 0;
 }
 
@@ -314,6 +315,32 @@ export async function productionBlockInUse(db: AppDb, id: number): Promise<boole
 
 export async function deleteProductionBlockRow(db: AppDb, organizationId: number, id: number) {
   await db.delete(productionBlocks).where(and(eq(productionBlocks.organizationId, organizationId), eq(productionBlocks.id, id)));
+}
+
+// commodities
+
+const commodityColumns = {
+  id: commodities.id,
+  name: commodities.name,
+  varietyCount: sql<number>`(select count(*)::int from ${varieties} where ${varieties.commodity} = ${commodities.name})`,
+};
+
+export async function findCommodities(db: AppDb) {
+  return db
+    .select(commodityColumns)
+    .from(commodities)
+    .orderBy(asc(sql`lower(${commodities.name})`), asc(commodities.id));
+}
+
+export async function commodityExists(db: AppDb, name: string): Promise<boolean> {
+  return present(anyRow(db, commodities, eq(commodities.name, name)));
+}
+
+/** The new commodity, or null when its name is taken (ignoring case and surrounding spaces). */
+export async function insertCommodity(db: AppDb, name: string) {
+  if (await present(anyRow(db, commodities, sql`lower(btrim(${commodities.name})) = lower(btrim(${name}))`))) return null;
+  const [row] = await db.insert(commodities).values({ name }).onConflictDoNothing().returning({ id: commodities.id, name: commodities.name });
+  return row ? { ...row, varietyCount: 0 } : null;
 }
 
 // varieties

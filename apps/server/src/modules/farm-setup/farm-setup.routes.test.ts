@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createHarvestWorld, memberWith, type HarvestWorld } from '../../../test/helpers/harvest-world';
 import { fixedClock } from '../../../test/helpers/picking-world';
 import { runTenantCase } from '../../../test/helpers/tenant-matrix';
-import { farmBlocks, farms, legalEntities, productionBlocks, pucs, userFarms } from '../../db/schema/index';
+import { farmBlocks, farms, legalEntities, productionBlocks, pucs, userFarms, varieties } from '../../db/schema/index';
 
 const one = (path: string, id: number) => path.replace(':id', String(id));
 /** The app's clock: 2026, so 2026 is the latest planting year. */
@@ -232,6 +232,41 @@ describe('farm setup', () => {
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error.reason).toBe('variety-name-taken');
       expect(reasons(await asA({ method: 'POST', url: FARM_SETUP_PATHS.varieties, payload: { varietyName: 'Eureka', commodity: '' } }))).toContain('commodity-required');
+    });
+
+    it('a variety names a commodity of the list exactly; anything else answers 400 and saves nothing', async () => {
+      for (const commodity of ['Avocados', 'oranges', 'Orange']) {
+        const refused = await asA({ method: 'POST', url: FARM_SETUP_PATHS.varieties, payload: { varietyName: 'Hass', commodity } });
+        expect(refused.statusCode, commodity).toBe(400);
+        expect(reasons(refused), commodity).toContain('commodity-unknown');
+      }
+      expect(await t.db.select().from(varieties).where(eq(varieties.varietyName, 'Hass'))).toEqual([]);
+    });
+  });
+
+  describe('commodities', () => {
+    it('lists the shared commodities with their variety counts and adds one; a taken name answers 409', async () => {
+      const before = (await asA({ method: 'GET', url: FARM_SETUP_PATHS.commodities })).json() as { name: string; varietyCount: number }[];
+      expect(before).toEqual([
+        { id: expect.any(Number), name: 'Grapefruit', varietyCount: 0 },
+        { id: expect.any(Number), name: 'Lemons', varietyCount: 0 },
+        { id: expect.any(Number), name: 'Oranges', varietyCount: 2 },
+        { id: expect.any(Number), name: 'Soft Citrus', varietyCount: 1 },
+      ]);
+      const created = await asA({ method: 'POST', url: FARM_SETUP_PATHS.commodities, payload: { name: ' Avocados ' } });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json()).toEqual({ id: expect.any(Number), name: 'Avocados', varietyCount: 0 });
+      const variety = await asA({ method: 'POST', url: FARM_SETUP_PATHS.varieties, payload: { varietyName: 'Hass', commodity: 'Avocados' } });
+      expect(variety.statusCode, variety.body).toBe(201);
+      const after = (await asA({ method: 'GET', url: FARM_SETUP_PATHS.commodities })).json() as { name: string; varietyCount: number }[];
+      expect(after.find((c) => c.name === 'Avocados')?.varietyCount).toBe(1);
+      for (const name of ['avocados', ' ORANGES ']) {
+        const taken = await asA({ method: 'POST', url: FARM_SETUP_PATHS.commodities, payload: { name } });
+        expect(taken.statusCode, name).toBe(409);
+        expect(taken.json().error.reason).toBe('commodity-name-taken');
+      }
+      expect(reasons(await asA({ method: 'POST', url: FARM_SETUP_PATHS.commodities, payload: { name: '  ' } }))).toContain('commodity-required');
+      expect(reasons(await asA({ method: 'POST', url: FARM_SETUP_PATHS.commodities, payload: { name: 'x'.repeat(51) } }))).toContain('commodity-length');
     });
   });
 

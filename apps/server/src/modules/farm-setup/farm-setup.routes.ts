@@ -1,6 +1,6 @@
 /**
- * Farm setup API: list, create, update and delete legal entities, farms, PUCs and production
- * blocks; list and add varieties. Every route needs management.farmSetup and works inside the
+ * Farm setup API: list, create, update and delete legal entities, farms, farm blocks, PUCs and
+ * production blocks; list and add commodities and varieties. Every route needs management.farmSetup and works inside the
  * current organisation, on the farms assigned to the caller there.
  */
 import {
@@ -10,6 +10,9 @@ import {
   PERMISSIONS,
   blockImportQuerySchema,
   blockImportResponseSchema,
+  commodityBodySchema,
+  farmBlockBodySchema,
+  farmBlocksQuerySchema,
   farmBodySchema,
   farmSetupIdParamsSchema,
   legalEntityBodySchema,
@@ -17,6 +20,10 @@ import {
   productionBlocksQuerySchema,
   pucBodySchema,
   pucsQuerySchema,
+  setupCommoditiesResponseSchema,
+  setupCommoditySchema,
+  setupFarmBlockSchema,
+  setupFarmBlocksResponseSchema,
   setupFarmSchema,
   setupFarmsResponseSchema,
   setupLegalEntitiesResponseSchema,
@@ -27,6 +34,7 @@ import {
   setupPucsResponseSchema,
   setupVarietiesResponseSchema,
   setupVarietySchema,
+  updateFarmBlockBodySchema,
   updateFarmBodySchema,
   updateLegalEntityBodySchema,
   updateProductionBlockBodySchema,
@@ -38,6 +46,7 @@ import { validationFailed } from '../../lib/errors';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import {
+  createCommodity,
   createFarm,
   createLegalEntity,
   createProductionBlock,
@@ -47,6 +56,7 @@ import {
   deleteLegalEntity,
   deleteProductionBlock,
   deletePuc,
+  listCommodities,
   listFarms,
   listLegalEntities,
   listProductionBlocks,
@@ -57,6 +67,7 @@ import {
   updateProductionBlock,
   updatePuc,
 } from './farm-setup.service';
+import { createFarmBlock, deleteFarmBlock, listFarmBlocks, updateFarmBlock } from './farm-block.service';
 import { importProductionBlocks } from './production-block-import.service';
 
 const manage = { auth: { permissions: [PERMISSIONS.managementFarmSetup] }, tenant: true } as const;
@@ -106,6 +117,27 @@ export const farmSetupRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 
+  // farm blocks
+  app.get(
+    FARM_SETUP_PATHS.farmBlocks,
+    { config: manage, schema: { tags, querystring: farmBlocksQuerySchema, response: { 200: setupFarmBlocksResponseSchema, ...readErrors } } },
+    async (request) => listFarmBlocks(app.db, requireTenant(request), request.query.farmId),
+  );
+  app.post(
+    FARM_SETUP_PATHS.farmBlocks,
+    { config: manage, schema: { tags, body: farmBlockBodySchema, response: { 201: setupFarmBlockSchema, ...createErrors } } },
+    async (request, reply) => reply.code(201).send(await createFarmBlock(app.db, requireTenant(request), request.body)),
+  );
+  app.put(
+    FARM_SETUP_PATHS.farmBlock,
+    { config: manage, schema: { tags, params, body: updateFarmBlockBodySchema, response: { 200: setupFarmBlockSchema, ...updateErrors } } },
+    async (request) => updateFarmBlock(app.db, requireTenant(request), request.params.id, request.body),
+  );
+  app.delete(FARM_SETUP_PATHS.farmBlock, { config: manage, schema: { tags, params, response: { 204: noContentSchema, ...deleteErrors } } }, async (request, reply) => {
+    await deleteFarmBlock(app.db, requireTenant(request), request.params.id);
+    return reply.code(204).send();
+  });
+
   // PUCs
   app.get(
     FARM_SETUP_PATHS.pucs,
@@ -149,6 +181,19 @@ export const farmSetupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await deleteProductionBlock(app.db, requireTenant(request), request.params.id);
       return reply.code(204).send();
+    },
+  );
+
+  // commodities (shared by every organisation: listed and added, never renamed or deleted here)
+  app.get(FARM_SETUP_PATHS.commodities, { config: manage, schema: { tags, response: { 200: setupCommoditiesResponseSchema, ...readErrors } } }, async () =>
+    listCommodities(app.db),
+  );
+  app.post(
+    FARM_SETUP_PATHS.commodities,
+    { config: manage, schema: { tags, body: commodityBodySchema, response: { 201: setupCommoditySchema, ...createErrors } } },
+    async (request, reply) => {
+      requireTenant(request);
+      return reply.code(201).send(await createCommodity(app.db, request.body));
     },
   );
 

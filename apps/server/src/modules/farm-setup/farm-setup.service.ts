@@ -15,10 +15,12 @@ import {
   FARM_SETUP_MESSAGES,
   PLANTING_YEAR_MIN,
   plantingYearMessage,
+  type CommodityBody,
   type FarmBody,
   type LegalEntityBody,
   type ProductionBlockBody,
   type PucBody,
+  type SetupCommodity,
   type SetupFarm,
   type SetupLegalEntity,
   type SetupProductionBlock,
@@ -37,12 +39,14 @@ import { AppError, conflict, notFound, validationFailed } from '../../lib/errors
 import {
   assignFarm,
   blockCodeTaken,
+  commodityExists,
   deleteFarmRow,
   deleteLegalEntityRow,
   deleteProductionBlockRow,
   deletePucRow,
   farmInUse,
   farmNameTaken,
+  findCommodities,
   findFarm,
   findFarmBlockFarm,
   findFarms,
@@ -53,6 +57,7 @@ import {
   findPuc,
   findPucs,
   findVarieties,
+  insertCommodity,
   insertFarm,
   insertLegalEntity,
   insertProductionBlock,
@@ -75,7 +80,8 @@ import {
 /** The caller: the user in the current organisation. */
 export type FarmSetupActor = FarmViewer;
 
-const stale = () => new AppError('PRECONDITION_FAILED', FARM_SETUP_MESSAGES.stale);
+/** 412: someone saved the row after the version the edit names. */
+export const stale = () => new AppError('PRECONDITION_FAILED', FARM_SETUP_MESSAGES.stale);
 
 /** A unique index raced past the check: the same 409 the check gives. */
 async function uniquely<T>(work: () => Promise<T>, message: string): Promise<T> {
@@ -292,13 +298,29 @@ export async function deleteProductionBlock(db: AppDb, actor: FarmSetupActor, id
   });
 }
 
+// commodities
+
+export async function listCommodities(db: AppDb): Promise<SetupCommodity[]> {
+  return findCommodities(db);
+}
+
+export async function createCommodity(db: AppDb, body: CommodityBody): Promise<SetupCommodity> {
+  const created = await uniquely(() => insertCommodity(db, body.name), FARM_SETUP_MESSAGES.commodityNameTaken);
+  if (!created) throw conflict(FARM_SETUP_MESSAGES.commodityNameTaken);
+  return created;
+}
+
 // varieties
 
 export async function listVarieties(db: AppDb): Promise<SetupVariety[]> {
   return findVarieties(db);
 }
 
+/** The commodity is checked before the insert, so the answer is the rule's message, not a foreign key error. */
 export async function createVariety(db: AppDb, body: VarietyBody): Promise<SetupVariety> {
+  if (!(await commodityExists(db, body.commodity))) {
+    throw validationFailed(FARM_SETUP_MESSAGES.commodityUnknown, [{ field: 'commodity', message: FARM_SETUP_MESSAGES.commodityUnknown }]);
+  }
   const created = await uniquely(() => insertVariety(db, body), FARM_SETUP_MESSAGES.varietyNameTaken);
   if (!created) throw conflict(FARM_SETUP_MESSAGES.varietyNameTaken);
   return created;

@@ -1,4 +1,4 @@
-/** Farm setup: legal entities, farms, PUCs, production blocks and varieties an organisation keeps. */
+/** Farm setup: legal entities, farms, farm blocks, PUCs, production blocks, commodities and varieties an organisation keeps. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { farmSetupRoutes } from './farm-setup.routes';
 

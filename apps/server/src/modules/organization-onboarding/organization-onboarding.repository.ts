@@ -17,6 +17,7 @@ import {
   rolePermissions,
   roles,
   siteTypes,
+  userFarms,
   userRoles,
   users,
 } from '../../db/schema/index';
@@ -253,8 +254,11 @@ export async function insertRolePermissions(tx: AppDb, roleId: number, permissio
 }
 
 /** Makes each user a member of the organisation holding the role there. */
-export async function insertMembers(tx: AppDb, organizationId: number, userIds: readonly number[], roleId: number): Promise<void> {
+/** The members, each holding the role and assigned every one of the farms (so they see them: db/farm-scope). */
+export async function insertMembers(tx: AppDb, organizationId: number, userIds: readonly number[], roleId: number, farmIds: readonly number[]): Promise<void> {
   if (userIds.length === 0) return;
   await tx.insert(memberships).values(userIds.map((userId) => ({ userId, organizationId })));
   await tx.insert(userRoles).values(userIds.map((userId) => ({ userId, roleId, organizationId })));
+  const assignments = userIds.flatMap((userId) => farmIds.map((farmId) => ({ userId, farmId, organizationId })));
+  if (assignments.length > 0) await tx.insert(userFarms).values(assignments);
 }

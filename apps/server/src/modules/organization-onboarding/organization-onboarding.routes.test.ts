@@ -1,4 +1,5 @@
 import {
+  FARM_SETUP_PATHS,
   ALL_PERMISSIONS,
   ORGANIZATION_ONBOARDING_MESSAGES as M,
   ORGANIZATION_ONBOARDING_PATHS as PATHS,
@@ -358,6 +359,14 @@ describe('organisation onboarding API: Create New Organization', () => {
       }
       const inside = await t.app.inject({ method: 'GET', url: '/api/roles', headers: await t.headersFor(chosen, created.id) });
       expect(inside.statusCode, inside.body).toBe(200);
+      // each of them is assigned every new farm, so farm setup shows them (a farm nobody is assigned to is seen by nobody)
+      const farmIds = (created.farms as { id: number }[]).map((f) => f.id).sort((a, b) => a - b);
+      expect(farmIds.length).toBeGreaterThan(0);
+      for (const who of [superUser, chosen]) {
+        const visible = await t.app.inject({ method: 'GET', url: FARM_SETUP_PATHS.farms, headers: await t.headersFor(who, created.id) });
+        expect(visible.statusCode, visible.body).toBe(200);
+        expect((visible.json() as { id: number }[]).map((f) => f.id).sort((a, b) => a - b)).toEqual(farmIds);
+      }
     });
 
     it('starts from an existing legal entity: a new legal entity of the new organisation with its name', async () => {

@@ -8,7 +8,8 @@
  * then, in ONE transaction: the organisation, its legal entity (new, or started from an existing
  * one's name), its contact, its farms, the source organisation's roles (permissions and landing
  * pages) and an Administrator role holding every permission, and the memberships of the creating
- * super user and the chosen super users, holding Administrator. Anything failing on the way leaves
+ * super user and the chosen super users, holding Administrator, each assigned every new farm (a
+ * farm nobody is assigned to is seen by nobody, db/farm-scope). Anything failing on the way leaves
  * nothing behind.
  */
 import {
@@ -237,7 +238,13 @@ export async function createOrganization(db: AppDb, creatorId: number, draft: Cr
         copied.push(role);
       }
 
-      await insertMembers(tx, organization.id, superUserIds, administratorId);
+      await insertMembers(
+        tx,
+        organization.id,
+        superUserIds,
+        administratorId,
+        farms.map((f) => f.id),
+      );
 
       return {
         id: organization.id,

@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../db/client';
+import { containsPattern } from '../../db/contains-pattern';
 
 export interface OrganizationListRow {
   id: number;
@@ -20,7 +21,7 @@ export interface OrganizationListRow {
 /** Names containing the text, ignoring case (LIKE's own wildcards taken literally); every name when blank. */
 function nameMatches(search: string | undefined): SQL {
   if (!search) return sql`true`;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(search);
   return sql`o.name ilike ${pattern}`;
 }
 

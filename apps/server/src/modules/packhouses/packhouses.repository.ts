@@ -6,6 +6,7 @@ import { and, asc, eq, ilike, notExists, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { packhouseUsableBy } from '../../db/packhouse-scope';
 import { organizationPackhouses, packhouses, pickingEstimates } from '../../db/schema/index';
+import { containsPattern } from '../../db/contains-pattern';
 
 const columns = {
   id: packhouses.id,
@@ -39,7 +40,7 @@ export async function findPackhouse(db: AppDb, id: number) {
 
 /** Packhouses whose name contains `query` (case-insensitive), not yet in the organisation's list. */
 export async function findSuggestions(db: AppDb, organizationId: number, query: string, limit: number) {
-  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(query);
   return db
     .select({ id: packhouses.id, name: packhouses.name, shortname: packhouses.shortName })
     .from(packhouses)

@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { memberships, organizations, rolePermissions, roles, userRoles, users } from '../../db/schema/index';
+import { containsPattern } from '../../db/contains-pattern';
 
 export interface RoleRow {
   id: number;
@@ -41,7 +42,7 @@ const roleColumns = {
 function searchCondition(organizationId: number, search: string | undefined): SQL | undefined {
   const inOrg = eq(roles.organizationId, organizationId);
   if (!search) return inOrg;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(search);
   return and(inOrg, sql`(${roles.name} ilike ${pattern} or coalesce(${roles.description}, '') ilike ${pattern})`);
 }
 

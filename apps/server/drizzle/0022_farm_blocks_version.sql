@@ -1,0 +1,1 @@
+ALTER TABLE "farm_blocks" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;

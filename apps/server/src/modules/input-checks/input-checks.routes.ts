@@ -1,0 +1,20 @@
+/**
+ * Input checks API (spec 02 section 7): GET /api/Management/GetFarmInputChecks?organizationId=,
+ * served case-insensitively, for management.inputChecks in the current organisation.
+ */
+import { INPUT_CHECKS_PATHS, PERMISSIONS, farmInputChecksQuerySchema, farmInputChecksResponseSchema } from '@orchard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/schemas';
+import { requireTenant } from '../../plugins/access';
+import { getFarmInputChecks } from './input-checks.service';
+
+export const inputChecksRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    INPUT_CHECKS_PATHS.farmInputChecks,
+    {
+      config: { auth: { permissions: [PERMISSIONS.managementInputChecks] }, tenant: true },
+      schema: { tags: ['input-checks'], querystring: farmInputChecksQuerySchema, response: { 200: farmInputChecksResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => getFarmInputChecks(app.db, requireTenant(request), request.query.organizationId, app.clock.now()),
+  );
+};

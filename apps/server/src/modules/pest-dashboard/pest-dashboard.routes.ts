@@ -1,0 +1,62 @@
+/**
+ * Pest dashboard API (shared api/pest-dashboard.ts and api/pest-thresholds.ts): the Farm filter, the
+ * four panels of a chosen day, the season at a glance and the organisation's thresholds. The
+ * dashboard needs dashboard.pest; the thresholds dashboard.thresholds; the season at a glance any
+ * member (each of its parts only for those who may see it). All inside the current organisation.
+ */
+import {
+  PEST_DASHBOARD_PATHS,
+  PERMISSIONS,
+  pestDashboardFarmsResponseSchema,
+  pestDashboardQuerySchema,
+  pestDashboardResponseSchema,
+  pestThresholdsResponseSchema,
+  savePestThresholdsBodySchema,
+  seasonAtAGlanceResponseSchema,
+} from '@orchard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/schemas';
+import { requireTenant } from '../../plugins/access';
+import { getDashboard, listFarms } from './pest-dashboard.service';
+import { getSeasonAtAGlance } from './season.service';
+import { getThresholds, saveThresholds } from './thresholds.service';
+
+const view = { auth: { permissions: [PERMISSIONS.dashboardPest] }, tenant: true } as const;
+const thresholds = { auth: { permissions: [PERMISSIONS.dashboardThresholds] }, tenant: true } as const;
+const member = { auth: 'authenticated', tenant: true } as const;
+const readErrors = errorResponses(400, 401, 403, 404);
+
+export const pestDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    PEST_DASHBOARD_PATHS.dashboard,
+    { config: view, schema: { querystring: pestDashboardQuerySchema, response: { 200: pestDashboardResponseSchema, ...readErrors } } },
+    async (request) => getDashboard(app.db, requireTenant(request), request.query, app.clock.now()),
+  );
+
+  app.get(
+    PEST_DASHBOARD_PATHS.farms,
+    { config: view, schema: { response: { 200: pestDashboardFarmsResponseSchema, ...readErrors } } },
+    async (request) => listFarms(app.db, requireTenant(request)),
+  );
+
+  app.get(
+    PEST_DASHBOARD_PATHS.season,
+    { config: member, schema: { response: { 200: seasonAtAGlanceResponseSchema, ...readErrors } } },
+    async (request) => getSeasonAtAGlance(app.db, requireTenant(request), app.clock.now()),
+  );
+
+  app.get(
+    PEST_DASHBOARD_PATHS.thresholds,
+    { config: thresholds, schema: { response: { 200: pestThresholdsResponseSchema, ...readErrors } } },
+    async (request) => getThresholds(app.db, requireTenant(request).organizationId),
+  );
+
+  app.put(
+    PEST_DASHBOARD_PATHS.thresholds,
+    {
+      config: thresholds,
+      schema: { body: savePestThresholdsBodySchema, response: { 200: pestThresholdsResponseSchema, ...errorResponses(400, 401, 403, 404, 412) } },
+    },
+    async (request) => saveThresholds(app.db, requireTenant(request), request.body),
+  );
+};

@@ -1,0 +1,88 @@
+/**
+ * The pest dashboard (dashboard.pest): the Farm filter's options and the four panels for the window
+ * of a chosen day (shared pest-dashboard/figures.ts and trap-figures.ts compute them; this module
+ * fetches the rows and the organisation's thresholds). Everything lies inside the current
+ * organisation and on the farms assigned to the caller there (db/farm-scope). A farm filter naming
+ * a farm the caller may not see answers 404, like one that does not exist; a chosen day after today
+ * answers 400.
+ */
+import {
+  FIELD_READINGS_MESSAGES,
+  dayBounds,
+  dayOf,
+  infectionFigures,
+  pestDashboardWindow,
+  scoutingFrequencyFigures,
+  trapFigures,
+  trapThresholdKey,
+  type PestDashboardFarms,
+  type PestDashboardQuery,
+  type PestDashboardResponse,
+  type PestThresholds,
+  type ScoutingFrequencyFigures,
+} from '@orchard/shared';
+import type { AppDb } from '../../db/client';
+import { checkFarmFilter, findVisibleFarms, type FarmViewer } from '../../db/farm-scope';
+import { validationFailed } from '../../lib/errors';
+import {
+  findBlocksWithLastSession,
+  findWindowInspections,
+  findWindowObservations,
+  findWindowSessions,
+  type DashboardScope,
+} from './pest-dashboard.repository';
+import { loadThresholds } from './thresholds.service';
+
+export async function listFarms(db: AppDb, viewer: FarmViewer): Promise<PestDashboardFarms> {
+  return findVisibleFarms(db, viewer);
+}
+
+/** The caller's chosen farms (db/farm-scope checks the filter). */
+async function scopeOf(db: AppDb, viewer: FarmViewer, ids: number[] | undefined): Promise<DashboardScope> {
+  return { userId: viewer.userId, organizationId: viewer.organizationId, farmIds: await checkFarmFilter(db, viewer, ids) };
+}
+
+/** The scouting frequency figures of every farm the caller may see, as of `date`. */
+export async function scoutingFrequencyForViewer(db: AppDb, viewer: FarmViewer, date: string): Promise<ScoutingFrequencyFigures> {
+  return (await scoutingOfBlocks(db, { ...viewer, farmIds: null }, await loadThresholds(db, viewer.organizationId), date)).figures;
+}
+
+export async function getDashboard(db: AppDb, viewer: FarmViewer, query: PestDashboardQuery, now: Date): Promise<PestDashboardResponse> {
+  const today = dayOf(now);
+  const date = query.date ?? today;
+  if (date > today) {
+    throw validationFailed(FIELD_READINGS_MESSAGES.dayInFuture, [{ field: 'date', message: FIELD_READINGS_MESSAGES.dayInFuture }]);
+  }
+  const scope = await scopeOf(db, viewer, query.farms);
+  const window = pestDashboardWindow(date);
+  const from = dayBounds(window.from).from;
+  const to = dayBounds(window.to).to;
+  const thresholds = await loadThresholds(db, viewer.organizationId);
+  const [frequency, sessions, observations, inspections] = await Promise.all([
+    scoutingOfBlocks(db, scope, thresholds, date),
+    findWindowSessions(db, scope, from, to),
+    findWindowObservations(db, scope, from, to),
+    findWindowInspections(db, scope, window.from, window.to),
+  ]);
+  const { blocks, figures: scouting } = frequency;
+  const pestThresholds = new Map(thresholds.pests.map((p) => [p.pest as string, p.thresholdPercent]));
+  const trapThresholds = new Map(thresholds.traps.map((t) => [trapThresholdKey(t.trapType, t.pest), t.thresholdCount]));
+  const trapsById = new Map(inspections.map((i) => [i.trapId, i]));
+  const traps = trapFigures(blocks, [...trapsById.values()], inspections, trapThresholds, date);
+  return {
+    date,
+    from: window.from,
+    to: window.to,
+    defaultThresholds: thresholds.isDefault,
+    infection: infectionFigures(blocks, sessions, observations, pestThresholds),
+    trapCounts: { series: traps.series },
+    trapsOverThreshold: { rows: traps.overThreshold },
+    scoutingFrequency: scouting,
+  };
+}
+
+/** The scope's blocks (with their last session) and their scouting figures, from one read. */
+async function scoutingOfBlocks(db: AppDb, scope: DashboardScope, thresholds: PestThresholds, date: string) {
+  const blocks = await findBlocksWithLastSession(db, scope, dayBounds(date).to);
+  return { blocks, figures: scoutingFrequencyFigures(blocks, thresholds.scoutingFrequencyDays, date) };
+}

@@ -1,0 +1,52 @@
+/**
+ * An organisation's pest dashboard thresholds (shared api/pest-thresholds.ts): the saved set, or the
+ * citrus defaults while it never saved one; and the save, which replaces the whole set in one
+ * transaction when it names the version it was based on (0: the defaults), else 412.
+ */
+import {
+  DEFAULT_PEST_DASHBOARD_THRESHOLDS,
+  PEST_THRESHOLDS_MESSAGES,
+  pestThresholdsResponse,
+  type PestActionThreshold,
+  type PestThresholds,
+  type PestThresholdsResponse,
+  type SavePestThresholdsBody,
+  type TrapCountThreshold,
+} from '@orchard/shared';
+import type { AppDb } from '../../db/client';
+import type { FarmViewer } from '../../db/farm-scope';
+import { AppError } from '../../lib/errors';
+import { findThresholds, insertSettings, replaceThresholds, updateSettings } from './thresholds.repository';
+
+/** The thresholds the organisation's dashboard works with. */
+export async function loadThresholds(db: AppDb, organizationId: number): Promise<PestThresholds> {
+  const saved = await findThresholds(db, organizationId);
+  if (!saved) return DEFAULT_PEST_DASHBOARD_THRESHOLDS;
+  return {
+    version: saved.version,
+    isDefault: false,
+    scoutingFrequencyDays: saved.scoutingFrequencyDays,
+    // stored through the save's schema: keys of the catalogues
+    pests: saved.pests as PestActionThreshold[],
+    traps: saved.traps as TrapCountThreshold[],
+  };
+}
+
+export async function getThresholds(db: AppDb, organizationId: number): Promise<PestThresholdsResponse> {
+  return pestThresholdsResponse(await loadThresholds(db, organizationId));
+}
+
+const stale = () => new AppError('PRECONDITION_FAILED', PEST_THRESHOLDS_MESSAGES.stale);
+
+export async function saveThresholds(db: AppDb, actor: FarmViewer, body: SavePestThresholdsBody): Promise<PestThresholdsResponse> {
+  const { organizationId, userId } = actor;
+  await db.transaction(async (tx) => {
+    const saved =
+      body.version === 0
+        ? await insertSettings(tx, organizationId, body.scoutingFrequencyDays, userId)
+        : await updateSettings(tx, organizationId, body.version, body.scoutingFrequencyDays, userId);
+    if (!saved) throw stale();
+    await replaceThresholds(tx, organizationId, body.pests, body.traps);
+  });
+  return getThresholds(db, organizationId);
+}
