@@ -3,7 +3,8 @@
  * one of their packhouses' capacity (through the API), the bell counts it, the panel shows it under
  * "Needs your attention" with a link to the capacity table; Dismiss removes it for good, Confirm
  * too; the open panel is axe-clean, also at 375 px in a dark theme. Each week's capacity is put
- * back afterwards.
+ * back afterwards. The administrator finds a farm whose input checks are stale and follows it to
+ * the input checks report.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
@@ -144,4 +145,26 @@ test.describe('on a phone in a dark theme', () => {
       await request.put(PREFERENCES_PATHS.preferences, { headers, data: { themeId: before.themeId ?? APP_DEFAULT_THEME_ID } });
     }
   });
+});
+
+test('a farm whose input checks are stale needs the administrator: shown in the bell, it leads to the input checks report', async ({ page, request }) => {
+  const admin = demoUser('admin');
+  const headers = await apiHeaders(request, admin, 'Citrus Valley Growers');
+  const attention = (await (await request.get(ATTENTION_PATHS.list, { headers })).json()) as AttentionListResponse;
+  // the demo data leaves Rietfontein unread for 20 days
+  const stale = attention.items.find((i) => i.type === 'input-checks' && i.farmName === 'Rietfontein');
+  expect(stale, 'Rietfontein is an input checks item').toBeDefined();
+  const header = en.notifications.attention.inputChecksHeader.replace('{{farm}}', 'Rietfontein');
+
+  await page.goto('/login');
+  await fillLogin(page, admin);
+  await loginForm(page).logIn.click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
+  const panel = page.getByRole('dialog', { name: en.notifications.title });
+  const item = panel.getByRole('region', { name: attentionRegion }).getByRole('listitem').filter({ hasText: header });
+  await expect(item).toBeVisible();
+  await expect(item).toContainText('Not recorded for 14 days or more:');
+  await item.getByRole('link', { name: `${en.notifications.attention.open}: ${header}` }).click();
+  await expect(page).toHaveURL(/\/management\/inputchecks$/);
 });

@@ -7,8 +7,11 @@ import { MENU_CATALOGUE } from '@orchard/shared';
 import { signIn } from './support/app';
 import { demoUser } from './support/demo-users';
 
+const urls = [...new Set(MENU_CATALOGUE.filter((d) => d.available && d.url).map((d) => d.url as string))];
+
 test('every released screen loads under the CSP without violations or uncaught errors', async ({ page }) => {
-  test.setTimeout(90_000);
+  // the sign-in, then a few seconds a screen until the network settles: the budget grows with the menu
+  test.setTimeout(30_000 + urls.length * 6_000);
   const problems: string[] = [];
   page.on('console', (message) => {
     const text = message.text();
@@ -20,7 +23,6 @@ test('every released screen loads under the CSP without violations or uncaught e
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await signIn(page, demoUser('admin'));
 
-  const urls = [...new Set(MENU_CATALOGUE.filter((d) => d.available && d.url).map((d) => d.url as string))];
   expect(urls.length).toBeGreaterThan(5);
   for (const url of urls) {
     await page.goto(url);

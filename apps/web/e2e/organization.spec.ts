@@ -47,6 +47,8 @@ async function switchTo(page: Page, from: OrganizationRow, to: OrganizationRow) 
 }
 
 test('switching organisation: Organization Changed, the new organisation everywhere, and back', async ({ page, browser }) => {
+  // two sign-ins and two switches, each landing on the dashboard screen with its panels
+  test.setTimeout(60_000);
   const multi = demoUser('multi');
   const organizationsAnswer = page.waitForResponse((r) => r.url().endsWith(SHELL_PATHS.organizations) && r.ok());
   await signIn(page, multi);

@@ -24,7 +24,7 @@ function leavesOf(nodes: ReturnType<typeof fullMenu>): MenuDefinition[] {
 const mainMenu = (page: Page | Locator) => page.getByRole('navigation', { name: en.shell.mainMenu });
 
 test.describe('desktop', () => {
-  test('the main menu holds the reachable screens; opening one branch collapses the others; the dashboard lists the leaves', async ({ page }) => {
+  test('the main menu holds the reachable screens; opening one branch collapses the others; the landing page is the dashboard screen', async ({ page }) => {
     const admin = demoUser('admin');
     await signIn(page, admin);
     const expected = fullMenu();
@@ -51,15 +51,24 @@ test.describe('desktop', () => {
       await expect(nav.getByRole('button')).toHaveCount(branches.length);
     }
 
-    // the landing page links to every leaf of the menu, nothing else
-    const leaves = leavesOf(expected);
-    const links = page.locator('.dashboard-links a');
-    await expect(links).toHaveText(leaves.map(label));
-    for (const [i, leaf] of leaves.entries()) await expect(links.nth(i)).toHaveAttribute('href', leaf.url as string);
+    // the menu alone lists the screens: every leaf is a link in its branch (the dashboard lists none)
+    for (const branch of branches) {
+      const button = nav.getByRole('button', { name: label(branch.definition), exact: true });
+      await button.click();
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      for (const leaf of leavesOf(branch.children)) {
+        await expect(nav.getByRole('link', { name: label(leaf), exact: true })).toHaveAttribute('href', leaf.url as string);
+      }
+      await button.click();
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+    }
+    // the landing page is the dashboard screen: the pest dashboard for its holders, no list of screens
+    await expect(page.getByRole('heading', { level: 2, name: en.pestDashboard.title, exact: true })).toBeVisible();
+    await expect(page.locator('main .dashboard-links')).toHaveCount(0);
     // the menu shows the top-level leaves as links (branch leaves appear when their branch opens)
     const topLeaves = expected.filter((n) => n.definition.url).map((n) => label(n.definition));
     await expect(nav.locator('ul.tree-menu-root > li > a')).toHaveText(topLeaves);
-    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
   test('settings menu: Profile; Settings only with a tab of it (users or roles); Clear Cache only with its permission', async ({ page }) => {
@@ -184,7 +193,7 @@ test.describe('375 px wide', () => {
     await expect(sidebar).toBeVisible();
 
     // choosing a screen closes the sidebar
-    await mainMenu(sidebar).getByRole('link', { name: label(leaves[0] as MenuDefinition) }).click();
+    await mainMenu(sidebar).getByRole('link', { name: label(leaves[0] as MenuDefinition), exact: true }).click();
     await expect(sidebar).toBeHidden();
 
     await hamburger.click();

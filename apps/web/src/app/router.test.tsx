@@ -19,6 +19,15 @@ describe('area routes', () => {
     expect((profile?.element as { props: { permission: unknown; superUserOnly: unknown } }).props).toMatchObject({ permission: null, superUserOnly: false });
   });
 
+  it('Farm Setup is routed, guarded by management.farmSetup', () => {
+    const farmSetup = areaRoutes().find((r) => r.path === routePath(paths.managementFarmSetup));
+    expect(farmSetup?.handle).toEqual({ title: 'farmSetup.title' });
+    expect((farmSetup?.element as { props: { permission: unknown; superUserOnly: unknown } }).props).toMatchObject({
+      permission: ['management.farmSetup'],
+      superUserOnly: false,
+    });
+  });
+
   it('Upload Update is guarded for super users only, not by a permission', () => {
     const update = areaRoutes().find((r) => r.path === routePath(paths.systemUpdate));
     expect((update?.element as { props: { permission: unknown; superUserOnly: unknown } }).props).toMatchObject({ permission: null, superUserOnly: true });

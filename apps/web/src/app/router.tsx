@@ -18,7 +18,7 @@ import type { RouteHandle } from './use-page-title';
 const ShellLayout = lazyPage(() => import('./shell-layout'));
 const RequirePermission = lazyPage(() => import('./require-permission'));
 const MaintenancePage = lazyPage(() => import('../features/maintenance/maintenance-page'));
-const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'));
+const DashboardPage = lazyPage(() => import('./dashboard-page'));
 const HarvestIntakePage = lazyPage(() => import('../features/harvest/harvest-intake-page'));
 const PucReportPage = lazyPage(() => import('../features/harvest/puc-report-page'));
 const BlockReportPage = lazyPage(() => import('../features/harvest/block-report-page'));
@@ -30,12 +30,20 @@ const ResetPasswordPage = lazyPage(() => import('../features/password-reset/rese
 const ProducerSchedulePage = lazyPage(() => import('./picking/producer-schedule-page'));
 const PackhouseSchedulePage = lazyPage(() => import('./picking/packhouse-schedule-page'));
 const PucSchedulePage = lazyPage(() => import('../features/picking-schedule/components/puc-schedule-page'));
+const PackhouseReadingsPage = lazyPage(() => import('../features/packhouse-readings/packhouse-readings-page'));
 const PackhousesPage = lazyPage(() => import('../features/packhouses/packhouses-page'));
+const FarmSetupPage = lazyPage(() => import('../features/farm-setup/farm-setup-page'));
+const PestThresholdsPage = lazyPage(() => import('../features/pest-thresholds/pest-thresholds-page'));
+const InputChecksPage = lazyPage(() => import('../features/input-checks/input-checks-page'));
 const LoginHistoryPage = lazyPage(() => import('../features/login-history/login-history-page'));
 const EmployeesPage = lazyPage(() => import('../features/employees/employees-page'));
 const AttendancePage = lazyPage(() => import('../features/attendance/attendance-page'));
 const FarmOperationsPage = lazyPage(() => import('../features/farm-operations/farm-operations-page'));
 const UploadUpdatePage = lazyPage(() => import('../features/updates/upload-update-page'));
+const ScoutingPage = lazyPage(() => import('../features/field-capture/scouting/scouting-page'));
+const TrapsPage = lazyPage(() => import('../features/field-capture/traps/traps-page'));
+const IrrigationPage = lazyPage(() => import('../features/field-capture/irrigation/irrigation-page'));
+const PhenologyPage = lazyPage(() => import('../features/field-capture/phenology/phenology-page'));
 const OrganizationsPage = lazyPage(() => import('../features/organizations/organizations-page'));
 
 interface AreaPage {
@@ -49,6 +57,8 @@ interface AreaPage {
  */
 export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.dashboard]: { Component: DashboardPage, title: 'titles.dashboard' },
+  // spec 01: dashboard and pest-dashboard are the same screen
+  [paths.pestDashboard]: { Component: DashboardPage, title: 'pestDashboard.title' },
   [paths.harvest]: { Component: HarvestIntakePage, title: 'harvest.titles.intake' },
   [paths.harvestPucReport]: { Component: PucReportPage, title: 'harvest.titles.pucReport' },
   [paths.harvestBlockReport]: { Component: BlockReportPage, title: 'harvest.titles.blockReport' },
@@ -60,12 +70,20 @@ export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.pickingSchedule]: { Component: ProducerSchedulePage, title: 'picking.producerTitle' },
   [paths.pickingSchedulePackhouse]: { Component: PackhouseSchedulePage, title: 'picking.packhouseTitle' },
   [paths.pickingSchedulePuc]: { Component: PucSchedulePage, title: 'picking.pucTitle' },
+  [paths.packhouseReadings]: { Component: PackhouseReadingsPage, title: 'packhouseReadings.title' },
   [paths.managementPackhouses]: { Component: PackhousesPage, title: 'packhouses.title' },
+  [paths.managementFarmSetup]: { Component: FarmSetupPage, title: 'farmSetup.title' },
+  [paths.managementPestThresholds]: { Component: PestThresholdsPage, title: 'pestThresholds.title' },
+  [paths.managementInputChecks]: { Component: InputChecksPage, title: 'inputChecks.title' },
   [paths.managementLogins]: { Component: LoginHistoryPage, title: 'loginHistory.title' },
   [paths.managementEmployees]: { Component: EmployeesPage, title: 'employees.title' },
   [paths.managementOrganizations]: { Component: OrganizationsPage, title: 'organizations.title' },
   [paths.userAttendance]: { Component: AttendancePage, title: 'attendance.title' },
   [paths.farmOperations]: { Component: FarmOperationsPage, title: 'farmOperations.title' },
+  [paths.fieldScouting]: { Component: ScoutingPage, title: 'fieldCapture.scouting.title' },
+  [paths.fieldTraps]: { Component: TrapsPage, title: 'fieldCapture.traps.title' },
+  [paths.fieldIrrigation]: { Component: IrrigationPage, title: 'fieldCapture.irrigation.title' },
+  [paths.fieldPhenology]: { Component: PhenologyPage, title: 'fieldCapture.phenology.title' },
   [paths.systemUpdate]: { Component: UploadUpdatePage, title: 'uploadUpdate.title' },
 };
 

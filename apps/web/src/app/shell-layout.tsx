@@ -10,6 +10,7 @@ import { NotificationsBell } from '../features/notifications/components/notifica
 import { TopBar } from '../features/shell/components/top-bar';
 import { TreeMenu } from '../features/shell/components/tree-menu';
 import { usePendingModuleLoads } from '../lib/module-loads';
+import { useOutboxSender } from '../lib/outbox/app-outbox';
 import { queryClient } from '../lib/query-client';
 import { useSessionContext } from '../lib/session/use-session-context';
 
@@ -22,6 +23,9 @@ function Shell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const mobileMenuId = useId();
   const closeMobile = useCallback(() => setMobileOpen(false), []);
+
+  // field captures kept offline go out whichever screen is open
+  useOutboxSender();
 
   const skipToMain = () => document.getElementById('main-content')?.focus();
 

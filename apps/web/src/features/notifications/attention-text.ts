@@ -1,5 +1,5 @@
 /** What an attention item says: a header and a line of detail, from its type's texts in en.ts. */
-import type { AttentionItem } from '@orchard/shared';
+import { INPUT_CHECK_KIND_CAPTIONS, INPUT_CHECKS_STALE_DAYS, type AttentionItem } from '@orchard/shared';
 import type { TFunction } from 'i18next';
 import type { Formatters } from '../../lib/format';
 
@@ -13,6 +13,15 @@ export function attentionText(item: AttentionItem, t: TFunction, format: Pick<Fo
     return {
       header: t('notifications.attention.capacityHeader', { packhouse: item.packhouseName, week: item.week, year: item.year }),
       body: t('notifications.attention.capacityBody', { bins: format.number(item.totalBins), capacity: format.number(item.capacity) }),
+    };
+  }
+  if (item.type === 'input-checks') {
+    return {
+      header: t('notifications.attention.inputChecksHeader', { farm: item.farmName }),
+      body: t('notifications.attention.inputChecksBody', {
+        days: INPUT_CHECKS_STALE_DAYS,
+        kinds: item.kinds.map((k) => INPUT_CHECK_KIND_CAPTIONS[k.kind]).join(', '),
+      }),
     };
   }
   const tonnes = (value: number | null) => (value === null ? t('notifications.attention.noValue') : format.number(value, { maximumFractionDigits: 2 }));

@@ -22,3 +22,8 @@ export function firstMenuLeafUrl(items: readonly MenuItem[]): string | null {
 export function normaliseUrl(url: string): string {
   return url.startsWith('/') ? url : `/${url}`;
 }
+
+/** Whether the menu has a screen at this path (a link only to a screen the user can open). */
+export function menuHasScreen(items: readonly MenuItem[], path: string): boolean {
+  return menuLeaves(items).some((leaf) => leaf.url !== null && normaliseUrl(leaf.url).split('#')[0] === path);
+}

@@ -3,37 +3,13 @@
  * default position. Dropping the marker hands its coordinates to the latitude and longitude
  * fields; coordinates typed there move the marker (the keyboard way to place a farm). Tiles come
  * from VITE_MAP_TILE_URL (default: the public OpenStreetMap tiles); without them the marker and the
- * coordinates still work.
+ * coordinates still work (components/map-layers).
  */
-import 'leaflet/dist/leaflet.css';
-import L from 'leaflet';
-import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
-import markerIcon from 'leaflet/dist/images/marker-icon.png';
-import markerShadow from 'leaflet/dist/images/marker-shadow.png';
+import type L from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
-import {
-  FARM_MAP_DEFAULT_POSITION,
-  FARM_MAP_DEFAULT_ZOOM,
-  FARM_MAP_TILE_ATTRIBUTION_DEFAULT,
-  FARM_MAP_TILE_URL_DEFAULT,
-} from '@orchard/shared';
-
-/** Leaflet finds its marker images by CSS path guessing, which a bundler breaks: name them outright. */
-const MARKER_ICON = L.icon({
-  iconUrl: markerIcon,
-  iconRetinaUrl: markerIcon2x,
-  shadowUrl: markerShadow,
-  iconSize: [25, 41],
-  iconAnchor: [12, 41],
-  popupAnchor: [1, -34],
-  tooltipAnchor: [16, -28],
-  shadowSize: [41, 41],
-});
-
-const env = import.meta.env as Record<string, string | undefined>;
-const TILE_URL = env.VITE_MAP_TILE_URL || FARM_MAP_TILE_URL_DEFAULT;
-const TILE_ATTRIBUTION = env.VITE_MAP_TILE_ATTRIBUTION || FARM_MAP_TILE_ATTRIBUTION_DEFAULT;
+import { FARM_MAP_DEFAULT_POSITION, FARM_MAP_DEFAULT_ZOOM } from '@orchard/shared';
+import { MARKER_ICON, TILE_ATTRIBUTION, TILE_URL } from '../../../components/map-layers';
 
 export interface LatLng {
   lat: number;

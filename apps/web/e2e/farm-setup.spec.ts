@@ -1,0 +1,317 @@
+/**
+ * Farm Setup in the browser: as the demo administrator, add a legal entity, a farm on it, a PUC on
+ * the farm and a production block under it, edit one (the list shows the change), a delete the data
+ * refers to is refused with its reason, a save someone else beat says so and Reload loads their
+ * version, the production block CSV import (template, preview with new and refused lines, a refused
+ * line blocks Import, a clean file imports and its blocks appear), axe-core at 1280 and 375 px on
+ * the screen and its dialog, and a user without management.farmSetup gets neither the menu entry
+ * nor the screen.
+ */
+import { readFile } from 'node:fs/promises';
+import { test, type APIRequestContext } from '@playwright/test';
+import { APP_DEFAULT_THEME_ID, FARM_SETUP_PATHS, PREFERENCES_PATHS } from '@orchard/shared';
+import { en, pageTitle, scrollWidth, signIn, toast } from './support/app';
+import { seriousViolations } from './support/axe-check';
+import { demoUser } from './support/demo-users';
+import {
+  admin,
+  confirmation,
+  dialog,
+  dropdown,
+  expect,
+  farmWithPuc,
+  fill,
+  fs,
+  GROWER,
+  openPanel,
+  openScreen,
+  openTab,
+  PATH,
+  rowWith,
+  save,
+  tableRow,
+  unique,
+} from './support/farm-setup';
+import { apiHeaders, chooseOption } from './support/picking';
+
+test.describe('farm setup', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('add a legal entity, a farm on it, a PUC and a production block; edit one; a delete the data refers to is refused', async ({ page }) => {
+    const u = unique();
+    const entity = `E2E Entity ${u}`;
+    const farm = `E2E Farm ${u}`;
+    const puc = `EP${u}`;
+    // the screen is in the Management menu
+    await signIn(page, admin);
+    const sidebar = page.getByRole('navigation', { name: en.shell.mainMenu });
+    await sidebar.getByText(en.menu.Management, { exact: true }).click();
+    await sidebar.getByText(en.menu['Farm Setup'], { exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${PATH}$`));
+    await expect(page.getByRole('heading', { level: 1, name: fs.title })).toBeVisible();
+    await expect(page).toHaveTitle(pageTitle(fs.title));
+
+    // legal entity: added, then renamed
+    await page.getByRole('button', { name: fs.add.legalEntity }).click();
+    const addEntity = dialog(page, fs.add.legalEntity);
+    await addEntity.getByLabel(fs.fields.name, { exact: true }).fill(`${entity} draft`);
+    await save(page, addEntity, fill(fs.added, { name: `${entity} draft` }));
+    await tableRow(page, `${entity} draft`).getByRole('button', { name: fill(fs.edit, { name: `${entity} draft` }) }).click();
+    const editEntity = dialog(page, fs.editTitle.legalEntity);
+    await expect(editEntity.getByLabel(fs.fields.name, { exact: true })).toHaveValue(`${entity} draft`);
+    await editEntity.getByLabel(fs.fields.name, { exact: true }).fill(entity);
+    await save(page, editEntity, fill(fs.saved, { name: entity }));
+    await expect(tableRow(page, entity)).toBeVisible();
+    await expect(tableRow(page, `${entity} draft`)).toHaveCount(0);
+
+    // farm on it: the name is required, latitude and longitude are numbers as typed
+    await openTab(page, fs.tab.farms);
+    await page.getByRole('button', { name: fs.add.farm }).click();
+    const addFarm = dialog(page, fs.add.farm);
+    await addFarm.getByRole('button', { name: fs.save, exact: true }).click();
+    await expect(addFarm.getByText(fs.reasons.farmNameRequired, { exact: true })).toBeVisible();
+    await expect(addFarm.getByText(fs.chooseLegalEntity, { exact: true })).toBeVisible();
+    await addFarm.getByLabel(fs.fields.farmName, { exact: true }).fill(farm);
+    await chooseOption(page, dropdown(addFarm, fs.fields.legalEntity), entity);
+    await addFarm.getByLabel(fs.fields.latitude, { exact: true }).fill('-95');
+    await addFarm.getByLabel(fs.fields.longitude, { exact: true }).fill('19.25');
+    await addFarm.getByLabel(fs.fields.longitude, { exact: true }).blur();
+    await expect(addFarm.getByText(fs.reasons.latitudeRange, { exact: true })).toBeVisible();
+    await addFarm.getByLabel(fs.fields.latitude, { exact: true }).fill('-33.5');
+    await save(page, addFarm, fill(fs.added, { name: farm }));
+    await expect(rowWith(page, farm)).toContainText(entity);
+
+    // the legal entity now has a farm: its delete is refused with the reason, the row stays
+    await openTab(page, fs.tab.legalEntities);
+    await tableRow(page, entity).getByRole('button', { name: fill(fs.delete, { name: entity }) }).click();
+    await expect(confirmation(page)).toContainText(fill(fs.deleteConfirm, { name: entity }));
+    const refused = page.waitForResponse((r) => r.request().method() === 'DELETE');
+    await confirmation(page).getByRole('button', { name: fs.yes, exact: true }).click();
+    expect((await refused).status()).toBe(409);
+    await expect(toast(page, fs.notDeleted, fs.reasons.legalEntityInUse)).toBeVisible();
+    await expect(tableRow(page, entity)).toBeVisible();
+
+    // a PUC on the farm, shown when the list is filtered by that farm
+    await openTab(page, fs.tab.pucs);
+    await chooseOption(page, dropdown(openPanel(page).locator('.farm-setup-toolbar'), fs.fields.farm), farm);
+    await expect(openPanel(page).locator('.p-datatable-emptymessage')).toContainText(fs.noData);
+    await page.getByRole('button', { name: fs.add.puc }).click();
+    const addPuc = dialog(page, fs.add.puc);
+    // a new PUC starts on the farm the list shows
+    await expect(dropdown(addPuc, fs.fields.farm).locator('.p-dropdown-label')).toHaveText(farm);
+    await addPuc.getByLabel(fs.fields.pucName, { exact: true }).fill(puc);
+    await save(page, addPuc, fill(fs.added, { name: puc }));
+    await expect(rowWith(page, puc)).toContainText(farm);
+
+    // a production block under it: hectares with more than 4 decimals are refused beside the field
+    await openTab(page, fs.tab.blocks);
+    await page.getByRole('button', { name: fs.add.block }).click();
+    const addBlock = dialog(page, fs.add.block);
+    await chooseOption(page, dropdown(addBlock, fs.fields.puc), puc);
+    await addBlock.getByLabel(fs.fields.code, { exact: true }).fill('B01');
+    await addBlock.getByLabel(fs.fields.blockName, { exact: true }).fill('North');
+    await addBlock.getByLabel(fs.fields.ha, { exact: true }).fill('2.12345');
+    await addBlock.getByLabel(fs.fields.ha, { exact: true }).blur();
+    await expect(addBlock.getByText(fs.reasons.hectaresInvalid, { exact: true })).toBeVisible();
+    await addBlock.getByLabel(fs.fields.ha, { exact: true }).fill('2.1234');
+    await chooseOption(page, dropdown(addBlock, fs.fields.variety), 'Navel (Oranges)');
+    await addBlock.getByLabel(fs.fields.plantingYear, { exact: true }).fill('2015');
+    await save(page, addBlock, fill(fs.added, { name: 'B01' }));
+    await chooseOption(page, dropdown(openPanel(page).locator('.farm-setup-toolbar'), fs.fields.puc), puc);
+    const block = rowWith(page, 'North');
+    await expect(block).toHaveCount(1);
+    await expect(block).toContainText('Navel');
+    await expect(block).toContainText('2015');
+    await expect(block.locator('td.farm-setup-number').first()).toHaveText(/^2[.,]1234$/);
+
+    // the PUC has a block now: its delete is refused too
+    await openTab(page, fs.tab.pucs);
+    await tableRow(page, puc).getByRole('button', { name: fill(fs.delete, { name: puc }) }).click();
+    await confirmation(page).getByRole('button', { name: fs.yes, exact: true }).click();
+    await expect(toast(page, fs.notDeleted, fs.reasons.pucInUse)).toBeVisible();
+    await expect(tableRow(page, puc)).toBeVisible();
+  });
+
+  test('a save someone else beat says so; Reload loads their version, and the next save keeps it', async ({ page, request }) => {
+    const headers = await apiHeaders(request, admin, GROWER);
+    const name = `E2E Stale ${unique()}`;
+    const created = await request.post(FARM_SETUP_PATHS.legalEntities, { headers, data: { name } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    await openScreen(page);
+    await tableRow(page, name).getByRole('button', { name: fill(fs.edit, { name }) }).click();
+    const edit = dialog(page, fs.editTitle.legalEntity);
+    await edit.getByLabel(fs.fields.name, { exact: true }).fill(`${name} mine`);
+
+    // meanwhile someone else renames it
+    const theirs = await request.put(FARM_SETUP_PATHS.legalEntity.replace(':id', String(id)), { headers, data: { name: `${name} theirs`, version: 1 } });
+    expect(theirs.status()).toBe(200);
+    const stale = page.waitForResponse((r) => r.request().method() === 'PUT');
+    await edit.getByRole('button', { name: fs.save, exact: true }).click();
+    expect((await stale).status()).toBe(412);
+    await expect(edit.getByText(fs.reasons.stale, { exact: true })).toBeVisible();
+    await expect(edit.getByRole('button', { name: fs.save, exact: true })).toBeDisabled();
+    // the list is read again
+    await expect(tableRow(page, `${name} theirs`)).toBeVisible();
+    await edit.getByRole('button', { name: fs.reload, exact: true }).click();
+    await expect(edit.getByLabel(fs.fields.name, { exact: true })).toHaveValue(`${name} theirs`);
+    await edit.getByLabel(fs.fields.name, { exact: true }).fill(`${name} both`);
+    await save(page, edit, fill(fs.saved, { name: `${name} both` }));
+    await expect(tableRow(page, `${name} both`)).toBeVisible();
+  });
+
+  test('production block import: template, a refused line blocks Import, a clean file imports and its blocks appear', async ({ page, request }) => {
+    const { pucName } = await farmWithPuc(request);
+    await openScreen(page);
+    await openTab(page, fs.tab.blocks);
+    const panel = page.locator('.farm-setup-import');
+    await expect(panel.getByRole('heading', { name: fs.import.heading })).toBeVisible();
+
+    // the template is the header row
+    const download = page.waitForEvent('download');
+    await panel.getByRole('button', { name: fs.import.template }).click();
+    const template = await download;
+    expect(template.suggestedFilename()).toBe(fs.import.templateFile);
+    expect(await readFile(await template.path(), 'utf8')).toBe('puc,code,name,ha,variety,planting_year\r\n');
+
+    const importButton = panel.getByRole('button', { name: fs.import.import, exact: true });
+    const chooser = panel.locator('input[type="file"]');
+    const preview = page.getByRole('table', { name: fs.import.previewTable });
+    await expect(importButton).toBeDisabled();
+
+    // one good line, one with an unknown PUC: the preview shows both, Import stays off
+    await chooser.setInputFiles({
+      name: 'blocks.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`puc,code,name,ha,variety,planting_year\n${pucName},I1,Import One,3.25,Navel,2010\nNOPE${pucName},I2,Import Two,1,Navel,\n`),
+    });
+    await expect(preview.locator('tbody tr')).toHaveCount(2);
+    await expect(panel.getByText(fill(fs.import.summary, { created: 1, changed: 0, unchanged: 0, refused: 1 }), { exact: true })).toBeVisible();
+    // by the code's own cell: a code such as I1 can also occur inside the generated PUC name
+    const lineOf = (code: string) => preview.locator('tbody tr').filter({ has: page.getByRole('cell', { name: code, exact: true }) });
+    const good = lineOf('I1');
+    await expect(good).toContainText(fs.import.statuses.created);
+    await expect(good.getByRole('cell').last()).toHaveText('');
+    const bad = lineOf('I2');
+    await expect(bad).toContainText(fs.import.statuses.refused);
+    await expect(bad).toContainText(`puc: ${fs.reasons.importUnknownPuc}`);
+    await expect(panel.getByText(fs.import.refusedHint, { exact: true })).toBeVisible();
+    await expect(importButton).toBeDisabled();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // the corrected file: both lines new, Import writes them
+    await chooser.setInputFiles({
+      name: 'blocks.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`puc,code,name,ha,variety,planting_year\n${pucName},I1,Import One,3.25,Navel,2010\n${pucName},I2,Import Two,1,Valencia,\n`),
+    });
+    await expect(panel.getByText(fill(fs.import.summary, { created: 2, changed: 0, unchanged: 0, refused: 0 }), { exact: true })).toBeVisible();
+    await expect(importButton).toBeEnabled();
+    await importButton.click();
+    await expect(toast(page, fs.import.imported, fill(fs.import.importedDetail, { created: 2, changed: 0 }))).toBeVisible();
+    await expect(preview).toHaveCount(0);
+    await chooseOption(page, dropdown(openPanel(page).locator('.farm-setup-toolbar'), fs.fields.puc), pucName);
+    await expect(rowWith(page, 'Import One')).toContainText('Navel');
+    await expect(rowWith(page, 'Import Two')).toContainText('Valencia');
+
+    // the same file again changes nothing
+    await chooser.setInputFiles({
+      name: 'blocks.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`puc,code,name,ha,variety,planting_year\n${pucName},I1,Import One,3.25,Navel,2010\n`),
+    });
+    await expect(panel.getByText(fill(fs.import.summary, { created: 0, changed: 0, unchanged: 1, refused: 0 }), { exact: true })).toBeVisible();
+  });
+
+  test('axe-core at 1280 px: every tab, a dialog with its messages, and the delete confirmation', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openScreen(page);
+    for (const tab of Object.values(fs.tab)) {
+      await openTab(page, tab);
+      await expect(openPanel(page).locator('.p-datatable-tbody > tr').first()).toBeVisible();
+      await expect(page.locator('.table-skeleton')).toHaveCount(0);
+      expect(await seriousViolations(page), tab).toEqual([]);
+    }
+    await openTab(page, fs.tab.farms);
+    await page.getByRole('button', { name: fs.add.farm }).click();
+    const addFarm = dialog(page, fs.add.farm);
+    await addFarm.getByRole('button', { name: fs.save, exact: true }).click();
+    await expect(addFarm.getByText(fs.reasons.farmNameRequired, { exact: true })).toBeVisible();
+    expect(await seriousViolations(page), 'farm dialog').toEqual([]);
+    await addFarm.getByRole('button', { name: fs.cancel, exact: true }).click();
+    await expect(addFarm).toHaveCount(0);
+    await openPanel(page).locator('.p-datatable-tbody > tr').first().getByRole('button', { name: /^Delete / }).click();
+    await expect(confirmation(page)).toBeVisible();
+    expect(await seriousViolations(page), 'confirmation').toEqual([]);
+    await confirmation(page).getByRole('button', { name: fs.no, exact: true }).click();
+  });
+
+  test.describe('375 px wide', () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test('the screen and its dialog fit and are axe-clean; tables scroll inside themselves', async ({ page }) => {
+      await openScreen(page);
+      await openTab(page, fs.tab.blocks);
+      await expect(openPanel(page).locator('.p-datatable-tbody > tr').first()).toBeVisible();
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: fs.add.block }).click();
+      const addBlock = dialog(page, fs.add.block);
+      await addBlock.getByRole('button', { name: fs.save, exact: true }).click();
+      await expect(addBlock.getByText(fs.reasons.blockCodeRequired, { exact: true })).toBeVisible();
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+      const box = await addBlock.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+
+  test.describe('in a dark theme', () => {
+    const setTheme = async (request: APIRequestContext, themeId: string) => {
+      const res = await request.put(PREFERENCES_PATHS.preferences, { headers: await apiHeaders(request, admin, GROWER), data: { themeId } });
+      expect(res.status()).toBe(200);
+    };
+    test.afterEach(async ({ request }) => setTheme(request, APP_DEFAULT_THEME_ID));
+
+    test('the import preview with its statuses and problems, a dialog with its messages and the shared-list notice are axe-clean', async ({ page, request }) => {
+      await setTheme(request, 'vela-green');
+      const { pucName } = await farmWithPuc(request);
+      await openScreen(page);
+      await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+      await openTab(page, fs.tab.blocks);
+      await openPanel(page).locator('.farm-setup-import input[type="file"]').setInputFiles({
+        name: 'blocks.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`puc,code,name,ha,variety\n${pucName},D1,Dark One,1,Navel\n${pucName},D2,Dark Two,x,Navel\n`),
+      });
+      await expect(page.getByRole('table', { name: fs.import.previewTable }).locator('tbody tr')).toHaveCount(2);
+      expect(await seriousViolations(page), 'import preview').toEqual([]);
+      await page.getByRole('button', { name: fs.add.block }).click();
+      const addBlock = dialog(page, fs.add.block);
+      await addBlock.getByRole('button', { name: fs.save, exact: true }).click();
+      await expect(addBlock.getByText(fs.choosePuc, { exact: true })).toBeVisible();
+      expect(await seriousViolations(page), 'block dialog').toEqual([]);
+      await addBlock.getByRole('button', { name: fs.cancel, exact: true }).click();
+      await openTab(page, fs.tab.varieties);
+      await expect(openPanel(page).getByText(fs.sharedHint, { exact: true })).toBeVisible();
+      await expect(openPanel(page).locator('.p-datatable-tbody > tr').first()).toBeVisible();
+      expect(await seriousViolations(page), 'varieties').toEqual([]);
+    });
+  });
+
+  test('without management.farmSetup there is no menu entry, and the URL answers as a hidden screen', async ({ page, request }) => {
+    const manager = demoUser('manager');
+    await signIn(page, manager);
+    const sidebar = page.getByRole('navigation', { name: en.shell.mainMenu });
+    await sidebar.getByText(en.menu.Management, { exact: true }).click();
+    await expect(sidebar.getByText(en.menu.Employees, { exact: true })).toBeVisible();
+    await expect(sidebar.getByText(en.menu['Farm Setup'], { exact: true })).toHaveCount(0);
+
+    await page.goto(PATH);
+    await expect(page).toHaveURL(/\/accessdenied$/);
+    await expect(page).toHaveTitle(pageTitle(en.titles.accessDenied));
+    await expect(page.getByRole('heading', { level: 1, name: fs.title })).toHaveCount(0);
+    const list = await request.get(FARM_SETUP_PATHS.legalEntities, { headers: await apiHeaders(request, manager, GROWER) });
+    expect(list.status()).toBe(403);
+  });
+});
