@@ -5,6 +5,8 @@
  *   - login-route JavaScript (gzip) and the largest lazy chunk, from apps/web/dist
  *   - cold start of the built server on an empty embedded data directory (migrate + demo data)
  *   - authenticated, tenant-scoped GET /api/menu beside a bare Fastify route, on PGlite and PostgreSQL
+ *   - every authenticated GET route of the route inventory under the same load, each beside the bare
+ *     route (scripts/bench/route-load.ts), with the server's peak RSS meanwhile, on PGlite and PostgreSQL
  *   - the Harvest PUC report and the Fruitbins Block Report on the --scale demo data (about a million
  *     bins at scale 42): the server's answer beside the report's SQL statement alone, on PGlite and
  *     PostgreSQL (budget: the server at most 2x the SQL)
@@ -14,6 +16,10 @@
  *   - the same view in Chromium against the built app and server: opening it, 100 rows per page,
  *     a row into edit mode, and keystrokes in a bin cell (budget 16 ms, one frame, for the main-thread
  *     work a keystroke causes)
+ *   - the pest dashboard (GET /api/pest-dashboard) on the same --scale data, with scouting added on
+ *     every block (scripts/bench/pest-dashboard.ts): the server's answer beside SQL alone computing
+ *     the same figures (infection shares, trap counts and traps over threshold, days since each
+ *     block was last scouted), on PGlite and PostgreSQL (budget: at most 2x the SQL)
  *   - Login history after a million sign-ins (BENCH_LOGIN_EVENTS), beside its statement alone, on
  *     PGlite and PostgreSQL (budget: at most 2x the SQL)
  *   - the farm operations CSV export of 200,000 sessions (BENCH_CSV_ROWS) streamed over HTTP: the
@@ -21,11 +27,12 @@
  *     (budget: at most a quarter of it), on PGlite
  *
  * Environment:
- *   BENCH_ONLY=bundle,cold,menu,harvest,picking,picking-browser,logins,csv  run only these sections; the table
+ *   BENCH_ONLY=bundle,cold,menu,routes,harvest,picking,picking-browser,pest,logins,csv  run only these sections; the table
  *       is printed and BENCHMARKS.md is left as it is (unset: every section, and the file is written)
  *   BENCH_HARVEST=0                   leave out the harvest section (when BENCH_ONLY is unset)
- *   BENCH_HARVEST_SCALE (42)          --scale of the harvest and picking data sets
- *   BENCH_PICKING_RUNS (30)           timed requests per figure of the picking section
+ *   BENCH_ROUTE_SECONDS (3)           seconds of load per route in the routes section
+ *   BENCH_HARVEST_SCALE (42)          --scale of the harvest, picking and pest dashboard data sets
+ *   BENCH_PICKING_RUNS (30)           timed requests per figure of the picking and pest dashboard sections
  *   BENCH_BROWSER_RUNS (7), BENCH_KEYS_PER_RUN (10), BENCH_BROWSER_PORT (3250), CHROMIUM_PATH
  *   WEB_DIST_DIR                      another build of the web app for the browser section (before/after)
  *   BENCH_DATABASE_URL                PostgreSQL server (each section creates and drops its own database)
@@ -43,14 +50,17 @@ import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import { openDatabase, type DbHandle } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
-import { farmBlocks, users } from '../apps/server/src/db/schema/index';
-import { seedDemoData } from '../apps/server/src/db/seed/index';
+import { farmBlocks, organizations, users } from '../apps/server/src/db/schema/index';
+import { DEMO_ORGANIZATIONS, seedDemoData } from '../apps/server/src/db/seed/index';
 import { findBlockRows } from '../apps/server/src/modules/harvest/block-report.repository';
 import { findPucAggregates } from '../apps/server/src/modules/harvest/puc-report.repository';
 import { boundsOf, windowFor } from '../apps/server/src/modules/picking/picking-shared';
 import { findRowActuals, findRowWeeks, findScheduleRows } from '../apps/server/src/modules/picking/schedule.repository';
 import { dayOf, HARVEST_PATHS, PICKING_MAX_ROWS, en, PICKING_PATHS, type PickingSchedulePage } from '@orchard/shared';
+import { PEST_DASHBOARD_PATHS, type PestDashboardResponse } from '@orchard/shared';
 import { addPickingBenchData } from './bench/picking-data';
+import { addPestBenchScouting, comparePestFigures, pestDashboardSql } from './bench/pest-dashboard';
+import { loadEveryRoute, type RouteLoadRow } from './bench/route-load';
 import { bundleFigures, kb, LAZY_CHUNK_BUDGET_BYTES, LOGIN_BUDGET_BYTES } from './bundle-size';
 import { eq, sql } from 'drizzle-orm';
 import { findLoginHistory } from '../apps/server/src/modules/login-history/login-history.repository';
@@ -106,8 +116,8 @@ async function coldStart() {
 }
 
 /** autocannon in its own process, so the load generator does not share the server's event loop. */
-async function load(url: string, headers: Record<string, string>) {
-  const args = [path.join(root, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(CONNECTIONS), '-d', String(DURATION_S)];
+async function load(url: string, headers: Record<string, string>, seconds = DURATION_S) {
+  const args = [path.join(root, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(CONNECTIONS), '-d', String(seconds)];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -148,6 +158,50 @@ async function menuBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
     `${kind}; p99 budget 25 ms on PostgreSQL`,
   ]);
   await bare.close();
+  await app.close();
+  await handle.close();
+}
+
+/* ---------- every authenticated GET route of the inventory ---------- */
+
+const ROUTE_SECONDS = Number(process.env.BENCH_ROUTE_SECONDS ?? 3);
+const routeTables: { kind: string; rows: RouteLoadRow[] }[] = [];
+
+async function everyRouteBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
+  await migrateDatabase(handle);
+  await seedDemoData(handle, { referenceDate: new Date('2025-06-30T08:00:00+02:00') });
+  const app = await buildApp({ db: handle, config: testConfig() });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const token = await app.inject({ method: 'POST', url: '/connect/token', payload: { grant_type: 'password', username: 'admin', password: 'Admin@2025' } });
+  const accessToken = token.json().access_token as string;
+  const orgs = await app.inject({ method: 'GET', url: '/api/me/organizations', headers: { authorization: `Bearer ${accessToken}` } });
+  const memberOf = orgs.json() as { id: number; name: string }[];
+  const headersIn = (name: string) => {
+    const organization = memberOf.find((o) => o.name === name);
+    if (!organization) throw new Error(`the demo administrator is not in ${name}`);
+    return { authorization: `Bearer ${accessToken}`, 'x-organization-id': String(organization.id) };
+  };
+
+  const bareApp = Fastify();
+  bareApp.get('/bare', async () => ({ ok: true }));
+  const bareAddress = await bareApp.listen({ port: 0, host: '127.0.0.1' });
+  const bare = await load(`${bareAddress}/bare`, {}, ROUTE_SECONDS);
+  await bareApp.close();
+
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  const measured = await loadEveryRoute({ kind, app, address, headersIn, bare, load: (url, h) => load(url, h, ROUTE_SECONDS) });
+  clearInterval(sampler);
+  routeTables.push({ kind, rows: measured });
+
+  const count = (verdict: RouteLoadRow['verdict']) => measured.filter((r) => r.verdict === verdict).length;
+  const loaded = count('within') + count('missed');
+  rows.push([
+    `Every authenticated GET route of the inventory (${measured.length}), ${CONNECTIONS} connections, ${ROUTE_SECONDS} s each`,
+    `${count('within')} of ${loaded} loaded routes within budget`,
+    `bare route ${Math.round(bare.rps)} req/s; budget each >= ${kind === 'PostgreSQL' ? '25% of it and p99 < 50 ms' : '10% of it'}`,
+    `${kind}; demo data; ${count('missed')} missed, ${count('per request')} measured per request (files), ${count('not measured')} not measured; peak RSS of the process serving ${mib(peakRss)} (budget 300 MiB for the server; here the server runs inside the bench process, with the demo data it seeded and, on PGlite, the database); table below`,
+  ]);
   await app.close();
   await handle.close();
 }
@@ -333,6 +387,74 @@ async function pickingBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
       `${kind}; ${csvLines.toLocaleString('en-US')} CSV lines; same data set and SQL`,
     ]);
     await app.close();
+  } finally {
+    await handle.close();
+  }
+}
+
+/* ---------- the pest dashboard on the --scale data set ---------- */
+
+/** Observation points of each bench session (the demo farms allow at least 20). */
+const PEST_BENCH_POINTS = 10;
+
+/**
+ * The demo grower's pest dashboard for the demo world's day, as the administrator (every farm):
+ * the seed at --scale hangs traps per block times the scale; every block gets a session on each of
+ * the scale / 2 days before the day (at most 21). The server's answer beside the SQL alone that works
+ * out the same figures (scripts/bench/pest-dashboard.ts), after checking that both agree.
+ */
+async function pestDashboardBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
+  await migrateDatabase(handle);
+  try {
+    const seedStart = performance.now();
+    const seeded = await seedDemoData(handle, { referenceDate: PICKING_REFERENCE, scale: HARVEST_SCALE });
+    const seedMs = performance.now() - seedStart;
+    const day = dayOf(PICKING_REFERENCE);
+    const organizationName = DEMO_ORGANIZATIONS.find((o) => o.key === 'grower')!.name;
+    const [org] = await handle.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, organizationName));
+    if (!org) throw new Error(`${organizationName} is not in the demo data`);
+    const userId = await adminUserId(handle);
+    const sessionsPerBlock = Math.min(21, Math.ceil(HARVEST_SCALE / 2));
+    const scouting = await addPestBenchScouting(handle.db, { organizationId: org.id, scoutUserId: userId, today: day, sessionsPerBlock, points: PEST_BENCH_POINTS });
+
+    const app = await buildApp({ db: handle, config: testConfig(), clock: { now: () => PICKING_REFERENCE } });
+    try {
+      const token = await app.inject({ method: 'POST', url: '/connect/token', payload: { grant_type: 'password', username: 'admin', password: 'Admin@2025' } });
+      const headers = { authorization: `Bearer ${token.json().access_token as string}`, 'x-organization-id': String(org.id) };
+      const url = `${PEST_DASHBOARD_PATHS.dashboard}?date=${day}`;
+      const get = async () => {
+        const res = await app.inject({ method: 'GET', url, headers });
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+        return res;
+      };
+      const raw = () => pestDashboardSql(handle.db, { userId, organizationId: org.id, date: day });
+
+      const answer = (await get()).json() as PestDashboardResponse;
+      comparePestFigures(answer, await raw());
+      const inspections = answer.trapCounts.series.reduce((sum, x) => sum + x.days.reduce((n, d) => n + d.inspections, 0), 0);
+      const traps = answer.trapCounts.series.reduce((sum, x) => sum + x.traps, 0);
+      const points = new Map(answer.infection.rows.map((r) => [r.blockId, r.pointsInspected]));
+      const pointsInspected = [...points.values()].reduce((sum, n) => sum + n, 0);
+      if (answer.infection.rows.length === 0 || answer.trapsOverThreshold.rows.length === 0 || inspections === 0) {
+        throw new Error('pest dashboard: the bench data did not reach every panel');
+      }
+
+      const t = await inTurns({ server: get, sql: raw });
+      const ratio = t.server.median / t.sql.median;
+      const n = (value: number) => value.toLocaleString('en-US');
+      rows.push([
+        `GET ${PEST_DASHBOARD_PATHS.dashboard}?date= (pest dashboard, every farm of the grower), server answer`,
+        medianP95(t.server),
+        `SQL alone ${medianP95(t.sql)}; server ${ratio.toFixed(2)}x (budget <= 2x: ${ratio <= 2 ? 'met' : 'missed'})`,
+        `${kind}; scale ${HARVEST_SCALE} (seeded in ${(seedMs / 1000).toFixed(0)} s: ${n(seeded.counts.traps ?? 0)} traps, ${n(seeded.counts.trap_inspections ?? 0)} inspections over 4 weeks) ` +
+          `plus ${n(scouting.sessions)} sessions with ${n(scouting.observations)} observations (${PEST_BENCH_POINTS} points x 4 pests; every block on ${n(sessionsPerBlock)} day${sessionsPerBlock === 1 ? '' : 's'}); ` +
+          `the window (11 days) holds ${n(inspections)} inspections of ${n(traps)} traps and ${n(pointsInspected)} points on ${n(points.size)} blocks: ` +
+          `${n(answer.infection.rows.length)} infection rows, ${n(answer.trapsOverThreshold.rows.length)} traps over threshold, ${n(answer.scoutingFrequency.blocks.length)} blocks; ` +
+          `SQL alone = four statements computing the same figures, checked equal; ${t.server.runs} sequential runs of each after ${PICKING_WARMUP} warm-up, in turn`,
+      ]);
+    } finally {
+      await app.close();
+    }
   } finally {
     await handle.close();
   }
@@ -792,7 +914,7 @@ async function csvExportMemory(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) 
 }
 
 /** BENCH_ONLY=a,b runs only those sections (and leaves BENCHMARKS.md alone); unset runs them all. */
-const SECTIONS = ['bundle', 'cold', 'menu', 'harvest', 'picking', 'picking-browser', 'logins', 'csv'] as const;
+const SECTIONS = ['bundle', 'cold', 'menu', 'routes', 'harvest', 'picking', 'picking-browser', 'pest', 'logins', 'csv'] as const;
 type Section = (typeof SECTIONS)[number];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 for (const s of only ?? []) if (!SECTIONS.includes(s as Section)) throw new Error(`BENCH_ONLY: unknown section ${s} (one of ${SECTIONS.join(', ')})`);
@@ -805,6 +927,10 @@ async function main() {
     await menuBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
     await onFreshPostgres((handle) => menuBeside('PostgreSQL', handle));
   }
+  if (runs('routes')) {
+    await everyRouteBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
+    await onFreshPostgres((handle) => everyRouteBeside('PostgreSQL', handle));
+  }
   if (runs('harvest')) {
     await harvestBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
     await onFreshPostgres((handle) => harvestBeside('PostgreSQL', handle));
@@ -814,6 +940,10 @@ async function main() {
     await onFreshPostgres((handle) => pickingBeside('PostgreSQL', handle));
   }
   if (runs('picking-browser')) await pickingInBrowser();
+  if (runs('pest')) {
+    await pestDashboardBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
+    await onFreshPostgres((handle) => pestDashboardBeside('PostgreSQL', handle));
+  }
   if (runs('logins')) {
     await loginHistoryBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
     await onFreshPostgres((handle) => loginHistoryBeside('PostgreSQL', handle));
@@ -821,7 +951,13 @@ async function main() {
   if (runs('csv')) await csvExportMemory('PGlite', await openDatabase({ dataDir: 'memory://' }));
 
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
-  const table = ['| Measure | Value | Reference / budget | Notes |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  const routeSections = routeTables.map(
+    ({ kind, rows: measured }) =>
+      `## Every authenticated GET route under load, ${kind}\n\n| Route | Value | Reference / budget | Verdict |\n|---|---|---|---|\n${measured
+        .map((r) => `| ${r.route} | ${r.value} | ${r.reference} | ${r.verdict} |`)
+        .join('\n')}\n`,
+  );
+  const table = ['| Measure | Value | Reference / budget | Notes |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`), '', ...routeSections].join('\n');
   console.log(`\n${table}\n`);
   if (only) return;
   const doc = `# Benchmarks\n\nLatest \`npm run bench\` (${new Date().toISOString().slice(0, 10)}), on ${machine}.\nLoad: autocannon in a separate process, ${CONNECTIONS} connections, ${DURATION_S} s per route; server and load generator share the machine's cores.\n\n${table}\n`;

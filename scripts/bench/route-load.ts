@@ -1,0 +1,191 @@
+/**
+ * Every authenticated GET route of the route inventory under load (BENCHMARKS.md "Every route"):
+ * not a hand-picked list. The routes come from `app.routeInventory`; each is called as the demo
+ * administrator in the grower organisation on the demo data, with path parameters and required
+ * query strings taken from SAMPLES (rows the administrator may see). A route without a sample, or
+ * that does not answer 200 with one, is listed as not measured, with the reason: a new route shows
+ * up here as a miss until it is given a sample.
+ *
+ * JSON routes: autocannon at `connections` for `seconds`, beside the bare Fastify route measured
+ * in the same run. Budgets: on PostgreSQL at least 25% of the bare route's throughput and p99 under
+ * 50 ms; on PGlite at least 10% of the bare route's throughput. Routes answering a file (CSV) or a
+ * stream are measured per request: median and p95 of sequential requests.
+ */
+import type { FastifyInstance } from 'fastify';
+
+export interface LoadResult {
+  p50: number;
+  p99: number;
+  rps: number;
+}
+
+export type Load = (url: string, headers: Record<string, string>) => Promise<LoadResult>;
+
+export interface RouteLoadRow {
+  route: string;
+  value: string;
+  reference: string;
+  verdict: 'within' | 'missed' | 'not measured' | 'per request';
+}
+
+/** The route's URL with its path filled in and its query string, or why there is none. */
+type Sample = (ctx: SampleContext) => Promise<string>;
+
+interface SampleContext {
+  get: (url: string) => Promise<unknown>;
+  /** the first row's `key` of a list answer (an array, or an object holding one under `field`) */
+  firstOf: (url: string, key: string, field?: string) => Promise<string>;
+}
+
+const DAY = '2025-06-30';
+const WEEK_AGO = '2025-06-23';
+
+/** Routes that need a path parameter or a query string; anything else is called as it is. */
+const SAMPLES: Record<string, Sample> = {
+  '/api/organizations/by-name/:name': async () => '/api/organizations/by-name/Citrus%20Valley%20Growers',
+  '/api/roles/:id': async (c) => `/api/roles/${await c.firstOf('/api/roles', 'id', 'roles')}`,
+  '/api/scouting/sessions/:id': async (c) => `/api/scouting/sessions/${await c.firstOf('/api/scouting/sessions', 'id', 'rows')}`,
+  '/api/users/:id': async (c) => `/api/users/${await c.firstOf('/api/users', 'id', 'users')}`,
+  '/api/employees/:id': async (c) => `/api/employees/${await c.firstOf('/api/employees', 'id', 'employees')}`,
+  '/api/employees/find': async (c) => {
+    const [first] = (await c.get('/api/employees')) as { fullname: string; legal_Entity: number; type: number }[];
+    if (!first) throw new Error('no employee in the demo data');
+    return `/api/employees/find?fullname=${encodeURIComponent(first.fullname)}&legalEntity=${first.legal_Entity}&type=${first.type}`;
+  },
+  '/api/harvest/pucs/:pucId/blocks': async (c) => `/api/harvest/pucs/${await c.firstOf('/api/harvest/pucs', 'id')}/blocks`,
+  '/api/harvest/production-blocks/:productionBlockId/estimates': async (c) => {
+    const puc = await c.firstOf('/api/harvest/pucs', 'id');
+    const block = await c.firstOf(`/api/harvest/pucs/${puc}/blocks`, 'production_Block', 'rows');
+    return `/api/harvest/production-blocks/${block}/estimates`;
+  },
+  '/api/harvest/varieties': async (c) => `/api/harvest/varieties?packhouse=${await c.firstOf('/api/harvest/packhouses', 'id')}`,
+  '/api/picking/puc-schedule': async () => '/api/picking/puc-schedule?pageSize=15',
+  '/api/picking/schedule': async () => `/api/picking/schedule?pagerDate=${DAY}&pageSize=20`,
+  '/api/picking/schedule/export': async () => `/api/picking/schedule/export?pagerDate=${DAY}`,
+  '/api/picking/packhouse-schedule': async () => `/api/picking/packhouse-schedule?pagerDate=${DAY}&pageSize=20`,
+  '/api/picking/packhouse-schedule/export': async () => `/api/picking/packhouse-schedule/export?pagerDate=${DAY}`,
+  '/api/picking/capacities': async () => `/api/picking/capacities?pagerDate=${DAY}`,
+  '/api/packhouses/suggestions': async () => '/api/packhouses/suggestions?query=pa',
+  '/api/users/system-users': async () => '/api/users/system-users?query=dem',
+  '/api/farm-operations/scouted-dates': async (c) => `/api/farm-operations/scouted-dates?farms=${await c.firstOf('/api/farm-operations/farms', 'id')}`,
+  '/api/farm-operations/sessions': async (c) => `/api/farm-operations/sessions?farms=${await c.firstOf('/api/farm-operations/farms', 'id')}&date=${DAY}`,
+  '/api/farm-operations/export': async (c) =>
+    `/api/farm-operations/export?farms=${await c.firstOf('/api/farm-operations/farms', 'id')}&start=${WEEK_AGO}&end=${DAY}`,
+  '/api/attendance/export': async () => `/api/attendance/export`,
+  '/api/login-history/export': async () => '/api/login-history/export',
+  '/api/areas': async () => '/api/areas',
+};
+
+/** Routes left out, with the reason. */
+const LEFT_OUT: Record<string, string> = {
+  '/api/notifications/stream': 'a live event stream: it never ends, so it has no throughput',
+  '/api/blobs/:container/:id': 'serves stored photos; the demo data holds none',
+  '/api/blobs/:container/:id/download': 'serves stored photos; the demo data holds none',
+};
+
+/** Routes whose rows only another demo organisation has (called in that organisation). */
+const ORGANIZATION_OF: Record<string, string> = {
+  '/api/picking/packhouse-schedule/export': 'Sundays River Packers',
+  '/api/picking/packhouse-schedule': 'Sundays River Packers',
+};
+
+const PG_SHARE = 0.25;
+const PGLITE_SHARE = 0.1;
+const PG_P99_MS = 50;
+const PER_REQUEST_RUNS = 10;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] as number;
+}
+
+export async function loadEveryRoute(options: {
+  kind: 'PGlite' | 'PostgreSQL';
+  app: FastifyInstance;
+  address: string;
+  /** the demo administrator's headers in the named organisation */
+  headersIn: (organization: string) => Record<string, string>;
+  bare: LoadResult;
+  load: Load;
+}): Promise<RouteLoadRow[]> {
+  const { kind, app, address, headersIn, bare, load } = options;
+  const headers = headersIn('Citrus Valley Growers');
+  const share = kind === 'PostgreSQL' ? PG_SHARE : PGLITE_SHARE;
+  const get = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers });
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
+    return res.json() as unknown;
+  };
+  const ctx: SampleContext = {
+    get,
+    async firstOf(url, key, field) {
+      const body = (await get(url)) as Record<string, unknown> | Record<string, unknown>[];
+      const list = (Array.isArray(body) ? body : (body[field ?? ''] as Record<string, unknown>[] | undefined)) ?? [];
+      const value = list[0]?.[key];
+      if (value === undefined || value === null) throw new Error(`${url} has no row with ${key}`);
+      return String(value);
+    },
+  };
+
+  const routes = app.routeInventory
+    .filter((r) => r.method === 'GET' && r.auth !== 'public' && r.auth !== undefined)
+    .map((r) => r.url)
+    .sort();
+  const out: RouteLoadRow[] = [];
+  for (const route of routes) {
+    const leftOut = LEFT_OUT[route];
+    if (leftOut) {
+      out.push({ route, value: '-', reference: leftOut, verdict: 'not measured' });
+      continue;
+    }
+    const organization = ORGANIZATION_OF[route];
+    const routeHeaders = organization ? headersIn(organization) : headers;
+    let url: string;
+    try {
+      const sample = SAMPLES[route];
+      if (!sample && route.includes(':')) throw new Error(`no sample for its path parameters`);
+      url = sample ? await sample(ctx) : route;
+    } catch (err) {
+      out.push({ route, value: '-', reference: (err as Error).message, verdict: 'not measured' });
+      continue;
+    }
+    const probe = await app.inject({ method: 'GET', url, headers: routeHeaders });
+    if (probe.statusCode !== 200) {
+      const why = (probe.json() as { error?: { message?: string } }).error?.message ?? '';
+      out.push({ route, value: '-', reference: `${url} answered ${probe.statusCode} ${why}: add or fix its sample`, verdict: 'not measured' });
+      continue;
+    }
+    const type = String(probe.headers['content-type'] ?? '');
+    if (!type.includes('application/json')) {
+      const times: number[] = [];
+      for (let i = 0; i < PER_REQUEST_RUNS + 1; i += 1) {
+        const start = performance.now();
+        const res = await fetch(`${address}${url}`, { headers: routeHeaders });
+        await res.arrayBuffer();
+        if (i > 0) times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      const median = percentile(times, 0.5);
+      out.push({
+        route: organization ? `${url} (${organization})` : url,
+        value: `median ${median.toFixed(1)} ms / p95 ${percentile(times, 0.95).toFixed(1)} ms`,
+        reference: `${type.split(';')[0]}, ${PER_REQUEST_RUNS} sequential requests`,
+        verdict: 'per request',
+      });
+      continue;
+    }
+    try {
+      const result = await load(`${address}${url}`, routeHeaders);
+      const ratio = result.rps / bare.rps;
+      const within = ratio >= share && (kind !== 'PostgreSQL' || result.p99 < PG_P99_MS);
+      out.push({
+        route: organization ? `${url} (${organization})` : url,
+        value: `${Math.round(result.rps)} req/s, p50 ${result.p50} ms / p99 ${result.p99} ms`,
+        reference: `${(ratio * 100).toFixed(1)}% of bare (budget >= ${share * 100}%${kind === 'PostgreSQL' ? `, p99 < ${PG_P99_MS} ms` : ''})`,
+        verdict: within ? 'within' : 'missed',
+      });
+    } catch (err) {
+      out.push({ route: url, value: '-', reference: (err as Error).message, verdict: 'not measured' });
+    }
+  }
+  return out;
+}
