@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  infectionFigures,
+  countInfection,
+  infectionFigures as infectionOfCounts,
   pestDashboardWindow,
   scoutingFrequencyFigures,
   scoutingStatus,
@@ -68,6 +69,14 @@ describe('threshold status', () => {
     );
   });
 });
+
+/** The infection panel from the rows themselves, counted by the shared rule. */
+const infectionFigures = (
+  blocks: readonly DashboardBlock[],
+  sessions: readonly WindowSession[],
+  observations: readonly WindowObservation[],
+  thresholds: ReadonlyMap<string, number>,
+) => infectionOfCounts(blocks, countInfection(sessions, observations), thresholds);
 
 describe('pest infection figures', () => {
   const blocks = [block(1, 'A10'), block(2, 'A2'), block(3, 'B1', 2, 'Goedehoop'), block(4, 'Old')];

@@ -137,19 +137,42 @@ export interface InfectionFigures {
   blocksWithoutPoints: BlockWithoutPoints[];
 }
 
+/**
+ * What the infection panel counts on one block over the window: its sessions, the newest of them,
+ * and the observation points visited (every distinct session and point with an observation).
+ */
+export interface BlockWindowScouting {
+  blockId: number;
+  sessions: number;
+  lastSessionId: number;
+  lastScoutedOn: string;
+  pointsInspected: number;
+}
+
+/** The points of a block's window sessions where a pest was recorded, and how many were infested. */
+export interface BlockPestPoints {
+  blockId: number;
+  pest: string;
+  pointsInfested: number;
+}
+
+/**
+ * The infection panel's counts. The server has the database count them (one row per block and per
+ * block and pest, pest-dashboard.repository); countInfection is the same rule over the rows
+ * themselves, and a server test holds the two equal.
+ */
+export interface InfectionCounts {
+  blocks: BlockWindowScouting[];
+  pests: BlockPestPoints[];
+}
+
 const newer = (a: WindowSession, b: WindowSession) => (a.startedAt > b.startedAt || (a.startedAt === b.startedAt && a.sessionId > b.sessionId) ? a : b);
 
-/** The pest infection panel from the window's sessions and observations on the caller's blocks. */
-export function infectionFigures(
-  blocks: readonly DashboardBlock[],
-  sessions: readonly WindowSession[],
-  observations: readonly WindowObservation[],
-  thresholds: ReadonlyMap<string, number>,
-): InfectionFigures {
-  const blockById = new Map(blocks.map((b) => [b.blockId, b]));
-  const sessionById = new Map(sessions.filter((s) => blockById.has(s.blockId)).map((s) => [s.sessionId, s]));
+/** The infection counts of the window's sessions and observations (the rules in the header). */
+export function countInfection(sessions: readonly WindowSession[], observations: readonly WindowObservation[]): InfectionCounts {
+  const sessionById = new Map(sessions.map((s) => [s.sessionId, s]));
   const perBlock = new Map<number, { sessions: WindowSession[]; points: Set<string>; pests: Map<string, Set<string>> }>();
-  for (const s of sessionById.values()) {
+  for (const s of sessions) {
     const entry = perBlock.get(s.blockId) ?? { sessions: [], points: new Set<string>(), pests: new Map<string, Set<string>>() };
     entry.sessions.push(s);
     perBlock.set(s.blockId, entry);
@@ -164,32 +187,45 @@ export function infectionFigures(
     if (isInfested(o)) infested.add(point);
     entry.pests.set(o.pest, infested);
   }
+  const counts: InfectionCounts = { blocks: [], pests: [] };
+  for (const [blockId, entry] of perBlock) {
+    const last = entry.sessions.reduce(newer);
+    counts.blocks.push({ blockId, sessions: entry.sessions.length, lastSessionId: last.sessionId, lastScoutedOn: last.day, pointsInspected: entry.points.size });
+    for (const [pest, infested] of entry.pests) counts.pests.push({ blockId, pest, pointsInfested: infested.size });
+  }
+  return counts;
+}
+
+/** The pest infection panel from the window's counts on the caller's blocks. */
+export function infectionFigures(blocks: readonly DashboardBlock[], counts: InfectionCounts, thresholds: ReadonlyMap<string, number>): InfectionFigures {
+  const blockById = new Map(blocks.map((b) => [b.blockId, b]));
+  const scoutedById = new Map(counts.blocks.filter((c) => blockById.has(c.blockId)).map((c) => [c.blockId, c]));
   const rows: InfectionRow[] = [];
   const blocksWithoutPoints: BlockWithoutPoints[] = [];
-  for (const [blockId, entry] of perBlock) {
+  const placeOf = (blockId: number) => {
     const block = blockById.get(blockId)!;
-    const last = entry.sessions.reduce(newer);
-    const place = { farmId: block.farmId, farmName: block.farmName, blockId, blockName: block.blockName };
-    const scouted = { sessions: entry.sessions.length, lastSessionId: last.sessionId, lastScoutedOn: last.day };
-    if (entry.points.size === 0) {
-      blocksWithoutPoints.push({ ...place, ...scouted });
-      continue;
-    }
-    for (const [pest, infested] of entry.pests) {
-      const thresholdPercent = thresholds.get(pest) ?? null;
-      const inspected = entry.points.size;
-      rows.push({
-        ...place,
-        pest,
-        pestName: pestNameOf(pest),
-        pointsInspected: inspected,
-        pointsInfested: infested.size,
-        sharePercent: (infested.size / inspected) * 100,
-        thresholdPercent,
-        status: thresholdStatus(infested.size * 100, inspected, thresholdPercent),
-        ...scouted,
-      });
-    }
+    return { farmId: block.farmId, farmName: block.farmName, blockId, blockName: block.blockName };
+  };
+  const scoutedOf = (c: BlockWindowScouting) => ({ sessions: c.sessions, lastSessionId: c.lastSessionId, lastScoutedOn: c.lastScoutedOn });
+  for (const c of scoutedById.values()) {
+    if (c.pointsInspected === 0) blocksWithoutPoints.push({ ...placeOf(c.blockId), ...scoutedOf(c) });
+  }
+  for (const p of counts.pests) {
+    const scouted = scoutedById.get(p.blockId);
+    if (!scouted || scouted.pointsInspected === 0) continue;
+    const thresholdPercent = thresholds.get(p.pest) ?? null;
+    const inspected = scouted.pointsInspected;
+    rows.push({
+      ...placeOf(p.blockId),
+      pest: p.pest,
+      pestName: pestNameOf(p.pest),
+      pointsInspected: inspected,
+      pointsInfested: p.pointsInfested,
+      sharePercent: (p.pointsInfested / inspected) * 100,
+      thresholdPercent,
+      status: thresholdStatus(p.pointsInfested * 100, inspected, thresholdPercent),
+      ...scoutedOf(scouted),
+    });
   }
   rows.sort(
     (a, b) =>

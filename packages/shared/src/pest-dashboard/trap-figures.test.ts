@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardBlock } from './figures.js';
-import { trapFigures, trapPestOf, trapThresholdKey, type DashboardTrap, type WindowInspection } from './trap-figures.js';
+import { trapFiguresOfRows as trapFigures, trapPestOf, trapThresholdKey, type DashboardTrap, type WindowInspection } from './trap-figures.js';
 
 const DATE = '2025-06-30';
 const blocks: DashboardBlock[] = [

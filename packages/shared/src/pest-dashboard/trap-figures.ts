@@ -97,46 +97,154 @@ export interface TrapFigures {
   overThreshold: TrapOverThreshold[];
 }
 
+/** The inspections of one trap type and lure on one day of the window: how many, their total and highest count. */
+export interface TrapDayCount {
+  trapType: string;
+  lure: string;
+  day: string;
+  inspections: number;
+  totalCount: number;
+  maxCount: number;
+}
+
+/** How many traps of one trap type and lure were inspected in the window. */
+export interface TrapPairCount {
+  trapType: string;
+  lure: string;
+  traps: number;
+}
+
+/**
+ * The count chart's sums over the traps on the caller's blocks. The server has the database sum
+ * them (pest-dashboard.repository); countTraps is the same sum over the rows, and a server test
+ * holds the two equal.
+ */
+export interface TrapCounts {
+  days: TrapDayCount[];
+  pairs: TrapPairCount[];
+}
+
+/** A trap on the caller's blocks with its newest inspection in the window. */
+export interface LatestInspection extends DashboardTrap {
+  inspectionId: number;
+  inspectedOn: string;
+  count: number;
+}
+
 const byInspection = (a: WindowInspection, b: WindowInspection) =>
   a.inspectedOn < b.inspectedOn ? -1 : a.inspectedOn > b.inspectedOn ? 1 : a.inspectionId - b.inspectionId;
 
-function countSeries(traps: ReadonlyMap<number, DashboardTrap & { pest: string }>, inspections: readonly WindowInspection[], thresholds: TrapThresholdMap, date: string) {
-  const days = windowDays(date);
-  const pairs = new Map<string, { trapType: string; pest: string; traps: Set<number>; byDay: Map<string, number[]> }>();
+const pestTrapKey = (trapType: string, lure: string) => `${trapType}\u0000${lure}`;
+
+/** The count chart's sums of the window's inspections of `traps` (which lie on the caller's blocks). */
+export function countTraps(traps: readonly DashboardTrap[], inspections: readonly WindowInspection[], date: string): TrapCounts {
+  const days = new Set(windowDays(date));
+  const trapById = new Map(traps.map((t) => [t.trapId, t]));
+  const byDay = new Map<string, TrapDayCount>();
+  const trapsByPair = new Map<string, { trapType: string; lure: string; traps: Set<number> }>();
   for (const i of inspections) {
-    const trap = traps.get(i.trapId);
-    if (!trap || !days.includes(i.inspectedOn)) continue;
-    const key = trapThresholdKey(trap.trapType, trap.pest);
-    const pair = pairs.get(key) ?? { trapType: trap.trapType, pest: trap.pest, traps: new Set<number>(), byDay: new Map<string, number[]>() };
+    const trap = trapById.get(i.trapId);
+    if (!trap || !days.has(i.inspectedOn)) continue;
+    const dayKey = `${pestTrapKey(trap.trapType, trap.lure)}\u0000${i.inspectedOn}`;
+    const day = byDay.get(dayKey) ?? { trapType: trap.trapType, lure: trap.lure, day: i.inspectedOn, inspections: 0, totalCount: 0, maxCount: i.count };
+    day.inspections += 1;
+    day.totalCount += i.count;
+    day.maxCount = Math.max(day.maxCount, i.count);
+    byDay.set(dayKey, day);
+    const pairKey = pestTrapKey(trap.trapType, trap.lure);
+    const pair = trapsByPair.get(pairKey) ?? { trapType: trap.trapType, lure: trap.lure, traps: new Set<number>() };
     pair.traps.add(trap.trapId);
-    pair.byDay.set(i.inspectedOn, [...(pair.byDay.get(i.inspectedOn) ?? []), i.count]);
-    pairs.set(key, pair);
+    trapsByPair.set(pairKey, pair);
   }
-  const series = [...pairs.entries()].map(([key, pair]): TrapCountSeries => {
-    const thresholdCount = thresholds.get(key) ?? null;
-    const perDay = days.map((day): TrapCountDay => {
-      const counts = pair.byDay.get(day) ?? [];
-      const totalCount = counts.reduce((sum, c) => sum + c, 0);
+  return { days: [...byDay.values()], pairs: [...trapsByPair.values()].map((p) => ({ trapType: p.trapType, lure: p.lure, traps: p.traps.size })) };
+}
+
+/** Each trap's newest inspection in the window (traps without one are left out). */
+export function latestInspections(traps: readonly DashboardTrap[], inspections: readonly WindowInspection[], date: string): LatestInspection[] {
+  const days = new Set(windowDays(date));
+  const newest = new Map<number, WindowInspection>();
+  for (const i of inspections) {
+    if (!days.has(i.inspectedOn)) continue;
+    const seen = newest.get(i.trapId);
+    if (!seen || byInspection(seen, i) < 0) newest.set(i.trapId, i);
+  }
+  return traps.flatMap((t) => {
+    const i = newest.get(t.trapId);
+    return i ? [{ ...t, inspectionId: i.inspectionId, inspectedOn: i.inspectedOn, count: i.count }] : [];
+  });
+}
+
+/** The threshold of a trap's type and the pest its lure draws (undefined: none, or a lure no longer in the catalogue). */
+function thresholdOf(trap: Pick<DashboardTrap, 'trapType' | 'lure'>, thresholds: TrapThresholdMap): number | undefined {
+  const pest = trapPestOf(trap.lure);
+  return pest === null ? undefined : thresholds.get(trapThresholdKey(trap.trapType, pest));
+}
+
+/**
+ * The traps over their threshold now: hanging on `date`, on the caller's blocks, their newest
+ * inspection in the window reaching the threshold. Their earlier inspections decide since when.
+ */
+export function trapsOverNow(blocks: readonly DashboardBlock[], latest: readonly LatestInspection[], thresholds: TrapThresholdMap, date: string): LatestInspection[] {
+  const blockIds = new Set(blocks.map((b) => b.blockId));
+  return latest.filter((t) => {
+    if (!blockIds.has(t.blockId) || t.activeFrom > date || (t.activeTo !== null && t.activeTo < date)) return false;
+    const threshold = thresholdOf(t, thresholds);
+    return threshold !== undefined && thresholdStatus(t.count, 1, threshold) === 'over';
+  });
+}
+
+function countSeries(counts: TrapCounts, thresholds: TrapThresholdMap, date: string) {
+  const pairs = new Map<string, { trapType: string; pest: string; traps: number; byDay: Map<string, { inspections: number; total: number; max: number }> }>();
+  const pairOf = (trapType: string, lure: string) => {
+    const pest = trapPestOf(lure);
+    if (pest === null) return undefined;
+    const key = trapThresholdKey(trapType, pest);
+    const pair = pairs.get(key) ?? { trapType, pest, traps: 0, byDay: new Map() };
+    pairs.set(key, pair);
+    return pair;
+  };
+  for (const p of counts.pairs) {
+    const pair = pairOf(p.trapType, p.lure);
+    if (pair) pair.traps += p.traps;
+  }
+  const days = windowDays(date);
+  for (const d of counts.days) {
+    const pair = pairOf(d.trapType, d.lure);
+    if (!pair || !days.includes(d.day)) continue;
+    const day = pair.byDay.get(d.day) ?? { inspections: 0, total: 0, max: d.maxCount };
+    day.inspections += d.inspections;
+    day.total += d.totalCount;
+    day.max = Math.max(day.max, d.maxCount);
+    pair.byDay.set(d.day, day);
+  }
+  const series = [...pairs.entries()]
+    .filter(([, pair]) => pair.byDay.size > 0)
+    .map(([key, pair]): TrapCountSeries => {
+      const thresholdCount = thresholds.get(key) ?? null;
+      const perDay = days.map((day): TrapCountDay => {
+        const counted = pair.byDay.get(day);
+        const inspections = counted?.inspections ?? 0;
+        const totalCount = counted?.total ?? 0;
+        return {
+          day,
+          inspections,
+          totalCount,
+          meanCount: inspections > 0 ? totalCount / inspections : null,
+          maxCount: counted ? counted.max : null,
+          status: thresholdStatus(totalCount, inspections, thresholdCount),
+        };
+      });
       return {
-        day,
-        inspections: counts.length,
-        totalCount,
-        meanCount: counts.length > 0 ? totalCount / counts.length : null,
-        maxCount: counts.length > 0 ? Math.max(...counts) : null,
-        status: thresholdStatus(totalCount, counts.length, thresholdCount),
+        trapType: pair.trapType,
+        trapTypeName: trapTypeNameOf(pair.trapType),
+        pest: pair.pest,
+        pestName: pestNameOf(pair.pest),
+        thresholdCount,
+        traps: pair.traps,
+        overDays: perDay.filter((d) => d.status === 'over').length,
+        days: perDay,
       };
     });
-    return {
-      trapType: pair.trapType,
-      trapTypeName: trapTypeNameOf(pair.trapType),
-      pest: pair.pest,
-      pestName: pestNameOf(pair.pest),
-      thresholdCount,
-      traps: pair.traps.size,
-      overDays: perDay.filter((d) => d.status === 'over').length,
-      days: perDay,
-    };
-  });
   return series.sort(
     (a, b) =>
       Number(b.overDays > 0) - Number(a.overDays > 0) || compareNatural(a.trapTypeName, b.trapTypeName) || compareNatural(a.pestName, b.pestName),
@@ -144,49 +252,54 @@ function countSeries(traps: ReadonlyMap<number, DashboardTrap & { pest: string }
 }
 
 function overThresholdNow(
-  blocks: ReadonlyMap<number, DashboardBlock>,
-  traps: ReadonlyMap<number, DashboardTrap & { pest: string }>,
+  blocks: readonly DashboardBlock[],
+  latest: readonly LatestInspection[],
   inspections: readonly WindowInspection[],
   thresholds: TrapThresholdMap,
   date: string,
 ): TrapOverThreshold[] {
+  const blockById = new Map(blocks.map((b) => [b.blockId, b]));
+  const over = trapsOverNow(blocks, latest, thresholds, date);
+  const overIds = new Set(over.map((t) => t.trapId));
   const days = new Set(windowDays(date));
   const byTrap = new Map<number, WindowInspection[]>();
   for (const i of [...inspections].sort(byInspection)) {
-    if (!days.has(i.inspectedOn)) continue;
+    if (!overIds.has(i.trapId) || !days.has(i.inspectedOn)) continue;
     byTrap.set(i.trapId, [...(byTrap.get(i.trapId) ?? []), i]);
   }
-  const rows: TrapOverThreshold[] = [];
-  for (const [trapId, list] of byTrap) {
-    const trap = traps.get(trapId);
-    if (!trap || trap.activeFrom > date || (trap.activeTo !== null && trap.activeTo < date)) continue;
-    const thresholdCount = thresholds.get(trapThresholdKey(trap.trapType, trap.pest));
-    const last = list[list.length - 1]!;
-    if (thresholdCount === undefined || thresholdStatus(last.count, 1, thresholdCount) !== 'over') continue;
-    let first = last;
-    for (let k = list.length - 1; k >= 0 && thresholdStatus(list[k]!.count, 1, thresholdCount) === 'over'; k--) first = list[k]!;
-    const block = blocks.get(trap.blockId)!;
-    rows.push({
+  const rows = over.map((trap): TrapOverThreshold => {
+    const thresholdCount = thresholdOf(trap, thresholds)!;
+    const pest = trapPestOf(trap.lure)!;
+    const list = byTrap.get(trap.trapId) ?? [];
+    let first: Pick<WindowInspection, 'inspectedOn'> = trap;
+    for (let k = list.length - 1; k >= 0; k--) {
+      const earlier = list[k]!;
+      if (byInspection(earlier, trap) > 0) continue;
+      if (thresholdStatus(earlier.count, 1, thresholdCount) !== 'over') break;
+      first = earlier;
+    }
+    const block = blockById.get(trap.blockId)!;
+    return {
       farmId: block.farmId,
       farmName: block.farmName,
       blockId: block.blockId,
       blockName: block.blockName,
-      trapId,
+      trapId: trap.trapId,
       code: trap.code,
       trapType: trap.trapType,
       trapTypeName: trapTypeNameOf(trap.trapType),
-      pest: trap.pest,
-      pestName: pestNameOf(trap.pest),
+      pest,
+      pestName: pestNameOf(pest),
       lat: trap.lat,
       lng: trap.lng,
-      lastInspectionId: last.inspectionId,
-      lastInspectedOn: last.inspectedOn,
-      lastCount: last.count,
+      lastInspectionId: trap.inspectionId,
+      lastInspectedOn: trap.inspectedOn,
+      lastCount: trap.count,
       thresholdCount,
       overSince: first.inspectedOn,
       daysOver: daysBetween(first.inspectedOn, date) + 1,
-    });
-  }
+    };
+  });
   return rows.sort(
     (a, b) =>
       b.daysOver - a.daysOver ||
@@ -197,19 +310,34 @@ function overThresholdNow(
   );
 }
 
-/** Both trap panels from the traps on the caller's blocks and their inspections in the window. */
+/**
+ * Both trap panels: the chart from the counts of the traps on the caller's blocks, and the traps
+ * over threshold now from each trap's newest inspection (`latest`) and the window's inspections of
+ * (at least) the traps trapsOverNow names.
+ */
 export function trapFigures(
+  blocks: readonly DashboardBlock[],
+  counts: TrapCounts,
+  latest: readonly LatestInspection[],
+  inspections: readonly WindowInspection[],
+  thresholds: TrapThresholdMap,
+  date: string,
+): TrapFigures {
+  return {
+    series: countSeries(counts, thresholds, date),
+    overThreshold: overThresholdNow(blocks, latest, inspections, thresholds, date),
+  };
+}
+
+/** Both trap panels from the traps and their window's inspections themselves (the same rules, counted here). */
+export function trapFiguresOfRows(
   blocks: readonly DashboardBlock[],
   traps: readonly DashboardTrap[],
   inspections: readonly WindowInspection[],
   thresholds: TrapThresholdMap,
   date: string,
 ): TrapFigures {
-  const blockById = new Map(blocks.map((b) => [b.blockId, b]));
-  const known = new Map<number, DashboardTrap & { pest: string }>();
-  for (const trap of traps) {
-    const pest = trapPestOf(trap.lure);
-    if (pest !== null && blockById.has(trap.blockId)) known.set(trap.trapId, { ...trap, pest });
-  }
-  return { series: countSeries(known, inspections, thresholds, date), overThreshold: overThresholdNow(blockById, known, inspections, thresholds, date) };
+  const blockIds = new Set(blocks.map((b) => b.blockId));
+  const visible = traps.filter((t) => blockIds.has(t.blockId));
+  return trapFigures(blocks, countTraps(visible, inspections, date), latestInspections(visible, inspections, date), inspections, thresholds, date);
 }

@@ -1,13 +1,20 @@
 /**
- * Queries of the pest dashboard: they only fetch rows, the shared figures decide what they mean.
- * Everything is read inside one organisation and within the caller's farms (db/farm-scope): the
- * farm blocks of those farms, the scouting sessions of the window on them with their observations,
- * the traps on them with their inspections of the window, and each block's newest session on or
- * before the chosen day (a correlated lookup over the (block, start) index: one index entry per
- * block, whatever the season's size).
+ * Queries of the pest dashboard. Everything is read inside one organisation and within the
+ * caller's farms (db/farm-scope). The database counts what the panels show (the shared figures
+ * decide what the counts mean), so an answer costs a few rows per block and trap, whatever the
+ * season's size:
+ * - each block's newest session on or before the chosen day (a correlated lookup over the
+ *   (block, start) index: one index entry per block);
+ * - the infection counts of the window: per block its sessions, the newest, and the observation
+ *   points visited; per block and pest the points infested (counted above 0, or recorded present)
+ *   — shared countInfection's rule, held equal to it by pest-dashboard.counts.test;
+ * - the trap counts of the window: per trap type, lure and day the inspections, their total and
+ *   highest count, and per trap type and lure the traps inspected (shared countTraps);
+ * - each trap's newest inspection in the window, and the window's inspections of the traps whose
+ *   newest reached the threshold (to find since when).
  */
-import { BUSINESS_TIME_ZONE } from '@orchard/shared';
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { BUSINESS_TIME_ZONE, type InfectionCounts, type LatestInspection, type TrapCounts, type WindowInspection } from '@orchard/shared';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
 import { farmBlocks, farms, scoutingObservations, scoutingSessions, trapInspections, traps } from '../../db/schema/index';
@@ -23,8 +30,8 @@ function blockScope(scope: DashboardScope) {
   return and(...conditions);
 }
 
-const localDay = (column: typeof scoutingSessions.startedAt) =>
-  sql<string>`to_char(${column} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
+const localDay = (instant: SQLWrapper) =>
+  sql<string>`to_char(${instant} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
 /**
  * Every block of the chosen farms with its newest session starting before `before` (the end of the
@@ -61,44 +68,94 @@ export async function findBlocksWithLastSession(db: AppDb, scope: DashboardScope
 }
 
 /** The sessions starting in [from, to) on the chosen farms' blocks. */
-export async function findWindowSessions(db: AppDb, scope: DashboardScope, from: Date, to: Date) {
+function windowSessions(db: AppDb, scope: DashboardScope, from: Date, to: Date) {
   return db
-    .select({
-      sessionId: scoutingSessions.id,
-      blockId: scoutingSessions.farmBlockId,
-      day: localDay(scoutingSessions.startedAt),
-      startedAt: sql<string>`${scoutingSessions.startedAt}::text`,
-    })
+    .select({ id: scoutingSessions.id, blockId: scoutingSessions.farmBlockId, startedAt: scoutingSessions.startedAt })
     .from(scoutingSessions)
     .innerJoin(farmBlocks, eq(farmBlocks.id, scoutingSessions.farmBlockId))
     .innerJoin(farms, eq(farms.id, farmBlocks.farmId))
-    .where(and(eq(scoutingSessions.organizationId, scope.organizationId), gte(scoutingSessions.startedAt, from), lt(scoutingSessions.startedAt, to), blockScope(scope)));
+    .where(and(eq(scoutingSessions.organizationId, scope.organizationId), gte(scoutingSessions.startedAt, from), lt(scoutingSessions.startedAt, to), blockScope(scope)))
+    .as('ws');
 }
 
-/** The observations of the sessions starting in [from, to) on the chosen farms' blocks. */
-export async function findWindowObservations(db: AppDb, scope: DashboardScope, from: Date, to: Date) {
-  return db
-    .select({
-      sessionId: scoutingObservations.sessionId,
-      pointNumber: scoutingObservations.pointNumber,
-      pest: scoutingObservations.pest,
-      count: scoutingObservations.count,
-      present: scoutingObservations.present,
-    })
+const INFESTED = sql`coalesce(${scoutingObservations.count} > 0, ${scoutingObservations.present}, false)`;
+const POINT = sql`(${scoutingObservations.sessionId}, ${scoutingObservations.pointNumber})`;
+
+/** The infection counts of the sessions starting in [from, to) on the chosen farms' blocks. */
+export async function findInfectionCounts(db: AppDb, scope: DashboardScope, from: Date, to: Date): Promise<InfectionCounts> {
+  const ws = windowSessions(db, scope, from, to);
+  const points = db
+    .select({ blockId: ws.blockId, n: sql<number>`count(distinct ${POINT})::int`.as('n') })
     .from(scoutingObservations)
-    .innerJoin(scoutingSessions, eq(scoutingSessions.id, scoutingObservations.sessionId))
-    .innerJoin(farmBlocks, eq(farmBlocks.id, scoutingSessions.farmBlockId))
-    .innerJoin(farms, eq(farms.id, farmBlocks.farmId))
-    .where(and(eq(scoutingSessions.organizationId, scope.organizationId), gte(scoutingSessions.startedAt, from), lt(scoutingSessions.startedAt, to), blockScope(scope)));
+    .innerJoin(ws, eq(ws.id, scoutingObservations.sessionId))
+    .groupBy(ws.blockId)
+    .as('pts');
+  const [blocks, pests] = await Promise.all([
+    db
+      .select({
+        blockId: ws.blockId,
+        sessions: sql<number>`count(*)::int`,
+        lastSessionId: sql<number>`(array_agg(${ws.id} order by ${ws.startedAt} desc, ${ws.id} desc))[1]`,
+        lastScoutedOn: localDay(sql`max(${ws.startedAt})`),
+        pointsInspected: sql<number>`coalesce(max(${points.n}), 0)::int`,
+      })
+      .from(ws)
+      .leftJoin(points, eq(points.blockId, ws.blockId))
+      .groupBy(ws.blockId),
+    db
+      .select({
+        blockId: ws.blockId,
+        pest: scoutingObservations.pest,
+        pointsInfested: sql<number>`(count(distinct ${POINT}) filter (where ${INFESTED}))::int`,
+      })
+      .from(scoutingObservations)
+      .innerJoin(ws, eq(ws.id, scoutingObservations.sessionId))
+      .groupBy(ws.blockId, scoutingObservations.pest),
+  ]);
+  return { blocks, pests };
 }
 
-/** The inspections of days `from` to `to` (both included) of traps on the chosen farms' blocks, with their trap. */
-export async function findWindowInspections(db: AppDb, scope: DashboardScope, from: string, to: string) {
-  return db
+/** The inspections of days `from` to `to` (both included) of traps on the chosen farms' blocks. */
+function windowInspections(scope: DashboardScope, from: string, to: string) {
+  return and(
+    eq(trapInspections.organizationId, scope.organizationId),
+    eq(traps.organizationId, scope.organizationId),
+    gte(trapInspections.inspectedOn, from),
+    lte(trapInspections.inspectedOn, to),
+    blockScope(scope),
+  );
+}
+
+/** The trap counts of days `from` to `to`: per trap type, lure and day, and the traps per trap type and lure. */
+export async function findTrapCounts(db: AppDb, scope: DashboardScope, from: string, to: string): Promise<TrapCounts> {
+  const rows = await db
     .select({
-      inspectionId: trapInspections.id,
-      inspectedOn: trapInspections.inspectedOn,
-      count: trapInspections.count,
+      trapType: traps.trapType,
+      lure: traps.lure,
+      day: sql<string | null>`${trapInspections.inspectedOn}::text`,
+      inspections: sql<number>`count(*)::int`,
+      totalCount: sql<number>`sum(${trapInspections.count})::int`,
+      maxCount: sql<number>`max(${trapInspections.count})`,
+      traps: sql<number>`count(distinct ${trapInspections.trapId})::int`,
+    })
+    .from(trapInspections)
+    .innerJoin(traps, eq(traps.id, trapInspections.trapId))
+    .innerJoin(farmBlocks, eq(farmBlocks.id, traps.farmBlockId))
+    .innerJoin(farms, eq(farms.id, farmBlocks.farmId))
+    .where(windowInspections(scope, from, to))
+    .groupBy(sql`grouping sets ((${traps.trapType}, ${traps.lure}, ${trapInspections.inspectedOn}), (${traps.trapType}, ${traps.lure}))`);
+  const counts: TrapCounts = { days: [], pairs: [] };
+  for (const r of rows) {
+    if (r.day === null) counts.pairs.push({ trapType: r.trapType, lure: r.lure, traps: r.traps });
+    else counts.days.push({ trapType: r.trapType, lure: r.lure, day: r.day, inspections: r.inspections, totalCount: r.totalCount, maxCount: r.maxCount });
+  }
+  return counts;
+}
+
+/** Each trap on the chosen farms' blocks with its newest inspection of days `from` to `to`. */
+export async function findLatestInspections(db: AppDb, scope: DashboardScope, from: string, to: string): Promise<LatestInspection[]> {
+  return db
+    .selectDistinctOn([trapInspections.trapId], {
       trapId: traps.id,
       blockId: traps.farmBlockId,
       trapType: traps.trapType,
@@ -108,18 +165,30 @@ export async function findWindowInspections(db: AppDb, scope: DashboardScope, fr
       lng: traps.lng,
       activeFrom: traps.activeFrom,
       activeTo: traps.activeTo,
+      inspectionId: trapInspections.id,
+      inspectedOn: trapInspections.inspectedOn,
+      count: trapInspections.count,
     })
     .from(trapInspections)
     .innerJoin(traps, eq(traps.id, trapInspections.trapId))
     .innerJoin(farmBlocks, eq(farmBlocks.id, traps.farmBlockId))
     .innerJoin(farms, eq(farms.id, farmBlocks.farmId))
+    .where(windowInspections(scope, from, to))
+    .orderBy(trapInspections.trapId, desc(trapInspections.inspectedOn), desc(trapInspections.id));
+}
+
+/** The inspections of days `from` to `to` of the named traps (of the organisation). */
+export async function findInspectionsOfTraps(db: AppDb, organizationId: number, trapIds: readonly number[], from: string, to: string): Promise<WindowInspection[]> {
+  if (trapIds.length === 0) return [];
+  return db
+    .select({ inspectionId: trapInspections.id, trapId: trapInspections.trapId, inspectedOn: trapInspections.inspectedOn, count: trapInspections.count })
+    .from(trapInspections)
     .where(
       and(
-        eq(trapInspections.organizationId, scope.organizationId),
-        eq(traps.organizationId, scope.organizationId),
+        eq(trapInspections.organizationId, organizationId),
+        inArray(trapInspections.trapId, [...trapIds]),
         gte(trapInspections.inspectedOn, from),
         lte(trapInspections.inspectedOn, to),
-        blockScope(scope),
       ),
     );
 }

@@ -15,6 +15,7 @@ import {
   scoutingFrequencyFigures,
   trapFigures,
   trapThresholdKey,
+  trapsOverNow,
   type PestDashboardFarms,
   type PestDashboardQuery,
   type PestDashboardResponse,
@@ -26,9 +27,10 @@ import { checkFarmFilter, findVisibleFarms, type FarmViewer } from '../../db/far
 import { validationFailed } from '../../lib/errors';
 import {
   findBlocksWithLastSession,
-  findWindowInspections,
-  findWindowObservations,
-  findWindowSessions,
+  findInfectionCounts,
+  findInspectionsOfTraps,
+  findLatestInspections,
+  findTrapCounts,
   type DashboardScope,
 } from './pest-dashboard.repository';
 import { loadThresholds } from './thresholds.service';
@@ -58,23 +60,24 @@ export async function getDashboard(db: AppDb, viewer: FarmViewer, query: PestDas
   const from = dayBounds(window.from).from;
   const to = dayBounds(window.to).to;
   const thresholds = await loadThresholds(db, viewer.organizationId);
-  const [frequency, sessions, observations, inspections] = await Promise.all([
+  const [frequency, infection, trapCounts, latest] = await Promise.all([
     scoutingOfBlocks(db, scope, thresholds, date),
-    findWindowSessions(db, scope, from, to),
-    findWindowObservations(db, scope, from, to),
-    findWindowInspections(db, scope, window.from, window.to),
+    findInfectionCounts(db, scope, from, to),
+    findTrapCounts(db, scope, window.from, window.to),
+    findLatestInspections(db, scope, window.from, window.to),
   ]);
   const { blocks, figures: scouting } = frequency;
   const pestThresholds = new Map(thresholds.pests.map((p) => [p.pest as string, p.thresholdPercent]));
   const trapThresholds = new Map(thresholds.traps.map((t) => [trapThresholdKey(t.trapType, t.pest), t.thresholdCount]));
-  const trapsById = new Map(inspections.map((i) => [i.trapId, i]));
-  const traps = trapFigures(blocks, [...trapsById.values()], inspections, trapThresholds, date);
+  const over = trapsOverNow(blocks, latest, trapThresholds, date);
+  const runs = await findInspectionsOfTraps(db, viewer.organizationId, over.map((t) => t.trapId), window.from, window.to);
+  const traps = trapFigures(blocks, trapCounts, latest, runs, trapThresholds, date);
   return {
     date,
     from: window.from,
     to: window.to,
     defaultThresholds: thresholds.isDefault,
-    infection: infectionFigures(blocks, sessions, observations, pestThresholds),
+    infection: infectionFigures(blocks, infection, pestThresholds),
     trapCounts: { series: traps.series },
     trapsOverThreshold: { rows: traps.overThreshold },
     scoutingFrequency: scouting,
