@@ -35,6 +35,7 @@ export * from './api/scouting.js';
 export * from './api/traps.js';
 export * from './api/irrigation.js';
 export * from './api/phenology.js';
+export * from './api/field-import.js';
 export * from './input-checks/figures.js';
 export * from './api/input-checks.js';
 export * from './api/pest-thresholds.js';

@@ -18,6 +18,7 @@ import { IRRIGATION_MESSAGES, IRRIGATION_REASONS } from './api/irrigation.js';
 import { PHENOLOGY_MESSAGES, PHENOLOGY_REASONS } from './api/phenology.js';
 import { SCOUTING_MESSAGES, SCOUTING_REASONS } from './api/scouting.js';
 import { TRAP_MESSAGES, TRAP_REASONS } from './api/traps.js';
+import { FIELD_IMPORT_MESSAGES, FIELD_IMPORT_REASONS } from './api/field-import.js';
 import { PEST_THRESHOLDS_MESSAGES, PEST_THRESHOLDS_REASONS } from './api/pest-thresholds.js';
 import { PACKHOUSE_READINGS_MESSAGES, PACKHOUSE_READINGS_REASONS } from './api/packhouse-readings.js';
 import {
@@ -110,6 +111,7 @@ const GROUPS = [
   [TRAP_MESSAGES, TRAP_REASONS],
   [IRRIGATION_MESSAGES, IRRIGATION_REASONS],
   [PHENOLOGY_MESSAGES, PHENOLOGY_REASONS],
+  [FIELD_IMPORT_MESSAGES, FIELD_IMPORT_REASONS],
   [PEST_THRESHOLDS_MESSAGES, PEST_THRESHOLDS_REASONS],
   [PACKHOUSE_READINGS_MESSAGES, PACKHOUSE_READINGS_REASONS],
 ] as const;
@@ -136,6 +138,7 @@ export type ErrorReason =
   | Values<typeof TRAP_REASONS>
   | Values<typeof IRRIGATION_REASONS>
   | Values<typeof PHENOLOGY_REASONS>
+  | Values<typeof FIELD_IMPORT_REASONS>
   | Values<typeof PEST_THRESHOLDS_REASONS>
   | Values<typeof PACKHOUSE_READINGS_REASONS>
   | (typeof SINGLE_MESSAGES)[number][1]

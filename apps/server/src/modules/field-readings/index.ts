@@ -1,6 +1,7 @@
 /** Field readings: scouting sessions, traps and inspections, tensiometer readings, water applied and phenology. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldBlocksRoutes } from './field-readings.routes';
+import { fieldImportRoutes } from './field-import.routes';
 import { irrigationRoutes } from './irrigation.routes';
 import { phenologyRoutes } from './phenology.routes';
 import { scoutingRoutes } from './scouting.routes';
@@ -8,6 +9,7 @@ import { trapsRoutes } from './traps.routes';
 
 export const fieldReadingsModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(fieldBlocksRoutes);
+  await app.register(fieldImportRoutes);
   await app.register(irrigationRoutes);
   await app.register(phenologyRoutes);
   await app.register(scoutingRoutes);

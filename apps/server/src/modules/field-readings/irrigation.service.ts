@@ -47,7 +47,8 @@ export async function listTensiometerReadings(db: AppDb, actor: FieldActor, quer
   return { rows, totalRecords: await countTensiometerReadings(db, actor, query), page: query.page, pageSize: query.pageSize };
 }
 
-async function tensioValues(db: AppDb, actor: FieldActor, body: TensiometerValues, now: Date): Promise<TensiometerValues> {
+/** The checks of a capture beyond its schema (the create route and the CSV import run them). */
+export async function tensioValues(db: AppDb, actor: FieldActor, body: TensiometerValues, now: Date): Promise<TensiometerValues> {
   refuseFutureDays(now, [['readOn', body.readOn, FIELD_READINGS_MESSAGES.dayInFuture]]);
   await requireCaptureBlock(db, actor, body.farmBlockId);
   return { farmBlockId: body.farmBlockId, station: body.station, depthCm: body.depthCm, kpa: body.kpa, readOn: body.readOn };
@@ -88,7 +89,8 @@ export async function listWaterApplied(db: AppDb, actor: FieldActor, query: Fiel
   return { rows, totalRecords: await countWaterApplied(db, actor, query), page: query.page, pageSize: query.pageSize };
 }
 
-async function waterValues(db: AppDb, actor: FieldActor, body: WaterValues, now: Date): Promise<WaterValues> {
+/** The checks of a capture beyond its schema (the create route and the CSV import run them). */
+export async function waterValues(db: AppDb, actor: FieldActor, body: WaterValues, now: Date): Promise<WaterValues> {
   refuseFutureDays(now, [['appliedOn', body.appliedOn, FIELD_READINGS_MESSAGES.dayInFuture]]);
   await requireCaptureBlock(db, actor, body.farmBlockId);
   return { farmBlockId: body.farmBlockId, appliedOn: body.appliedOn, amount: body.amount, unit: body.unit };

@@ -32,7 +32,8 @@ export async function listPhenologyObservations(db: AppDb, actor: FieldActor, qu
   return { rows, totalRecords, page: query.page, pageSize: query.pageSize };
 }
 
-async function checkedValues(db: AppDb, actor: FieldActor, body: PhenologyValues, now: Date): Promise<PhenologyValues> {
+/** The checks of a capture beyond its schema (the create route and the CSV import run them). */
+export async function phenologyValues(db: AppDb, actor: FieldActor, body: PhenologyValues, now: Date): Promise<PhenologyValues> {
   refuseFutureDays(now, [['observedOn', body.observedOn, FIELD_READINGS_MESSAGES.dayInFuture]]);
   await requireCaptureBlock(db, actor, body.farmBlockId);
   return { farmBlockId: body.farmBlockId, observedOn: body.observedOn, stage: body.stage, percentOfTrees: body.percentOfTrees };
@@ -49,7 +50,7 @@ export async function capturePhenologyObservation(
     read: (d, id) => findPhenologyObservation(d, actor, id),
     insert: async (tx) =>
       insertPhenologyObservation(tx, {
-        ...(await checkedValues(tx, actor, body, now)),
+        ...(await phenologyValues(tx, actor, body, now)),
         organizationId: actor.organizationId,
         clientId: body.clientId,
         capturedByUserId: actor.userId,
@@ -66,7 +67,7 @@ export async function updatePhenologyObservation(
 ): Promise<PhenologyObservation> {
   return db.transaction(async (tx) => {
     checkVersion(await findPhenologyObservation(tx, actor, id), body.version, WHAT);
-    const values = await checkedValues(tx, actor, body, now);
+    const values = await phenologyValues(tx, actor, body, now);
     if (!(await updatePhenologyObservationIfVersion(tx, actor.organizationId, id, body.version, values))) throw staleReading();
     return checkVersion(await findPhenologyObservation(tx, actor, id), undefined, WHAT);
   });

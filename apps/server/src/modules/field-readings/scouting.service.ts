@@ -59,7 +59,8 @@ export async function listScoutingSessions(db: AppDb, actor: FieldActor, query: 
 
 type SessionBody = Pick<CreateScoutingSessionBody, 'farmBlockId' | 'startedAt' | 'endedAt' | 'observations'>;
 
-async function checkedValues(db: AppDb, actor: FieldActor, body: SessionBody, now: Date): Promise<{ values: SessionValues; observations: ObservationValues[] }> {
+/** The checks of a capture beyond its schema (the create route and the CSV import run them). */
+export async function scoutingValues(db: AppDb, actor: FieldActor, body: SessionBody, now: Date): Promise<{ values: SessionValues; observations: ObservationValues[] }> {
   refuseFutureDays(now, [
     ['startedAt', dayOf(body.startedAt), SCOUTING_MESSAGES.timeInFuture],
     ['endedAt', dayOf(body.endedAt), SCOUTING_MESSAGES.timeInFuture],
@@ -83,7 +84,7 @@ export async function captureScoutingSession(db: AppDb, actor: FieldActor, body:
     findByClientId: (d) => findScoutingIdByClientId(d, actor.organizationId, body.clientId),
     read: (d, id) => readSession(d, actor, id),
     insert: async (tx) => {
-      const { values, observations } = await checkedValues(tx, actor, body, now);
+      const { values, observations } = await scoutingValues(tx, actor, body, now);
       return insertScoutingSession(tx, { ...values, organizationId: actor.organizationId, clientId: body.clientId, scoutUserId: actor.userId }, observations);
     },
   });
@@ -96,7 +97,7 @@ export async function getScoutingSession(db: AppDb, actor: FieldActor, id: numbe
 export async function updateScoutingSession(db: AppDb, actor: FieldActor, id: number, body: UpdateScoutingSessionBody, now: Date): Promise<ScoutingSession> {
   return db.transaction(async (tx) => {
     checkVersion(await findScoutingSession(tx, actor, id), body.version, WHAT);
-    const { values, observations } = await checkedValues(tx, actor, body, now);
+    const { values, observations } = await scoutingValues(tx, actor, body, now);
     if (!(await updateScoutingSessionIfVersion(tx, actor.organizationId, id, body.version, values, observations))) throw staleReading();
     return checkVersion(await readSession(tx, actor, id), undefined, WHAT);
   });

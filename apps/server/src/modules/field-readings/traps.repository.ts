@@ -65,6 +65,16 @@ export async function countTraps(db: AppDb, viewer: FarmViewer, query: TrapsQuer
   );
 }
 
+/** The coded traps of the caller's farms (their code and block), for imports naming a trap by code. */
+export async function findCodedTraps(db: AppDb, viewer: FarmViewer) {
+  return db
+    .select({ id: traps.id, farmBlockId: traps.farmBlockId, code: traps.code })
+    .from(traps)
+    .innerJoin(farmBlocks, eq(farmBlocks.id, traps.farmBlockId))
+    .innerJoin(farms, eq(farms.id, farmBlocks.farmId))
+    .where(and(...trapScope(viewer), sql`${traps.code} is not null`));
+}
+
 export async function findTrapIdByClientId(db: AppDb, organizationId: number, clientId: string) {
   const [row] = await db.select({ id: traps.id }).from(traps).where(and(eq(traps.organizationId, organizationId), eq(traps.clientId, clientId)));
   return row?.id ?? null;

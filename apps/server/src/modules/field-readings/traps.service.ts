@@ -51,7 +51,8 @@ export async function listTraps(db: AppDb, actor: FieldActor, query: TrapsQuery)
   return { rows: await findTraps(db, actor, query), totalRecords: await countTraps(db, actor, query), page: query.page, pageSize: query.pageSize };
 }
 
-async function trapValues(db: AppDb, actor: FieldActor, body: Omit<CreateTrapBody, 'clientId'>, now: Date): Promise<TrapValues> {
+/** The checks of a capture beyond its schema (the create route and the CSV import run them). */
+export async function trapValues(db: AppDb, actor: FieldActor, body: Omit<CreateTrapBody, 'clientId'>, now: Date): Promise<TrapValues> {
   refuseFutureDays(now, [['activeFrom', body.activeFrom, FIELD_READINGS_MESSAGES.dayInFuture]]);
   await requireCaptureBlock(db, actor, body.farmBlockId);
   const { farmBlockId, trapType, lure, code, lat, lng, activeFrom, activeTo } = body;
@@ -100,7 +101,8 @@ export async function listTrapInspections(db: AppDb, actor: FieldActor, query: T
   };
 }
 
-async function inspectionValues(db: AppDb, actor: FieldActor, trapId: number, body: InspectionValues, now: Date): Promise<InspectionValues> {
+/** The checks of a capture beyond its schema (the create route and the CSV import run them). */
+export async function inspectionValues(db: AppDb, actor: FieldActor, trapId: number, body: InspectionValues, now: Date): Promise<InspectionValues> {
   refuseFutureDays(now, [['inspectedOn', body.inspectedOn, FIELD_READINGS_MESSAGES.dayInFuture]]);
   const trap = await findTrap(db, actor, trapId);
   if (!trap) throw notFound(TRAP);

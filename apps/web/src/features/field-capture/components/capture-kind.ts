@@ -6,7 +6,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
-import type { FieldBlock, FieldPage, Permission } from '@orchard/shared';
+import type { FieldBlock, FieldImportKind, FieldPage, Permission } from '@orchard/shared';
 import type { Formatters } from '../../../lib/format';
 
 /** The fields every stored capture answers. */
@@ -67,6 +67,8 @@ export interface CaptureKind<Row extends FieldRecordRow, Draft> {
   /** how the row is named in its actions' labels ("Edit {{name}}") */
   rowName: (row: Row, format: Formatters) => string;
   columns: CaptureColumn<Row>[];
+  /** its CSV import (shared FIELD_IMPORT_KINDS), shown to those who capture it */
+  importKind?: FieldImportKind;
   Form: ComponentType<CaptureFormProps<Draft>>;
 }
 

@@ -15,6 +15,7 @@ import { useReloadFieldList } from '../api/field-records';
 import { useFieldBlocks } from '../api/get-blocks';
 import { CaptureFormPanel, type FormState } from './capture-form-panel';
 import { detailsByField, type CaptureKind, type FieldRecordRow } from './capture-kind';
+import { ImportSection } from './import-section';
 import { PendingCaptures } from './pending-captures';
 import { RecordsPanel } from './records-panel';
 
@@ -61,6 +62,7 @@ export function CaptureSection<Row extends FieldRecordRow, Draft>({ kind }: { ki
         )}
         {canView && <RecordsPanel kind={kind} blocks={blocks} canCapture={canCapture} onEdit={editRow} onDeleted={onDeleted} />}
       </div>
+      {canCapture && kind.importKind && <ImportSection kind={kind.importKind} listPath={kind.listPath} />}
     </div>
   );
 }

@@ -61,6 +61,7 @@ export const tensiometerKind: CaptureKind<TensiometerReading, TensiometerDraft> 
   updateSchema: updateTensiometerReadingBodySchema,
   viewPermission: PERMISSIONS.reportsTensio,
   capturePermission: PERMISSIONS.irrigationCapture,
+  importKind: 'tensiometerReadings',
   texts: {
     section: 'fieldCapture.irrigation.tensioTab',
     form: 'fieldCapture.irrigation.tensioForm',

@@ -68,6 +68,7 @@ export const waterKind: CaptureKind<WaterApplied, WaterDraft> = {
   updateSchema: updateWaterAppliedBodySchema,
   viewPermission: PERMISSIONS.waterView,
   capturePermission: PERMISSIONS.irrigationCapture,
+  importKind: 'waterApplied',
   texts: {
     section: 'fieldCapture.irrigation.waterTab',
     form: 'fieldCapture.irrigation.waterForm',

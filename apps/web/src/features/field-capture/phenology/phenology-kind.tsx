@@ -74,6 +74,7 @@ export const phenologyKind: CaptureKind<PhenologyObservation, PhenologyDraft> = 
   updateSchema: updatePhenologyObservationBodySchema,
   viewPermission: PERMISSIONS.phenologyView,
   capturePermission: PERMISSIONS.phenologyCapture,
+  importKind: 'phenology',
   texts: {
     section: 'fieldCapture.phenology.title',
     form: 'fieldCapture.phenology.form',

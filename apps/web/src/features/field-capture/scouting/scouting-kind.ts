@@ -90,6 +90,7 @@ export const scoutingKind: CaptureKind<ScoutingSession, ScoutingDraft> = {
   updateSchema: updateScoutingSessionBodySchema,
   viewPermission: PERMISSIONS.scoutingView,
   capturePermission: PERMISSIONS.scoutingCapture,
+  importKind: 'scouting',
   texts: {
     section: 'fieldCapture.scouting.title',
     form: 'fieldCapture.scouting.form',

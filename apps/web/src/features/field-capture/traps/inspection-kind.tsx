@@ -89,6 +89,7 @@ export const inspectionKind: CaptureKind<TrapInspection, InspectionDraft> = {
   updateSchema: updateTrapInspectionBodySchema,
   viewPermission: PERMISSIONS.trapsView,
   capturePermission: PERMISSIONS.trapsCapture,
+  importKind: 'trapInspections',
   texts: {
     section: 'fieldCapture.traps.inspectionsTab',
     form: 'fieldCapture.traps.inspectionForm',

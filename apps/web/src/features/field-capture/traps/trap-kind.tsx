@@ -128,6 +128,7 @@ export const trapKind: CaptureKind<Trap, TrapDraft> = {
   updateSchema: updateTrapBodySchema,
   viewPermission: PERMISSIONS.trapsView,
   capturePermission: PERMISSIONS.trapsCapture,
+  importKind: 'traps',
   texts: {
     section: 'fieldCapture.traps.trapsTab',
     form: 'fieldCapture.traps.form',

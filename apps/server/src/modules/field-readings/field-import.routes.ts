@@ -1,0 +1,43 @@
+/**
+ * CSV import of field captures: POST `<the kind's list path>/import?mode=preview|commit`
+ * (multipart, field `file`) for scouting sessions, traps, trap inspections, tensiometer readings,
+ * water applied and phenology observations, each with the kind's capture permission (the create
+ * route's). Preview answers every line (200); commit writes all lines (201) or none (400).
+ */
+import { FIELD_IMPORT_KINDS, FIELD_IMPORT_KIND_KEYS, FIELD_IMPORT_MAX_BYTES, FIELD_IMPORT_MESSAGES, fieldImportQuerySchema, fieldImportResponseSchema } from '@orchard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/schemas';
+import { validationFailed } from '../../lib/errors';
+import { requireTenant } from '../../plugins/access';
+import { IMPORT_KINDS } from './field-import-kinds';
+import { importFieldCaptures } from './field-import.service';
+
+const noFile = () => validationFailed(FIELD_IMPORT_MESSAGES.noFile, [{ field: 'file', message: FIELD_IMPORT_MESSAGES.noFile }]);
+
+export const fieldImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const key of FIELD_IMPORT_KIND_KEYS) {
+    const info = FIELD_IMPORT_KINDS[key];
+    app.post(
+      info.path,
+      {
+        config: { auth: { permissions: [info.permission] }, tenant: true },
+        schema: {
+          tags: ['field-import'],
+          consumes: ['multipart/form-data'],
+          querystring: fieldImportQuerySchema,
+          response: { 200: fieldImportResponseSchema, 201: fieldImportResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
+        },
+      },
+      async (request, reply) => {
+        const actor = requireTenant(request);
+        if (!request.isMultipart()) throw noFile();
+        const file = await request.file({ limits: { fileSize: FIELD_IMPORT_MAX_BYTES } });
+        if (!file) throw noFile();
+        // toBuffer() throws 413 past the limit
+        const bytes = await file.toBuffer();
+        const result = await importFieldCaptures(app.db, IMPORT_KINDS[key], actor, bytes, request.query, app.clock.now());
+        return reply.code(result.committed ? 201 : 200).send(result);
+      },
+    );
+  }
+};
