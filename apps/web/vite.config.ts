@@ -1,11 +1,63 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import {
+  ASSET_CACHE,
+  CACHE_ID,
+  PRECACHE_GLOBS,
+  PRECACHE_IGNORES,
+  PRECACHE_MAX_FILE_BYTES,
+  SERVICE_WORKER_URL,
+  isAppNavigation,
+  isBuildAsset,
+} from './src/lib/offline/service-worker-config';
 
 const apiTarget = process.env.ORCHARD_API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/connect', '/healthz'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The offline shell's service worker (rules in src/lib/offline/service-worker-config.ts),
+    // generated into the build only; the app registers it itself once signed in.
+    VitePWA({
+      strategies: 'generateSW',
+      filename: SERVICE_WORKER_URL.slice(1),
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      manifest: false,
+      workbox: {
+        cacheId: CACHE_ID,
+        globPatterns: PRECACHE_GLOBS,
+        globIgnores: PRECACHE_IGNORES,
+        maximumFileSizeToCacheInBytes: PRECACHE_MAX_FILE_BYTES,
+        // the hashed files name their own version; Workbox's revision covers the others
+        dontCacheBustURLsMatching: /^assets\//,
+        cleanupOutdatedCaches: true,
+        // a new build's worker takes over at once (open pages keep running on what they loaded)
+        skipWaiting: true,
+        clientsClaim: true,
+        // navigations: network first, the precached shell when the network fails (no navigateFallback,
+        // which would always answer from the cache)
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: isAppNavigation,
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
+          {
+            urlPattern: isBuildAsset,
+            handler: 'CacheFirst',
+            options: { cacheName: ASSET_CACHE.name, expiration: { maxEntries: ASSET_CACHE.maxEntries }, cacheableResponse: { statuses: [200] } },
+          },
+        ],
+        // one file: no separate Workbox runtime file to serve
+        inlineWorkboxRuntime: true,
+        sourcemap: false,
+      },
+    }),
+  ],
   server: {
     port: 5173,
     strictPort: true,

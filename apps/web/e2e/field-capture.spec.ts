@@ -221,7 +221,7 @@ test.describe('Field capture: traps, irrigation, phenology', () => {
   ];
 
   test('each screen opens from its URL with its lists, axe-core clean; a phenology observation is captured and listed', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await signIn(page, admin);
     for (const area of areas) {
       await page.goto(area.path);

@@ -74,6 +74,7 @@ describe('headers in production', () => {
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Orchard Ops</title>');
     fs.writeFileSync(path.join(webRoot, 'assets', 'index-3f2a9c.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => undefined)');
     t = await createTestApp({ env: 'production', apiDocs: 'signed-in', webDistDir: webRoot, cookieSecure: true });
   });
   afterAll(async () => {
@@ -103,6 +104,18 @@ describe('headers in production', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const page = await t.app.inject({ method: 'GET', url: '/settings' });
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker from the root as JavaScript, revalidated on every check, allowed by the CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/worker-src 'self'/);
+    expect(csp).toMatch(/script-src 'self'/);
+    // served at the root: its scope is the whole app without a Service-Worker-Allowed header
+    expect(res.headers['service-worker-allowed']).toBeUndefined();
   });
 
   it('never answers an API path, however spelt, with the web page', async () => {

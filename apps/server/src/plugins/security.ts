@@ -8,7 +8,10 @@ import { isApiPath, isConnectPath } from './route-policy';
 /** The farm map's tile server (scheme and host of the tile URL template). */
 const MAP_TILE_ORIGIN = FARM_MAP_TILE_URL_DEFAULT.split('/').slice(0, 3).join('/');
 
-/** The policy the web app runs under (bundled scripts, fonts and themes; images from blobs and map tiles). */
+/**
+ * The policy the web app runs under (bundled scripts, fonts and themes; images from blobs and map
+ * tiles; the offline shell's service worker, /sw.js, from the same origin).
+ */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   baseUri: ["'self'"],
@@ -17,6 +20,7 @@ export const CONTENT_SECURITY_POLICY = {
   imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_ORIGIN],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   formAction: ["'self'"],

@@ -1,6 +1,6 @@
 /** The authenticated shell: top bar, desktop menu, hamburger sidebar and the main container. */
 import { QueryClientProvider, useIsFetching } from '@tanstack/react-query';
-import { Suspense, useCallback, useId, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LoadingBar } from '../components/loading-bar';
@@ -11,6 +11,7 @@ import { TopBar } from '../features/shell/components/top-bar';
 import { TreeMenu } from '../features/shell/components/tree-menu';
 import { usePendingModuleLoads } from '../lib/module-loads';
 import { useOutboxSender } from '../lib/outbox/app-outbox';
+import { keepOfflineSession } from '../lib/session/offline-session';
 import { queryClient } from '../lib/query-client';
 import { useSessionContext } from '../lib/session/use-session-context';
 
@@ -26,6 +27,8 @@ function Shell() {
 
   // field captures kept offline go out whichever screen is open
   useOutboxSender();
+  // the session is kept on the device, so the app opens without a network (offline-session.ts)
+  useEffect(() => keepOfflineSession(), []);
 
   const skipToMain = () => document.getElementById('main-content')?.focus();
 

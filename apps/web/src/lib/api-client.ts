@@ -89,7 +89,10 @@ export function settlePendingOperations(retry: boolean): void {
   }
 }
 
-let refreshInFlight: Promise<boolean> | null = null;
+/** How a refresh ended: a new token, refused by the server, or no answer (no network). */
+export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
+
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
 let sharingWith: { coordinator: RefreshCoordinator; unsubscribe: () => void } | null = null;
 
@@ -115,16 +118,26 @@ function shareTokensAcrossTabs(): RefreshCoordinator {
  * request, and tabs take turns (see refresh-coordinator.ts): a tab whose turn comes after another
  * tab refreshed uses that tab's token instead of presenting the rotated cookie again.
  */
+let refreshedInFlight: { outcome: Promise<RefreshOutcome>; refreshed: Promise<boolean> } | null = null;
+
 export function refreshAccessToken(): Promise<boolean> {
+  const outcome = refreshAccessTokenOutcome();
+  // parallel callers share one promise, as they share one request
+  if (refreshedInFlight?.outcome !== outcome) refreshedInFlight = { outcome, refreshed: outcome.then((o) => o === 'refreshed') };
+  return refreshedInFlight.refreshed;
+}
+
+/** refreshAccessToken, telling a refusal from a missing network (the offline start needs to know). */
+export function refreshAccessTokenOutcome(): Promise<RefreshOutcome> {
   if (!refreshInFlight) {
     const coordinator = shareTokensAcrossTabs();
-    refreshInFlight = (async () => {
+    refreshInFlight = (async (): Promise<RefreshOutcome> => {
       try {
         const token = await coordinator.run(() => requestToken({ grant_type: 'refresh_token' }));
         setAccessToken(token);
-        return true;
-      } catch {
-        return false;
+        return 'refreshed';
+      } catch (e) {
+        return e instanceof ApiError && e.isNetworkError ? 'unreachable' : 'refused';
       } finally {
         refreshInFlight = null;
       }
@@ -183,6 +196,8 @@ function isAnswerLine(line: unknown): line is { result: unknown } | { error: unk
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const auth = options.auth ?? true;
   if (auth) shareTokensAcrossTabs();
+  // a session taken up without a network (offline-session.ts) has no token yet: get one first
+  if (auth && sessionStore.getState().status === 'authenticated' && !sessionStore.getState().accessToken) await refreshAccessTokenOutcome();
   const sentToken = sessionStore.getState().accessToken;
   let response = await send(path, options, auth ? sentToken : null);
 

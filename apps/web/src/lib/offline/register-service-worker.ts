@@ -1,0 +1,45 @@
+/**
+ * Registers the offline shell's service worker (see service-worker-config.ts) in production builds
+ * on secure contexts, once a user is signed in: the sign-in page of a visitor downloads nothing
+ * more, and the shell is only of use to someone who was signed in.
+ */
+import { sessionStore } from '../session/session-store';
+import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL, shouldRegisterServiceWorker } from './service-worker-config';
+
+/** Fetch the page's stylesheets again through the worker, so it keeps the theme loaded before it took over. */
+function keepLoadedStylesheets(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+    const url = new URL(link.href, location.href);
+    if (url.origin === location.origin && url.pathname.startsWith('/assets/')) void fetch(url).catch(() => undefined);
+  }
+}
+
+async function register(): Promise<void> {
+  const { serviceWorker } = navigator;
+  serviceWorker.addEventListener('controllerchange', keepLoadedStylesheets);
+  try {
+    await serviceWorker.register(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
+  } catch {
+    // no worker (storage refused, private mode): the app works online as before
+    return;
+  }
+  if (serviceWorker.controller) keepLoadedStylesheets();
+}
+
+export function startServiceWorker(): void {
+  const context = {
+    production: import.meta.env.PROD,
+    secureContext: typeof window !== 'undefined' && window.isSecureContext,
+    supported: typeof navigator !== 'undefined' && 'serviceWorker' in navigator,
+  };
+  if (!shouldRegisterServiceWorker(context)) return;
+  let registered = false;
+  const registerWhenSignedIn = () => {
+    if (registered || sessionStore.getState().status !== 'authenticated') return;
+    registered = true;
+    unsubscribe();
+    void register();
+  };
+  const unsubscribe = sessionStore.subscribe(registerWhenSignedIn);
+  registerWhenSignedIn();
+}
