@@ -79,16 +79,24 @@ function windowSessions(db: AppDb, scope: DashboardScope, from: Date, to: Date) 
 }
 
 const INFESTED = sql`coalesce(${scoutingObservations.count} > 0, ${scoutingObservations.present}, false)`;
-const POINT = sql`(${scoutingObservations.sessionId}, ${scoutingObservations.pointNumber})`;
 
-/** The infection counts of the sessions starting in [from, to) on the chosen farms' blocks. */
+/**
+ * The infection counts of the sessions starting in [from, to) on the chosen farms' blocks. An
+ * observation is one pest at one point of one session (a unique index), so the points infested
+ * with a pest are its infested observations, counted without a distinct.
+ */
 export async function findInfectionCounts(db: AppDb, scope: DashboardScope, from: Date, to: Date): Promise<InfectionCounts> {
   const ws = windowSessions(db, scope, from, to);
-  const points = db
-    .select({ blockId: ws.blockId, n: sql<number>`count(distinct ${POINT})::int`.as('n') })
+  const visited = db
+    .select({ blockId: sql<number>`${ws.blockId}`.as('visited_block_id') })
     .from(scoutingObservations)
     .innerJoin(ws, eq(ws.id, scoutingObservations.sessionId))
-    .groupBy(ws.blockId)
+    .groupBy(ws.blockId, scoutingObservations.sessionId, scoutingObservations.pointNumber)
+    .as('visited');
+  const points = db
+    .select({ blockId: sql<number>`${visited.blockId}`.as('points_block_id'), n: sql<number>`count(*)::int`.as('n') })
+    .from(visited)
+    .groupBy(visited.blockId)
     .as('pts');
   const [blocks, pests] = await Promise.all([
     db
@@ -106,7 +114,7 @@ export async function findInfectionCounts(db: AppDb, scope: DashboardScope, from
       .select({
         blockId: ws.blockId,
         pest: scoutingObservations.pest,
-        pointsInfested: sql<number>`(count(distinct ${POINT}) filter (where ${INFESTED}))::int`,
+        pointsInfested: sql<number>`(count(*) filter (where ${INFESTED}))::int`,
       })
       .from(scoutingObservations)
       .innerJoin(ws, eq(ws.id, scoutingObservations.sessionId))
