@@ -155,7 +155,8 @@ describe('generated-request fuzz over the route schemas', () => {
   let organizationId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // errors are logged, so a 5xx found here comes with the stack that caused it
+    t = await createTestApp({ logLevel: 'error' });
     await seedDemoData(t.handle, { referenceDate: new Date('2025-06-30T08:00:00+02:00') });
     const [admin] = await t.db.select({ id: users.id }).from(users).where(eq(users.userName, 'admin'));
     const [org] = await t.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, 'Citrus Valley Growers'));

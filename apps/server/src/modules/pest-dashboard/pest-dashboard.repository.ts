@@ -15,9 +15,9 @@
  */
 import { BUSINESS_TIME_ZONE, type InfectionCounts, type LatestInspection, type TrapCounts, type WindowInspection } from '@orchard/shared';
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQLWrapper } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
+import { rowsOf, type AppDb } from '../../db/client';
 import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
-import { farmBlocks, farms, scoutingObservations, scoutingSessions, trapInspections, traps } from '../../db/schema/index';
+import { farmBlocks, farms, scoutingSessions, trapInspections, traps } from '../../db/schema/index';
 
 export interface DashboardScope extends FarmViewer {
   /** null: every farm the caller may see */
@@ -67,60 +67,48 @@ export async function findBlocksWithLastSession(db: AppDb, scope: DashboardScope
     .orderBy(asc(farms.id), asc(farmBlocks.id));
 }
 
-/** The sessions starting in [from, to) on the chosen farms' blocks. */
-function windowSessions(db: AppDb, scope: DashboardScope, from: Date, to: Date) {
-  return db
-    .select({ id: scoutingSessions.id, blockId: scoutingSessions.farmBlockId, startedAt: scoutingSessions.startedAt })
-    .from(scoutingSessions)
-    .innerJoin(farmBlocks, eq(farmBlocks.id, scoutingSessions.farmBlockId))
-    .innerJoin(farms, eq(farms.id, farmBlocks.farmId))
-    .where(and(eq(scoutingSessions.organizationId, scope.organizationId), gte(scoutingSessions.startedAt, from), lt(scoutingSessions.startedAt, to), blockScope(scope)))
-    .as('ws');
-}
-
-const INFESTED = sql`coalesce(${scoutingObservations.count} > 0, ${scoutingObservations.present}, false)`;
-
 /**
- * The infection counts of the sessions starting in [from, to) on the chosen farms' blocks. An
- * observation is one pest at one point of one session (a unique index), so the points infested
- * with a pest are its infested observations, counted without a distinct.
+ * The infection counts of the sessions starting in [from, to) on the chosen farms' blocks, in one
+ * statement: the window's sessions and their observations are each read once (materialised, so
+ * the planner never re-runs the farm scope per observation), then counted per block and per block
+ * and pest. An observation is one pest at one point of one session (a unique index), so the points
+ * infested with a pest are its infested observations, counted without a distinct.
  */
 export async function findInfectionCounts(db: AppDb, scope: DashboardScope, from: Date, to: Date): Promise<InfectionCounts> {
-  const ws = windowSessions(db, scope, from, to);
-  const visited = db
-    .select({ blockId: sql<number>`${ws.blockId}`.as('visited_block_id') })
-    .from(scoutingObservations)
-    .innerJoin(ws, eq(ws.id, scoutingObservations.sessionId))
-    .groupBy(ws.blockId, scoutingObservations.sessionId, scoutingObservations.pointNumber)
-    .as('visited');
-  const points = db
-    .select({ blockId: sql<number>`${visited.blockId}`.as('points_block_id'), n: sql<number>`count(*)::int`.as('n') })
-    .from(visited)
-    .groupBy(visited.blockId)
-    .as('pts');
-  const [blocks, pests] = await Promise.all([
-    db
-      .select({
-        blockId: ws.blockId,
-        sessions: sql<number>`count(*)::int`,
-        lastSessionId: sql<number>`(array_agg(${ws.id} order by ${ws.startedAt} desc, ${ws.id} desc))[1]`,
-        lastScoutedOn: localDay(sql`max(${ws.startedAt})`),
-        pointsInspected: sql<number>`coalesce(max(${points.n}), 0)::int`,
-      })
-      .from(ws)
-      .leftJoin(points, eq(points.blockId, ws.blockId))
-      .groupBy(ws.blockId),
-    db
-      .select({
-        blockId: ws.blockId,
-        pest: scoutingObservations.pest,
-        pointsInfested: sql<number>`(count(*) filter (where ${INFESTED}))::int`,
-      })
-      .from(scoutingObservations)
-      .innerJoin(ws, eq(ws.id, scoutingObservations.sessionId))
-      .groupBy(ws.blockId, scoutingObservations.pest),
-  ]);
-  return { blocks, pests };
+  const rows = await rowsOf<{
+    blockId: number;
+    pest: string | null;
+    sessions: number | null;
+    lastSessionId: number | null;
+    lastScoutedOn: string | null;
+    pointsInspected: number | null;
+    pointsInfested: number | null;
+  }>(
+    db,
+    sql`with blocks as materialized (
+      select ${farmBlocks.id} as block_id from ${farmBlocks} inner join ${farms} on ${farms.id} = ${farmBlocks.farmId} where ${blockScope(scope)}),
+    ws as materialized (
+      select s.id, s.farm_block_id as block_id, s.started_at from scouting_sessions s join blocks on blocks.block_id = s.farm_block_id
+      where s.organization_id = ${scope.organizationId} and s.started_at >= ${from} and s.started_at < ${to}),
+    obs as materialized (
+      select ws.block_id, o.session_id, o.point_number, o.pest, coalesce(o.count > 0, o.present, false) as infested
+      from scouting_observations o join ws on ws.id = o.session_id),
+    points as (select block_id, count(*)::int as n from (select block_id, session_id, point_number from obs group by 1, 2, 3) p group by block_id)
+    select ws.block_id as "blockId", null::text as pest, count(*)::int as sessions,
+      (array_agg(ws.id order by ws.started_at desc, ws.id desc))[1] as "lastSessionId",
+      ${localDay(sql`max(ws.started_at)`)} as "lastScoutedOn",
+      coalesce(max(points.n), 0)::int as "pointsInspected", null::int as "pointsInfested"
+    from ws left join points on points.block_id = ws.block_id group by ws.block_id
+    union all
+    select block_id, pest, null, null, null, null, (count(*) filter (where infested))::int from obs group by block_id, pest`,
+  );
+  const counts: InfectionCounts = { blocks: [], pests: [] };
+  for (const r of rows) {
+    if (r.pest === null) {
+      counts.blocks.push({ blockId: r.blockId, sessions: r.sessions!, lastSessionId: r.lastSessionId!, lastScoutedOn: r.lastScoutedOn!, pointsInspected: r.pointsInspected! });
+    } else counts.pests.push({ blockId: r.blockId, pest: r.pest, pointsInfested: r.pointsInfested! });
+  }
+  return counts;
 }
 
 /** The inspections of days `from` to `to` (both included) of traps on the chosen farms' blocks. */
