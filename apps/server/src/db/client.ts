@@ -27,6 +27,8 @@ export interface DbHandle {
   db: AppDb;
   kind: DbKind;
   close(): Promise<void>;
+  /** an in-memory embedded database's files as a tarball, to start another from (loadDataDir) */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface OpenDatabaseOptions {
@@ -34,6 +36,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** directory of the embedded database, or 'memory://' */
   dataDir?: string | undefined;
+  /** an in-memory embedded database starts from these files (a dumpDataDir tarball) */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
   /** told about errors on idle pooled connections (they are discarded either way) */
   onIdleError?: (err: Error) => void;
@@ -52,9 +56,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (dataDir.startsWith('memory://')) {
-    const client = new PGlite(dataDir);
+    const client = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     const db = drizzlePglite(client, { schema }) as unknown as AppDb;
-    return { db, kind: 'pglite', close: () => client.close() };
+    return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
   }
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });

@@ -1,17 +1,65 @@
 /**
  * A fresh, migrated database per test file: PGlite in memory by default, or a new PostgreSQL
  * database (created and dropped here) when TEST_DATABASE_URL is set.
+ *
+ * PGlite files start from a migrated template instead of running every migration again: the
+ * first file to need it migrates a database and keeps its files in the OS temp directory, named by
+ * a hash of the migrations and of the PGlite build, so a changed migration makes a new one. Each
+ * database then synchronises the catalogues itself (they follow the code, not the migrations).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type DbHandle } from '../../src/db/client';
-import { migrateDatabase } from '../../src/db/migrate';
+import { findMigrationsFolder, migrateDatabase, syncCatalogues } from '../../src/db/migrate';
+
+/** The files under `dir`, sorted, with their contents, into `hash`. */
+function hashTree(hash: ReturnType<typeof createHash>, dir: string) {
+  for (const name of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {
+    const file = path.join(dir, name);
+    if (!fs.statSync(file).isFile()) continue;
+    hash.update(name);
+    hash.update(fs.readFileSync(file));
+  }
+}
+
+/** The PGlite package the tests run on (its version decides the data files' format). */
+function pglitePackageJson(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', '@electric-sql', 'pglite', 'package.json');
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) throw new Error('@electric-sql/pglite is not installed');
+  }
+}
+
+async function migratedPgliteTemplate(): Promise<Blob> {
+  const hash = createHash('sha256');
+  hashTree(hash, findMigrationsFolder());
+  hash.update(fs.readFileSync(pglitePackageJson()));
+  const file = path.join(os.tmpdir(), `orchard-test-pglite-${hash.digest('hex').slice(0, 20)}.tar`);
+  if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await migrateDatabase(handle);
+    const dump = await handle.dumpDataDir!();
+    // written whole, then renamed: a file running in parallel never reads half a template
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
+    return dump;
+  } finally {
+    await handle.close();
+  }
+}
 
 export async function createTestDatabase(): Promise<DbHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
-    await migrateDatabase(handle);
+    const handle = await openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPgliteTemplate() });
+    await syncCatalogues(handle);
     return handle;
   }
   const name = `oo_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
