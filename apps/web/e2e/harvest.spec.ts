@@ -128,7 +128,8 @@ async function openBlockReport(page: Page, pucId: number) {
 
 async function pucReportTable(page: Page) {
   const table = page.getByRole('table', { name: h.pucReportTable });
-  await expect(bodyRows(table).first()).toBeVisible();
+  // the whole season's report; after a cancelled import the server may still be rolling it back
+  await expect(bodyRows(table).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.p-datatable-loading-overlay')).toHaveCount(0);
   return table;
 }
