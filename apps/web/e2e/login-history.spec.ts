@@ -139,6 +139,8 @@ test.describe('Login history', () => {
   });
 
   test('filters by area and role, hides and shows the filter panel, sorts and pages', async ({ page }) => {
+    // a dozen filter choices, each answered by the server: more than the suite's 30 s on a busy machine
+    test.setTimeout(60_000);
     await openFromMenu(page);
     await expect(bodyRows(page)).toHaveCount(members.length);
 
