@@ -163,6 +163,8 @@ test.describe('picking schedule, producer view', () => {
   });
 
   test('duplicate a row, give it another packhouse and save; duplicate combinations are refused with the message', async ({ page, request }) => {
+    // two saves and a reload of the producer view: more than the suite's 30 s on a busy machine
+    test.setTimeout(60_000);
     // which packhouses already hold each PUC and variety (the admin's view shows one packhouse at a time)
     const headers = await apiHeaders(request, admin, GROWER);
     const all = (await (await request.get(`${PICKING_PATHS.producerSchedule}?pageSize=100`, { headers })).json()) as PickingSchedulePage;
