@@ -328,7 +328,7 @@ describe('demo data seed on fresh databases', () => {
       await a.close();
       await b.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('prng', () => {
