@@ -389,6 +389,8 @@ test.describe('settings, users tab', () => {
     });
 
     test('reset a password through the mailed link and sign in with the new one', async ({ page, browser }) => {
+      // a mail through the SMTP sink and two sign-ins: more than the suite's 30 s on a busy machine
+      test.setTimeout(60_000);
       const person = await createUser(adminApi, GROWER, { prefix: 'reset', roles: ['Manager'], fullName: 'Reset Person', jobTitle: 'Picker' });
       await signIn(page, admin);
       await openUsersTab(page);
