@@ -72,6 +72,8 @@ test.describe('desktop', () => {
   });
 
   test('settings menu: Profile; Settings only with a tab of it (users or roles); Clear Cache only with its permission', async ({ page }) => {
+    // several users signed in one after another: more than the suite's 30 s on a busy machine
+    test.setTimeout(60_000);
     for (const name of ['admin', 'scout']) {
       const user = demoUser(name);
       const permissionsAnswer = page.waitForResponse((r) => r.url().endsWith(SHELL_PATHS.permissions) && r.ok());
