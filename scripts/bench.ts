@@ -25,9 +25,18 @@
  *   - the farm operations CSV export of 200,000 sessions (BENCH_CSV_ROWS) streamed over HTTP: the
  *     server's peak RSS growth beside the same file built whole in memory, as the exports once were
  *     (budget: at most a quarter of it), on PGlite
+ *   - industry: the PUC report (as a grower and as a packhouse organisation), the Fruitbins Block
+ *     Report, the producer and packhouse views (page of 100) and the pest dashboard while the database
+ *     holds a whole industry's season (scripts/bench/industry-data.ts: 10,000,000 bins over the demo
+ *     data and hundreds of synthetic growers), each beside the repository functions the service calls,
+ *     alone (scripts/bench/industry.ts; budget: p95 <= 50 ms on PostgreSQL and at most 2x the SQL), and
+ *     how long the data set took to write; on PostgreSQL, and on PGlite at BENCH_INDUSTRY_PGLITE_BINS
+ *   - writes: 10,000 bins of intake through POST /api/harvest/bins, a client's deliveries one request
+ *     after the other, and a 10,000-line CSV import committed, each beside a raw INSERT ... SELECT of
+ *     the same rows (scripts/bench/writes.ts; budget: at most 5x), on PGlite and PostgreSQL
  *
  * Environment:
- *   BENCH_ONLY=bundle,cold,menu,routes,harvest,picking,picking-browser,pest,logins,csv  run only these sections; the table
+ *   BENCH_ONLY=bundle,cold,menu,routes,harvest,picking,picking-browser,pest,logins,csv,industry,writes  run only these sections; the table
  *       is printed and BENCHMARKS.md is left as it is (unset: every section, and the file is written)
  *   BENCH_HARVEST=0                   leave out the harvest section (when BENCH_ONLY is unset)
  *   BENCH_ROUTE_SECONDS (3)           seconds of load per route in the routes section
@@ -35,6 +44,12 @@
  *   BENCH_PICKING_RUNS (30)           timed requests per figure of the picking and pest dashboard sections
  *   BENCH_BROWSER_RUNS (7), BENCH_KEYS_PER_RUN (10), BENCH_BROWSER_PORT (3250), CHROMIUM_PATH
  *   WEB_DIST_DIR                      another build of the web app for the browser section (before/after)
+ *   BENCH_INDUSTRY_BINS (10000000)    bins of the industry data set on PostgreSQL
+ *   BENCH_INDUSTRY_PGLITE_BINS (1000000)  the same on PGlite (0: leave PGlite out); the synthetic growers scale with it
+ *   BENCH_INDUSTRY_GROWERS (300)      synthetic grower organisations at BENCH_INDUSTRY_BINS
+ *   BENCH_INDUSTRY_DEMO_SCALE (10)    --scale of the demo data inside it (the demo grower's share of bins)
+ *   BENCH_INDUSTRY_RUNS (30)          timed requests per figure of the industry section
+ *   BENCH_WRITES_RUNS (3)             timed runs per figure of the writes section
  *   BENCH_DATABASE_URL                PostgreSQL server (each section creates and drops its own database)
  *
  * `npm run bench` builds first; `npx tsx scripts/bench.ts` runs on the current builds.
@@ -61,6 +76,8 @@ import { PEST_DASHBOARD_PATHS, type PestDashboardResponse } from '@orchard/share
 import { addPickingBenchData } from './bench/picking-data';
 import { addPestBenchScouting, comparePestFigures, pestDashboardSql } from './bench/pest-dashboard';
 import { loadEveryRoute, type RouteLoadRow } from './bench/route-load';
+import { industryBeside } from './bench/industry';
+import { writesBeside } from './bench/writes';
 import { bundleFigures, kb, LAZY_CHUNK_BUDGET_BYTES, LOGIN_BUDGET_BYTES } from './bundle-size';
 import { eq, sql } from 'drizzle-orm';
 import { findLoginHistory } from '../apps/server/src/modules/login-history/login-history.repository';
@@ -921,8 +938,54 @@ async function csvExportMemory(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) 
   await handle.close();
 }
 
+/* ---------- a whole industry's season, and writes ---------- */
+
+const INDUSTRY_BINS = Number(process.env.BENCH_INDUSTRY_BINS ?? 10_000_000);
+const INDUSTRY_PGLITE_BINS = Number(process.env.BENCH_INDUSTRY_PGLITE_BINS ?? 1_000_000);
+const INDUSTRY_GROWERS = Number(process.env.BENCH_INDUSTRY_GROWERS ?? 300);
+const INDUSTRY_DEMO_SCALE = Number(process.env.BENCH_INDUSTRY_DEMO_SCALE ?? 10);
+const INDUSTRY_RUNS = Number(process.env.BENCH_INDUSTRY_RUNS ?? 30);
+const WRITES_RUNS = Number(process.env.BENCH_WRITES_RUNS ?? 3);
+const NOISY = 'a shared 2-core machine with other test suites running: timings are noisy';
+
+async function industry() {
+  const options = {
+    demoScale: INDUSTRY_DEMO_SCALE,
+    referenceDate: PICKING_REFERENCE,
+    runs: INDUSTRY_RUNS,
+    warmup: PICKING_WARMUP,
+    log: (line: string) => console.error(line),
+  };
+  if (INDUSTRY_PGLITE_BINS > 0) {
+    // an in-memory PGlite (WebAssembly, one connection) is not sized for ten million bins: it runs
+    // the same world at fewer bins, the demo organisations' share unchanged
+    const growers = Math.max(10, Math.round((INDUSTRY_GROWERS * INDUSTRY_PGLITE_BINS) / INDUSTRY_BINS));
+    await industryBeside(
+      'PGlite',
+      await openDatabase({ dataDir: 'memory://' }),
+      {
+        ...options,
+        bins: INDUSTRY_PGLITE_BINS,
+        growers,
+        concurrency: 1,
+        note: `PGlite at ${INDUSTRY_PGLITE_BINS.toLocaleString('en-US')} bins, not ${INDUSTRY_BINS.toLocaleString('en-US')} (in-memory WebAssembly database: ten million bins do not fit its memory in reasonable time); ${NOISY}`,
+      },
+      (row) => rows.push(row),
+    );
+  }
+  await onFreshPostgres((handle) =>
+    industryBeside('PostgreSQL', handle, { ...options, bins: INDUSTRY_BINS, growers: INDUSTRY_GROWERS, concurrency: 2, note: NOISY }, (row) => rows.push(row)),
+  );
+}
+
+async function writes() {
+  const options = { referenceDate: PICKING_REFERENCE, bins: 10_000, perRequest: 25, lines: 10_000, runs: WRITES_RUNS };
+  await writesBeside('PGlite', await openDatabase({ dataDir: 'memory://' }), options, (row) => rows.push(row));
+  await onFreshPostgres((handle) => writesBeside('PostgreSQL', handle, options, (row) => rows.push(row)));
+}
+
 /** BENCH_ONLY=a,b runs only those sections (and leaves BENCHMARKS.md alone); unset runs them all. */
-const SECTIONS = ['bundle', 'cold', 'menu', 'routes', 'harvest', 'picking', 'picking-browser', 'pest', 'logins', 'csv'] as const;
+const SECTIONS = ['bundle', 'cold', 'menu', 'routes', 'harvest', 'picking', 'picking-browser', 'pest', 'logins', 'csv', 'industry', 'writes'] as const;
 type Section = (typeof SECTIONS)[number];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 for (const s of only ?? []) if (!SECTIONS.includes(s as Section)) throw new Error(`BENCH_ONLY: unknown section ${s} (one of ${SECTIONS.join(', ')})`);
@@ -957,6 +1020,8 @@ async function main() {
     await onFreshPostgres((handle) => loginHistoryBeside('PostgreSQL', handle));
   }
   if (runs('csv')) await csvExportMemory('PGlite', await openDatabase({ dataDir: 'memory://' }));
+  if (runs('industry')) await industry();
+  if (runs('writes')) await writes();
 
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
   const routeSections = routeTables.map(
