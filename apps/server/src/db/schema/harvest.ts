@@ -1,6 +1,6 @@
 /** Production and harvest: commodities, varieties, PUCs, blocks, yield estimates (history) and fruit bins. */
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { farms, packhouses } from './places';
 import { organizations } from './organization';
 
@@ -141,5 +141,43 @@ export const fruitBins = pgTable(
     index('fruit_bins_block_idx').on(t.productionBlockId, t.season, t.tipped),
     index('fruit_bins_packhouse_variety_idx').on(t.packhouseId, t.varietyId, t.season),
     index('fruit_bins_org_date_idx').on(t.organizationId, t.receivedDate),
+  ],
+);
+
+/**
+ * The bins of each production block per ISO week they were received in (with their packhouse,
+ * variety, organisation and season): what the harvest reports and the picking schedule's actuals
+ * read instead of counting fruit_bins per request. Maintained only by the statement-level triggers
+ * on fruit_bins (migration 0025: insert, update, delete and truncate, enabled always, so the seed's
+ * replica mode fires them too), in the same transaction as the bins; a key whose bins are all gone
+ * loses its row. `tipped_kgs` is numeric so that adding and subtracting bins stays exactly equal
+ * to a recount (a float sum depends on its order).
+ */
+export const binWeekTotals = pgTable(
+  'bin_week_totals',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    productionBlockId: integer('production_block_id')
+      .notNull()
+      .references(() => productionBlocks.id, { onDelete: 'cascade' }),
+    packhouseId: integer('packhouse_id')
+      .notNull()
+      .references(() => packhouses.id),
+    varietyId: integer('variety_id')
+      .notNull()
+      .references(() => varieties.id),
+    season: integer('season').notNull(),
+    /** the Monday of the ISO week of the bins' received date */
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    notTipped: integer('not_tipped').notNull(),
+    tipped: integer('tipped').notNull(),
+    tippedKgs: numeric('tipped_kgs').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.productionBlockId, t.season, t.weekStart, t.packhouseId, t.varietyId] }),
+    index('bin_week_totals_packhouse_idx').on(t.packhouseId, t.season, t.varietyId),
+    index('bin_week_totals_season_idx').on(t.season, t.organizationId),
   ],
 );

@@ -61,16 +61,15 @@ const blockRowColumns = sql`p.puc_name as puc, pb.id as "productionBlock", pb.co
   e.tonnes_per_ha_adjusted::float8 as "tonnesPerHaAdjusted",
   coalesce(e.id, 0)::int as version`;
 
-/** The variety, farm block, the season's bins and latest estimate of production block `pb`. */
+/** The variety, farm block, the season's bins (their week totals) and latest estimate of production block `pb`. */
 function blockRowJoins(organizationId: number, season: SQL): SQL {
   return sql`
       join varieties v on v.id = pb.variety_id
       left join farm_blocks fbk on fbk.id = pb.farm_block_id and fbk.organization_id = ${organizationId}
       left join lateral (
-        select (count(*) filter (where not fb.tipped))::int as not_tipped,
-          (count(*) filter (where fb.tipped))::int as tipped,
-          coalesce(sum(fb.tipped_kgs) filter (where fb.tipped), 0)::float8 as tipped_kgs
-        from fruit_bins fb
+        select coalesce(sum(fb.not_tipped), 0)::int as not_tipped, coalesce(sum(fb.tipped), 0)::int as tipped,
+          coalesce(sum(fb.tipped_kgs), 0)::float8 as tipped_kgs
+        from bin_week_totals fb
         where fb.production_block_id = pb.id and fb.organization_id = ${organizationId} and fb.season = ${season}
       ) b on true
       left join lateral (

@@ -1,6 +1,6 @@
 /**
- * Queries of the Harvest PUC report: which bins (alias fb) the caller sees under the report's
- * filters, the varieties to choose from and the per-PUC aggregates. The only rows that cross
+ * Queries of the Harvest PUC report: which bins (alias fb: their week totals, bin_week_totals) the
+ * caller sees under the report's filters, the varieties to choose from and the per-PUC aggregates. The only rows that cross
  * organisations are bins delivered to a packhouse the organisation owns (read-only), see
  * `binScopeSql`, which the caller's farms do not limit.
  */
@@ -52,12 +52,12 @@ export async function findReportVarieties(db: AppDb, scope: Omit<BinScope, 'vari
     and ${pucVisibleTo(scope, sql`pb.puc_id`)})`;
   let visible: SQL;
   if (scope.packhouseId !== null) {
-    visible = sql`exists (select 1 from fruit_bins fb where fb.variety_id = v.id and ${binScopeSql({ ...scope, varietyId: null })} and ${binFarmVisibleSql(scope)})`;
+    visible = sql`exists (select 1 from bin_week_totals fb where fb.variety_id = v.id and ${binScopeSql({ ...scope, varietyId: null })} and ${binFarmVisibleSql(scope)})`;
   } else {
     visible = sql`(${ownBlocks} or exists (
       select 1 from packhouses p
       where p.owner_organization_id = ${scope.organizationId}
-        and exists (select 1 from fruit_bins fb where fb.packhouse_id = p.id and fb.variety_id = v.id and fb.season = ${scope.season}
+        and exists (select 1 from bin_week_totals fb where fb.packhouse_id = p.id and fb.variety_id = v.id and fb.season = ${scope.season}
           and ${binFarmVisibleSql(scope)})))`;
   }
   return rowsOf<{ id: number; varietyName: string; commodity: string }>(
@@ -97,10 +97,8 @@ export async function findPucAggregates(db: AppDb, scope: BinScope): Promise<Puc
     sql`
       with bins as (
         select fb.production_block_id as block_id,
-          (count(*) filter (where not fb.tipped))::int as not_tipped,
-          (count(*) filter (where fb.tipped))::int as tipped,
-          coalesce(sum(fb.tipped_kgs) filter (where fb.tipped), 0)::float8 as tipped_kgs
-        from fruit_bins fb
+          sum(fb.not_tipped)::int as not_tipped, sum(fb.tipped)::int as tipped, sum(fb.tipped_kgs)::float8 as tipped_kgs
+        from bin_week_totals fb
         where ${binScopeSql(scope)}
         group by fb.production_block_id
       ),

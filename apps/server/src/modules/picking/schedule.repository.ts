@@ -9,8 +9,8 @@ import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { farmVisibleTo, growerRowVisibleTo, pucVisibleTo, type FarmViewer } from '../../db/farm-scope';
 import {
+  binWeekTotals,
   farms,
-  fruitBins,
   legalEntities,
   packhouses,
   pickingEstimates,
@@ -117,24 +117,28 @@ export async function findRowWeeks(db: AppDb, rowIds: readonly number[], bounds:
     .orderBy(asc(pickingEstimateWeeks.year), asc(pickingEstimateWeeks.week));
 }
 
-/** Bins received per ISO week for each row: its PUC's blocks, its variety, its packhouse, its organisation. */
+/**
+ * Bins received per ISO week for each row: its PUC's blocks, its variety, its packhouse, its
+ * organisation, read from the bins' week totals. `from` is a Monday and `to` a Sunday (the window's
+ * bounds), so the weeks starting within them are exactly the bins received within them.
+ */
 export async function findRowActuals(db: AppDb, rowIds: readonly number[], from: string, to: string) {
   if (rowIds.length === 0) return [];
-  const year = sql<number>`extract(isoyear from ${fruitBins.receivedDate})::int`.mapWith(Number);
-  const week = sql<number>`extract(week from ${fruitBins.receivedDate})::int`.mapWith(Number);
+  const year = sql<number>`extract(isoyear from ${binWeekTotals.weekStart})::int`.mapWith(Number);
+  const week = sql<number>`extract(week from ${binWeekTotals.weekStart})::int`.mapWith(Number);
   return db
-    .select({ rowId: pickingEstimates.id, year, week, bins: sql<number>`count(*)::int`.mapWith(Number) })
+    .select({ rowId: pickingEstimates.id, year, week, bins: sql<number>`sum(${binWeekTotals.notTipped} + ${binWeekTotals.tipped})::int`.mapWith(Number) })
     .from(pickingEstimates)
     .innerJoin(productionBlocks, eq(productionBlocks.pucId, pickingEstimates.pucId))
     .innerJoin(
-      fruitBins,
+      binWeekTotals,
       and(
-        eq(fruitBins.productionBlockId, productionBlocks.id),
-        eq(fruitBins.organizationId, pickingEstimates.organizationId),
-        eq(fruitBins.varietyId, pickingEstimates.varietyId),
-        eq(fruitBins.packhouseId, pickingEstimates.packhouseId),
-        gte(fruitBins.receivedDate, from),
-        lte(fruitBins.receivedDate, to),
+        eq(binWeekTotals.productionBlockId, productionBlocks.id),
+        eq(binWeekTotals.organizationId, pickingEstimates.organizationId),
+        eq(binWeekTotals.varietyId, pickingEstimates.varietyId),
+        eq(binWeekTotals.packhouseId, pickingEstimates.packhouseId),
+        gte(binWeekTotals.weekStart, from),
+        lte(binWeekTotals.weekStart, to),
       ),
     )
     .where(inArray(pickingEstimates.id, [...rowIds]))

@@ -69,7 +69,7 @@ export async function insertBins(
   // fresh statistics, so the reports' first queries are planned for a table of this size (PGlite
   // has no autovacuum to do it later); small tables plan well enough without
   if (total >= ANALYZE_FROM_BINS) {
-    await ctx.tx.execute(sql`analyze fruit_bins, production_blocks, yield_estimates, farm_blocks, pucs`);
+    await ctx.tx.execute(sql`analyze fruit_bins, bin_week_totals, production_blocks, yield_estimates, farm_blocks, pucs`);
   }
 }
 
