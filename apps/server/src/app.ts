@@ -12,6 +12,7 @@ import type { Clock } from '@orchard/shared';
 import { systemClock } from '@orchard/shared';
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
+import { keepStatisticsFresh } from './db/statistics';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
@@ -30,6 +31,8 @@ declare module 'fastify' {
     clock: Clock;
   }
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface BuildAppOptions {
   db: DbHandle;
@@ -67,6 +70,15 @@ export async function buildApp({ db, config, clock = systemClock }: BuildAppOpti
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(rateLimit, { global: false });
   await app.register(accessPlugin, { db: db.db, config });
+
+  const statistics = keepStatisticsFresh(db, config.statisticsRefreshSeconds * 1000, (err) => app.log.warn({ err }, 'refreshing planner statistics failed'));
+  if (statistics) {
+    app.addHook('onResponse', (request, reply, done) => {
+      if (!READS.has(request.method) && reply.statusCode < 400) statistics.noteWrite();
+      done();
+    });
+    app.addHook('onClose', () => statistics.stop());
+  }
 
   await app.register(docsPlugin);
   await registerModules(app);

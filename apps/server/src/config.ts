@@ -34,6 +34,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   COOKIE_SECURE: bool.optional(),
   ACCESS_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  STATISTICS_REFRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   UPDATE_MAX_BYTES: z.coerce.number().int().min(1).max(1_000_000_000).default(UPDATE_MAX_BYTES_DEFAULT),
   API_DOCS: z.enum(['public', 'signed-in', 'off']).optional(),
 });
@@ -72,6 +73,11 @@ export interface AppConfig {
    * organisation; 0 = read it on every request. Any write through this instance clears it at once.
    */
   accessCacheMs: number;
+  /**
+   * On the embedded database, how often at most the planner statistics are refreshed after writes
+   * (db/statistics.ts); 0 = only at start. PostgreSQL's autovacuum does this itself.
+   */
+  statisticsRefreshSeconds: number;
   /** the largest product update file accepted (bytes); larger uploads answer 413 */
   updateMaxBytes: number;
   /** who may read /api/docs: anyone, signed-in callers (a bearer token), or nobody (not served) */
@@ -125,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analyticsUrl: e.ANALYTICS_URL,
     webDistDir: e.WEB_DIST_DIR,
     accessCacheMs: e.ACCESS_CACHE_MS,
+    statisticsRefreshSeconds: e.STATISTICS_REFRESH_SECONDS,
     updateMaxBytes: e.UPDATE_MAX_BYTES,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'signed-in' : 'public'),

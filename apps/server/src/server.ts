@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { DataDirectoryInUseError, openDatabase, type DbHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed/index';
+import { analyzeDatabase } from './db/statistics';
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -37,6 +38,9 @@ async function main(): Promise<void> {
   const summary = config.seedDemo
     ? await seedDemoData(handle, { referenceDate: config.seedReferenceDate ?? new Date(), dismissReleaseNote: config.seedReleaseNoteDismissed })
     : null;
+
+  // the embedded database has no autovacuum: statistics as of this start (db/statistics.ts)
+  if (handle.kind === 'pglite' && !summary?.seeded) await analyzeDatabase(handle);
 
   const app = await buildApp({ db: handle, config });
 

@@ -10,6 +10,7 @@
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
 import type { DbHandle } from '../client';
+import { analyzeDatabase } from '../statistics';
 import { users } from '../schema/index';
 import { createSeedContext, type SeedPart } from './context';
 import { SEED_RANDOM_SEED, SEED_REFERENCE_DATE } from './data';
@@ -95,6 +96,8 @@ export async function seedDemoData(handle: DbHandle, options: SeedOptions = {}):
   });
 
   if (!counts) return skipped;
+  // planner statistics of the new rows (PGlite has no autovacuum; PostgreSQL's comes later)
+  await analyzeDatabase(handle);
   return { ...base, seeded: true, counts };
 }
 
