@@ -7,7 +7,7 @@ import {
   saveBlocker,
   saveRequest,
   scheduleTableReducer,
-  tableRows,
+  rowModeOf,
   weekBins,
   type ScheduleTableAction,
   type ScheduleTableState,
@@ -164,47 +164,45 @@ describe('producer table state', () => {
     expect(isEditing(s, 2)).toBe(true);
   });
 
-  it('table rows change their key exactly when something their cells show changes', () => {
-    const context = {};
-    const keys = (state: ScheduleTableState, savingId: number | null = null, ctx: object = context) =>
-      tableRows(state, savingId, ctx).map((r) => r.uiKey);
-    const loaded = run([{ type: 'load', rows: [row(1), row(2, { variety: 21, weeks: [] })] }]);
-    const [one, two] = keys(loaded);
-    expect(keys(loaded)).toEqual([one, two]);
-    expect(tableRows(loaded, null, context).map((r) => r.uiEditing)).toEqual([false, false]);
+  it('row objects change exactly when the row changes, so memoised rows redraw only those', () => {
+    const answer = [row(1), row(2, { variety: 21, varietyName: 'Valencia', weeks: [] })];
+    const loaded = run([{ type: 'load', rows: answer }]);
+    // the answer's objects are kept: a refetch that shares unchanged rows keeps them
+    expect(loaded.rows[0]).toBe(answer[0]);
+    const [one, two] = loaded.rows;
 
-    // editing row 1 (a stored week holds bins: locked) redraws row 1 only
+    // editing row 1 keeps every row object; only its mode changes
     const editing = run([{ type: 'edit', id: 1 }], loaded);
-    const [editedOne, sameTwo] = keys(editing);
-    expect(editedOne).not.toBe(one);
-    expect(sameTwo).toBe(two);
-    expect(tableRows(editing, null, context)[0]).toMatchObject({ uiEditing: true, uiLocked: true, uiSaving: false, uiBusy: false });
+    expect(editing.rows[0]).toBe(one);
+    expect(editing.rows[1]).toBe(two);
 
-    // a committed week redraws that row again
+    // a committed week replaces row 1 only
     const typed = run([{ type: 'setWeek', id: 1, year: 2026, week: 47, binCount: 11 }], editing);
-    expect(keys(typed)[0]).not.toBe(editedOne);
-    expect(keys(typed)[1]).toBe(two);
+    expect(typed.rows[0]).not.toBe(one);
+    expect(typed.rows[1]).toBe(two);
 
-    // saving: the row being saved (and the save buttons of rows in edit mode) only
-    const both = run([{ type: 'edit', id: 2 }], typed);
-    const idle = keys(both);
-    const saving = keys(both, 1);
-    expect(saving[0]).not.toBe(idle[0]);
-    expect(saving[1]).not.toBe(idle[1]);
-    expect(tableRows(both, 1, context).map((r) => [r.uiSaving, r.uiBusy, r.uiLocked])).toEqual([
-      [true, true, true],
-      [false, true, false],
-    ]);
-    expect(keys(typed, 1)[1]).toBe(two);
+    // a refetch: rows in edit mode keep their draft, the others take the answer's objects
+    const again = [row(1), row(2, { variety: 21, varietyName: 'Valencia', weeks: [] })];
+    const reloaded = run([{ type: 'load', rows: again }], typed);
+    expect(reloaded.rows[0]).toBe(typed.rows[0]);
+    expect(reloaded.rows[1]).toBe(again[1]);
+  });
 
-    // a new cell context (texts, culture, packhouses, week columns) redraws every row
-    const other = keys(loaded, null, {});
-    expect(other[0]).not.toBe(one);
-    expect(other[1]).not.toBe(two);
+  it('row modes: read mode, edit mode (locked while a stored week holds bins), saving and waiting', () => {
+    const loaded = run([{ type: 'load', rows: [row(1), row(2, { variety: 21, weeks: [] })] }]);
+    const read = { editing: false, locked: false, saving: false, busy: false };
+    expect(rowModeOf(loaded, 1, null)).toEqual(read);
 
-    // cancel restores the copy: a different row object, so a new key
-    const cancelled = run([{ type: 'cancel', id: 1 }], typed);
-    expect(keys(cancelled)[0]).not.toBe(one);
-    expect(tableRows(cancelled, null, context)[0]!.uiEditing).toBe(false);
+    const both = run([{ type: 'edit', id: 1 }, { type: 'edit', id: 2 }], loaded);
+    expect(rowModeOf(both, 1, null)).toEqual({ editing: true, locked: true, saving: false, busy: false });
+    expect(rowModeOf(both, 2, null)).toEqual({ editing: true, locked: false, saving: false, busy: false });
+    // saving row 1: its button spins, the save button of the other row in edit mode waits
+    expect(rowModeOf(both, 1, 1)).toEqual({ editing: true, locked: true, saving: true, busy: true });
+    expect(rowModeOf(both, 2, 1)).toEqual({ editing: true, locked: false, saving: false, busy: true });
+    // rows in read mode are untouched by a save
+    expect(rowModeOf(run([{ type: 'edit', id: 1 }], loaded), 2, 1)).toEqual(read);
+
+    // cancel: back to read mode
+    expect(rowModeOf(run([{ type: 'cancel', id: 1 }], both), 1, null)).toEqual(read);
   });
 });

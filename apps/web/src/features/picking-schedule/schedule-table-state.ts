@@ -63,9 +63,11 @@ function withoutKey<T>(record: Record<number, T>, key: number): Record<number, T
 export function scheduleTableReducer(state: ScheduleTableState, action: ScheduleTableAction): ScheduleTableState {
   switch (action.type) {
     case 'load': {
-      // rows in edit mode keep their draft; unsaved duplicates stay below their source (or at the end)
+      // rows in edit mode keep their draft; unsaved duplicates stay below their source (or at the end).
+      // The answer's row objects are taken as they are (never changed, only replaced): a refetch
+      // shares the unchanged ones with the previous answer, so their memoised rows are not redrawn.
       const drafts = new Map(state.rows.filter((row) => state.editing[row.id]).map((row) => [row.id, row]));
-      const loaded: ScheduleRow[] = action.rows.map((row) => drafts.get(row.id) ?? { ...row });
+      const loaded: ScheduleRow[] = action.rows.map((row) => drafts.get(row.id) ?? row);
       const pending = state.rows.filter((row) => isNew(row) && state.editing[row.id]);
       const rows: ScheduleRow[] = [];
       for (const row of loaded) {
@@ -182,55 +184,27 @@ export function saveRequest(state: ScheduleTableState, id: number, pagerDate: st
 }
 
 /**
- * A row as the table gets it: its figures and what its cells show besides them. `uiKey` changes
- * exactly when something the row's cells show changes, so the table's cell memo (which compares
- * the row's own fields, one level deep) redraws only those rows: an edit, a keystroke committed or
- * a save redraws one row, not the page.
+ * What a row's cells show besides its figures. Plain flags, so a memoised row compares them
+ * cheaply: together with the row object (which the reducer replaces exactly when the row changes)
+ * they decide whether the row is drawn again; an edit, a committed cell or a save redraws one row.
  */
-export interface TableRow extends ScheduleRow {
+export interface RowMode {
   /** in edit mode */
-  uiEditing: boolean;
+  editing: boolean;
   /** in edit mode with a stored week holding bins: the packhouse cannot change */
-  uiLocked: boolean;
+  locked: boolean;
   /** this row is being saved */
-  uiSaving: boolean;
-  /** a row is being saved (the save buttons of rows in edit mode wait) */
-  uiBusy: boolean;
-  uiKey: string;
+  saving: boolean;
+  /** in edit mode while a row is being saved (its save button waits) */
+  busy: boolean;
 }
 
-const identities = new WeakMap<object, number>();
-let lastIdentity = 0;
+const READ_MODE: RowMode = { editing: false, locked: false, saving: false, busy: false };
 
-/** A number per object, the same for as long as the object lives. */
-function identityOf(value: object): number {
-  let id = identities.get(value);
-  if (id === undefined) {
-    lastIdentity += 1;
-    id = lastIdentity;
-    identities.set(value, id);
-  }
-  return id;
-}
-
-/**
- * The table's rows. `cellContext` is an object that is replaced whenever something every cell
- * reads changes (texts, number format, packhouse options, week columns): every row's key changes
- * with it. The reducer replaces a row object whenever the row changes, so the row object's
- * identity stands for its figures and weeks.
- */
-export function tableRows(state: ScheduleTableState, savingId: number | null, cellContext: object): TableRow[] {
-  const context = identityOf(cellContext);
-  return state.rows.map((row) => {
-    const original = state.editing[row.id];
-    const uiEditing = original !== undefined;
-    const uiLocked = uiEditing && !canChangePackhouse(original);
-    const uiSaving = savingId === row.id;
-    const uiBusy = savingId !== null;
-    // the saving flags show only on rows in edit mode
-    const flags = uiEditing ? `e${uiLocked ? 'l' : ''}${uiSaving ? 's' : ''}${uiBusy ? 'b' : ''}` : '';
-    return { ...row, uiEditing, uiLocked, uiSaving, uiBusy, uiKey: `${identityOf(row)}.${context}.${flags}` };
-  });
+export function rowModeOf(state: ScheduleTableState, id: number, savingId: number | null): RowMode {
+  const original = state.editing[id];
+  if (original === undefined) return READ_MODE;
+  return { editing: true, locked: !canChangePackhouse(original), saving: savingId === id, busy: savingId !== null };
 }
 
 /** The row's bins in one week (null when it has no entry for the week). */

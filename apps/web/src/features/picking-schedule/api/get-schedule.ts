@@ -1,6 +1,6 @@
 /** GET /api/picking/schedule (producer view) and /api/picking/packhouse-schedule (packhouse view). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PICKING_PATHS, pickingSchedulePageSchema, type PickingViewKind } from '@orchard/shared';
+import { PICKING_PATHS, PICKING_SCHEDULE_DEFAULT_PAGE_SIZE, pickingSchedulePageSchema, type PickingViewKind } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pickingKeys, toQueryString } from './keys';
@@ -17,6 +17,17 @@ export interface ScheduleParams extends ScheduleFilterParams {
   page: number;
   pageSize: number;
 }
+
+/** The view's first query, before any filter, pager or page change: the given packhouses, page 1 of the default size. */
+export const firstPageParams = (packhouses: number[]): ScheduleParams => ({
+  pagerDate: null,
+  packhouses,
+  producers: [],
+  farms: [],
+  varieties: [],
+  page: 1,
+  pageSize: PICKING_SCHEDULE_DEFAULT_PAGE_SIZE,
+});
 
 export const schedulePath = (view: PickingViewKind) => (view === 'producer' ? PICKING_PATHS.producerSchedule : PICKING_PATHS.packhouseSchedule);
 

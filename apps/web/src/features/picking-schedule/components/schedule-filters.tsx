@@ -2,6 +2,7 @@
  * The picking schedule's filter panel: packhouse, producer, farm and variety. A packhouse user picks
  * one packhouse, producer and farm; everyone else picks any number of each.
  */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MultiFilter, SingleFilter, type FilterOption } from '../../../components/filter-fields';
 
@@ -51,7 +52,8 @@ function ScheduleFilterField({ single, clearable, label, options, value, onChang
   );
 }
 
-export function ScheduleFilters({ packhouseUser, options, values, onChange }: Props) {
+/** Memoised: the schedule view redraws on every edit, the filters only when their options or values change. */
+export const ScheduleFilters = memo(function ScheduleFilters({ packhouseUser, options, values, onChange }: Props) {
   const { t } = useTranslation();
   const fields: { key: FilterKey; label: string; single: boolean; clearable?: boolean }[] = [
     { key: 'packhouses', label: t('picking.packhouse'), single: packhouseUser },
@@ -66,4 +68,4 @@ export function ScheduleFilters({ packhouseUser, options, values, onChange }: Pr
       ))}
     </section>
   );
-}
+});

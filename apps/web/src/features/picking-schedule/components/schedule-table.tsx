@@ -1,22 +1,25 @@
 /**
  * The picking schedule table: the lead and figure columns, a column a week (editable bin inputs on
- * rows in edit mode), the totals, the row actions, and the weekly totals in the footer.
+ * rows in edit mode), the totals, the row actions, the weekly totals in the footer and the paginator.
+ *
+ * A plain table in PrimeReact DataTable's markup and classes (every theme styles it as one) instead
+ * of the DataTable component: the DataTable mounts a component per cell, so a page of 100 rows cost
+ * half a second to draw and an edit click redrew every cell. Here a page is one memoised component
+ * per row with plain cells; header, footer and paginator are memoised on their own inputs. All the
+ * page's rows are in the document (find in page, screen readers' table navigation and the row
+ * counts of the journeys see them), the header and footer stay in view inside the 620 px scroll area.
  */
-import { Column } from 'primereact/column';
-import { ColumnGroup } from 'primereact/columngroup';
-import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
-import { Row } from 'primereact/row';
+import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
 import { Tooltip } from 'primereact/tooltip';
-import type { Dispatch, RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, type Dispatch, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PICKING_SCHEDULE_PAGE_SIZES, binCountSchema, weekTooltip, type PickingSchedulePage, type PickingViewKind } from '@orchard/shared';
+import { PICKING_SCHEDULE_PAGE_SIZES, weekTooltip, type PickingSchedulePage, type PickingViewKind } from '@orchard/shared';
 import type { FilterOption } from '../../../components/filter-fields';
-import { RowActionButton } from '../../../components/row-actions';
-import { namedPaginatorTemplate, scrollableTablePt } from '../../../components/table-accessibility';
+import { namedPaginatorTemplate } from '../../../components/table-accessibility';
+import { TableEmpty } from '../../../components/table-empty';
 import { formatNumber } from '../../../lib/format';
-import { weekBins, isWeekEdited, type ScheduleRow, type ScheduleTableAction, type TableRow } from '../schedule-table-state';
-import { BinInput } from './bin-input';
+import { rowModeOf, type ScheduleTableAction, type ScheduleTableState } from '../schedule-table-state';
+import { ScheduleTableRow, type LeadField, type ScheduleRowContext } from './schedule-table-row';
 
 export interface SchedulePaging {
   first: number;
@@ -27,12 +30,13 @@ interface Props {
   view: PickingViewKind;
   canEdit: boolean;
   culture: string | undefined;
-  rows: TableRow[];
+  /** the rows and the copies kept for the rows in edit mode */
+  state: ScheduleTableState;
+  /** the row being saved */
+  savingId: number | null;
   weeks: PickingSchedulePage['weeks'];
   footerTotals: PickingSchedulePage['footer'];
   usablePackhouses: FilterOption[];
-  /** the ids of the rows in edit mode */
-  editingIds: string[];
   dispatch: Dispatch<ScheduleTableAction>;
   /** the latest save, whenever the action cells were drawn */
   onSaveRef: RefObject<(id: number) => void>;
@@ -40,222 +44,177 @@ interface Props {
   onPage: (paging: SchedulePaging) => void;
   totalRecords: number;
   loading: boolean;
+  /** the schedule has answered once: until then an empty table shows as loading, not as empty */
+  answered: boolean;
 }
 
-const rowLabel = (row: ScheduleRow) => `${row.pucName} ${row.varietyName} ${row.packhouseName ?? ''}`.trim();
+const PRODUCER_LEAD: readonly LeadField[] = ['pucName', 'varietyName'];
+const PACKHOUSE_LEAD: readonly LeadField[] = ['packhouseName', 'legalEntityName', 'pucName', 'varietyName', 'region', 'affiliation', 'commodity'];
+const LEAD_CAPTIONS: Record<LeadField, string> = {
+  packhouseName: 'packhouse',
+  legalEntityName: 'producer',
+  pucName: 'puc',
+  varietyName: 'variety',
+  region: 'region',
+  affiliation: 'affiliation',
+  commodity: 'commodity',
+};
+const FIGURE_CAPTIONS = ['firstWeek', 'projectedTonnes', 'januaryProjectedTonnes', 'avgKgBin', 'expectedTotalBins'] as const;
 
 export function ScheduleTable({
   view,
   canEdit,
   culture,
-  rows,
+  state,
+  savingId,
   weeks,
   footerTotals,
   usablePackhouses,
-  editingIds,
   dispatch,
   onSaveRef,
   paging,
   onPage,
   totalRecords,
   loading,
+  answered,
 }: Props) {
   const { t } = useTranslation();
 
-  const num = (value: number | null, digits = 0) =>
-    value === null ? '' : formatNumber(value, culture, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  // what every row reads besides its own figures: a change here redraws every row
+  const context = useMemo<ScheduleRowContext>(() => {
+    const num = (value: number | null, digits = 0) =>
+      value === null ? '' : formatNumber(value, culture, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    return { view, canEdit, leadFields: view === 'producer' ? PRODUCER_LEAD : PACKHOUSE_LEAD, weeks, usablePackhouses, t, num, dispatch, onSaveRef };
+  }, [view, canEdit, weeks, usablePackhouses, t, culture, dispatch, onSaveRef]);
 
-  const packhouseBody = (row: TableRow) => {
-    if (!row.uiEditing) return row.packhouseName ?? '';
-    const locked = row.uiLocked;
-    const inputId = `row-packhouse-${row.id}`;
-    const dropdown = (
-      <Dropdown
-        inputId={inputId}
-        value={row.packhouse}
-        options={usablePackhouses}
-        optionLabel="label"
-        optionValue="id"
-        placeholder={t('picking.selectPackhouse')}
-        disabled={locked}
-        onChange={(e) => {
-          const id = e.value as number | null;
-          dispatch({ type: 'setPackhouse', id: row.id, packhouse: id, packhouseName: usablePackhouses.find((p) => p.id === id)?.label ?? null });
-        }}
-        className="row-packhouse"
-        appendTo={document.body}
-        pt={{
-          root: { 'aria-activedescendant': undefined } as never,
-          select: { 'aria-hidden': true } as never,
-          input: (locked ? { 'aria-describedby': `${inputId}-locked` } : {}) as never,
-          trigger: { 'aria-hidden': true, role: undefined } as never,
-        }}
-      />
-    );
-    return (
-      <>
-        <label htmlFor={inputId} className="visually-hidden">
-          {t('picking.packhouseOf', { row: `${row.pucName} ${row.varietyName}` })}
-        </label>
-        {locked ? (
-          // a wrapper carries the tooltip: PrimeReact's showOnDisabled re-parents the dropdown outside React
-          <span className="packhouse-locked" data-pr-tooltip={t('picking.packhouseLocked')} data-pr-position="top">
-            {dropdown}
-            <span id={`${inputId}-locked`} className="visually-hidden">
-              {t('picking.packhouseLocked')}
-            </span>
-          </span>
-        ) : (
-          dropdown
-        )}
-      </>
-    );
-  };
+  // the tooltips bind to the targets present when they look: they look again when the week columns
+  // or the rows in edit mode change (mounted once: a PrimeReact mount restyles the whole document)
+  const editingKey = Object.keys(state.editing).join('-');
+  const weekTooltip = useRef<Tooltip>(null);
+  const lockedTooltip = useRef<Tooltip>(null);
+  const weeksKey = weeks.map((w) => `${w.year}-${w.week}`).join(' ');
+  useEffect(() => weekTooltip.current?.updateTargetEvents(), [weeksKey]);
+  useEffect(() => lockedTooltip.current?.updateTargetEvents(), [editingKey]);
 
-  const weekBody = (year: number, week: number, readonly: boolean) =>
-    function WeekCell(row: TableRow) {
-      const bins = weekBins(row, year, week);
-      if (!row.uiEditing || readonly) return num(bins);
-      return (
-        <BinInput
-          value={bins}
-          label={t('picking.binsOfWeek', { row: rowLabel(row), week, year })}
-          className={isWeekEdited(row, year, week) ? 'bin-input-edited' : ''}
-          markUnsaved
-          onCommit={(text) => {
-            const parsed = text === '' ? null : binCountSchema.safeParse(text);
-            if (parsed && !parsed.success) return;
-            dispatch({ type: 'setWeek', id: row.id, year, week, binCount: parsed ? parsed.data : null });
-          }}
-        />
-      );
-    };
-
-  const actionBody = (row: TableRow) => {
-    const label = rowLabel(row);
-    if (row.uiEditing) {
-      return (
-        <div className="row-actions">
-          <RowActionButton
-            action="save"
-            label={t('picking.save', { row: label })}
-            loading={row.uiSaving}
-            disabled={row.uiBusy}
-            onClick={() => onSaveRef.current(row.id)}
-          />
-          <RowActionButton
-            action="cancel"
-            label={t('picking.cancel', { row: label })}
-            disabled={row.uiSaving}
-            onClick={() => dispatch({ type: 'cancel', id: row.id })}
-          />
-        </div>
-      );
-    }
-    return (
-      <div className="row-actions">
-        <RowActionButton action="edit" label={t('picking.edit', { row: label })} onClick={() => dispatch({ type: 'edit', id: row.id })} />
-        <RowActionButton action="duplicate" label={t('picking.duplicate', { row: label })} onClick={() => dispatch({ type: 'duplicate', id: row.id })} />
-      </div>
-    );
-  };
-
-  const weekHeader = (week: number, year: number) => (
-    <span className="week-header" data-pr-tooltip={weekTooltip(week, year)} data-pr-position="top">
-      {week}
-    </span>
-  );
-
-  const leadColumns =
-    view === 'producer'
-      ? [
-          { field: 'packhouse', header: t('picking.columns.packhouse'), body: packhouseBody },
-          { field: 'pucName', header: t('picking.columns.puc') },
-          { field: 'varietyName', header: t('picking.columns.variety') },
-        ]
-      : [
-          { field: 'packhouseName', header: t('picking.columns.packhouse') },
-          { field: 'legalEntityName', header: t('picking.columns.producer') },
-          { field: 'pucName', header: t('picking.columns.puc') },
-          { field: 'varietyName', header: t('picking.columns.variety') },
-          { field: 'region', header: t('picking.columns.region') },
-          { field: 'affiliation', header: t('picking.columns.affiliation') },
-          { field: 'commodity', header: t('picking.columns.commodity') },
-        ];
-  const figureColumns = [
-    { field: 'estimatedFirstWeek', header: t('picking.columns.firstWeek'), body: (r: ScheduleRow) => num(r.estimatedFirstWeek) },
-    { field: 'expectedProjectedTonnes', header: t('picking.columns.projectedTonnes'), body: (r: ScheduleRow) => num(r.expectedProjectedTonnes, 2) },
-    { field: 'firstProjectedTonnes', header: t('picking.columns.januaryProjectedTonnes'), body: (r: ScheduleRow) => num(r.firstProjectedTonnes, 2) },
-    { field: 'avgBinWeight', header: t('picking.columns.avgKgBin'), body: (r: ScheduleRow) => num(r.avgBinWeight) },
-    { field: 'projectedTotalBins', header: t('picking.columns.expectedTotalBins'), body: (r: ScheduleRow) => num(r.projectedTotalBins) },
-  ];
-  const leadCount = leadColumns.length + figureColumns.length;
-
-  const footerGroup = (
-    <ColumnGroup>
-      <Row>
-        <Column footer={t('picking.columns.total')} colSpan={leadCount} footerClassName="schedule-footer-label" />
-        {weeks.map((w) => (
-          <Column
-            key={`${w.year}-${w.week}`}
-            footer={num(footerTotals.find((f) => f.year === w.year && f.week === w.week)?.total ?? 0)}
-            footerClassName={`week-col week-col-${w.color}`}
-          />
-        ))}
-        <Column footer={num(footerTotals.reduce((sum, f) => sum + f.total, 0))} />
-        <Column footer="" colSpan={view === 'producer' && canEdit ? 2 : 1} />
-      </Row>
-    </ColumnGroup>
-  );
+  const columnCount = (view === 'producer' ? 1 : 0) + context.leadFields.length + FIGURE_CAPTIONS.length + weeks.length + 2 + (canEdit ? 1 : 0);
 
   return (
-    <>
-      {/* keyed by the columns: a Tooltip binds to the targets present when it mounts */}
-      <Tooltip key={weeks.map((w) => w.week).join('-')} target=".picking-table .week-header" />
-      <Tooltip key={`locked-${editingIds.join('-')}`} target=".picking-table .packhouse-locked" />
-      {/* cells read only their row (uiKey marks what changed): the cell memo redraws the rows that changed */}
-      <DataTable
-        value={rows}
-        dataKey="id"
-        lazy
-        paginator
-        first={paging.first}
-        rows={paging.rows}
-        totalRecords={totalRecords}
-        rowsPerPageOptions={[...PICKING_SCHEDULE_PAGE_SIZES]}
-        onPage={(e: DataTablePageEvent) => onPage({ first: e.first, rows: e.rows })}
-        paginatorTemplate={namedPaginatorTemplate(t('picking.rowsPerPage'))}
-        currentPageReportTemplate={t('picking.pageReport')}
-        loading={loading}
-        emptyMessage={t('picking.noData')}
-        scrollable
-        scrollHeight="620px"
-        size="small"
-        showGridlines
-        footerColumnGroup={rows.length ? footerGroup : undefined}
-        rowClassName={(row: TableRow) => (row.uiEditing ? 'schedule-row-editing' : '')}
-        pt={scrollableTablePt(view === 'producer' ? t('picking.producerTable') : t('picking.packhouseTable'))}
-        className="picking-table"
-      >
-        {leadColumns.map((c) => (
-          <Column key={c.field} field={c.field} header={c.header} body={'body' in c ? c.body : undefined} />
-        ))}
-        {figureColumns.map((c) => (
-          <Column key={c.field} field={c.field} header={c.header} body={c.body} className="num" />
-        ))}
-        {weeks.map((w) => (
-          <Column
-            key={`${w.year}-${w.week}`}
-            header={weekHeader(w.week, w.year)}
-            headerClassName={`week-col week-col-${w.color}`}
-            bodyClassName={`week-col week-col-${w.color} num`}
-            body={weekBody(w.year, w.week, w.readonly)}
-          />
-        ))}
-        <Column header={t('picking.columns.grandTotal')} body={(r: ScheduleRow) => num(r.total)} className="num" />
-        <Column header={t('picking.columns.difference')} body={(r: ScheduleRow) => num(r.difference)} className="num" />
-        {canEdit && <Column header={t('picking.columns.action')} body={actionBody} />}
-      </DataTable>
-    </>
+    <div className="picking-table p-datatable p-component p-datatable-scrollable p-datatable-responsive-scroll p-datatable-gridlines p-datatable-grouped-footer p-datatable-sm">
+      <Tooltip ref={weekTooltip} target=".picking-table .week-header" />
+      <Tooltip ref={lockedTooltip} target=".picking-table .packhouse-locked" />
+      {loading && (
+        <div className="p-datatable-loading-overlay p-component-overlay">
+          <i className="p-datatable-loading-icon pi pi-spinner pi-spin" aria-hidden="true" />
+        </div>
+      )}
+      <div className="p-datatable-wrapper" tabIndex={0}>
+        <table className="p-datatable-table p-datatable-scrollable-table" aria-label={view === 'producer' ? t('picking.producerTable') : t('picking.packhouseTable')}>
+          <ScheduleTableHead context={context} />
+          <tbody className="p-datatable-tbody">
+            {state.rows.length === 0 ? (
+              <tr className="p-datatable-emptymessage">
+                <td colSpan={columnCount}>
+                  <TableEmpty answered={answered} text={t('picking.noData')} />
+                </td>
+              </tr>
+            ) : (
+              state.rows.map((row) => <ScheduleTableRow key={row.id} row={row} {...rowModeOf(state, row.id, savingId)} context={context} />)
+            )}
+          </tbody>
+          {state.rows.length > 0 && <ScheduleTableFoot context={context} footerTotals={footerTotals} />}
+        </table>
+      </div>
+      <SchedulePaginator paging={paging} onPage={onPage} totalRecords={totalRecords} />
+    </div>
   );
 }
+
+const headerCell = (caption: string) => (
+  <div className="p-column-header-content">
+    <span className="p-column-title">{caption}</span>
+  </div>
+);
+
+const ScheduleTableHead = memo(function ScheduleTableHead({ context }: { context: ScheduleRowContext }) {
+  const { view, canEdit, leadFields, weeks, t } = context;
+  return (
+    <thead className="p-datatable-thead">
+      <tr>
+        {view === 'producer' && <th scope="col">{headerCell(t('picking.columns.packhouse'))}</th>}
+        {leadFields.map((field) => (
+          <th key={field} scope="col">
+            {headerCell(t(`picking.columns.${LEAD_CAPTIONS[field]}`))}
+          </th>
+        ))}
+        {FIGURE_CAPTIONS.map((caption) => (
+          <th key={caption} scope="col">
+            {headerCell(t(`picking.columns.${caption}`))}
+          </th>
+        ))}
+        {weeks.map((w) => (
+          <th key={`${w.year}-${w.week}`} scope="col" className={`week-col week-col-${w.color}`}>
+            <div className="p-column-header-content">
+              <span className="p-column-title">
+                <span className="week-header" data-pr-tooltip={weekTooltip(w.week, w.year)} data-pr-position="top">
+                  {w.week}
+                </span>
+              </span>
+            </div>
+          </th>
+        ))}
+        <th scope="col">{headerCell(t('picking.columns.grandTotal'))}</th>
+        <th scope="col">
+          {headerCell(t('picking.columns.difference'))}
+        </th>
+        {canEdit && <th scope="col">{headerCell(t('picking.columns.action'))}</th>}
+      </tr>
+    </thead>
+  );
+});
+
+/** The weekly totals over every row of the filters (the server's), not only the page's. */
+const ScheduleTableFoot = memo(function ScheduleTableFoot({ context, footerTotals }: { context: ScheduleRowContext; footerTotals: PickingSchedulePage['footer'] }) {
+  const { view, canEdit, leadFields, weeks, t, num } = context;
+  const byWeek = new Map(footerTotals.map((f) => [`${f.year}-${f.week}`, f.total]));
+  return (
+    <tfoot className="p-datatable-tfoot">
+      <tr>
+        <td colSpan={(view === 'producer' ? 1 : 0) + leadFields.length + FIGURE_CAPTIONS.length} className="schedule-footer-label">
+          {t('picking.columns.total')}
+        </td>
+        {weeks.map((w) => (
+          <td key={`${w.year}-${w.week}`} className={`week-col week-col-${w.color}`}>
+            {num(byWeek.get(`${w.year}-${w.week}`) ?? 0)}
+          </td>
+        ))}
+        <td>{num(footerTotals.reduce((sum, f) => sum + f.total, 0))}</td>
+        <td colSpan={canEdit ? 2 : 1} />
+      </tr>
+    </tfoot>
+  );
+});
+
+const SchedulePaginator = memo(function SchedulePaginator({
+  paging,
+  onPage,
+  totalRecords,
+}: {
+  paging: SchedulePaging;
+  onPage: (paging: SchedulePaging) => void;
+  totalRecords: number;
+}) {
+  const { t } = useTranslation();
+  const template = useMemo(() => namedPaginatorTemplate(t('picking.rowsPerPage')), [t]);
+  return (
+    <Paginator
+      className="p-paginator-bottom"
+      first={paging.first}
+      rows={paging.rows}
+      totalRecords={totalRecords}
+      rowsPerPageOptions={[...PICKING_SCHEDULE_PAGE_SIZES]}
+      template={template}
+      currentPageReportTemplate={t('picking.pageReport')}
+      onPageChange={(e: PaginatorPageChangeEvent) => onPage({ first: e.first, rows: e.rows })}
+    />
+  );
+});

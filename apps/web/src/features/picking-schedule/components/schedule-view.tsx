@@ -5,19 +5,21 @@
  */
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PERMISSIONS, PICKING_SCHEDULE_DEFAULT_PAGE_SIZE, canExportPickingSchedule, type PickingViewKind } from '@orchard/shared';
+import { PERMISSIONS, PICKING_SCHEDULE_DEFAULT_PAGE_SIZE, canExportPickingSchedule, type PickingFiltersResponse, type PickingViewKind } from '@orchard/shared';
 import { FilterToggle, type FilterOption } from '../../../components/filter-fields';
+import { hasAnswered } from '../../../components/table-empty';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-error';
+import { useSession } from '../../../lib/session/session-store';
 import { useSessionContext } from '../../../lib/session/use-session-context';
 import { toast } from '../../../lib/toast';
 import { useExportSchedule } from '../api/export-schedule';
-import { usePickingFilters } from '../api/get-filters';
-import { useSchedule, type ScheduleFilterParams } from '../api/get-schedule';
-import { tableRows } from '../schedule-table-state';
+import { pickingFiltersQueryOptions, usePickingFilters } from '../api/get-filters';
+import { firstPageParams, scheduleQueryOptions, useSchedule, type ScheduleFilterParams } from '../api/get-schedule';
 import { useDelayedPager } from '../use-delayed-pager';
 import { ScheduleFilters, type ScheduleFilterValues } from './schedule-filters';
 import { ScheduleTable, type SchedulePaging } from './schedule-table';
@@ -37,6 +39,35 @@ interface Props {
   below?: (context: ScheduleContext) => ReactNode;
 }
 
+/** The packhouse filter before the user chooses: the first packhouse (packhouse users) or all of them. */
+const initialPackhouseIds = (options: PickingFiltersResponse['packhouses'], packhouseUser: boolean) =>
+  (packhouseUser ? options.slice(0, 1) : options).map((p) => p.id);
+
+/**
+ * Asks for the first page in the filters answer's own promise, before React has drawn the filters
+ * and run the effect that would start the schedule query: on the way to the first rows the
+ * schedule's request is the long one, so it leaves as early as it can. The view's query then finds
+ * it under the same key.
+ */
+function useFirstPageEarly(view: PickingViewKind, packhouseUser: boolean) {
+  const queryClient = useQueryClient();
+  const organizationId = useSession((s) => s.organizationId);
+  useEffect(() => {
+    if (organizationId == null) return undefined;
+    let live = true;
+    queryClient.fetchQuery(pickingFiltersQueryOptions(organizationId, view, [])).then(
+      (filters) => {
+        if (live) void queryClient.prefetchQuery(scheduleQueryOptions(organizationId, view, firstPageParams(initialPackhouseIds(filters.packhouses, packhouseUser))));
+      },
+      // the view's own filters query shows the failure
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [queryClient, organizationId, view, packhouseUser]);
+}
+
 const toOptions = <T,>(items: T[] | undefined, id: (i: T) => number, label: (i: T) => string): FilterOption[] =>
   (items ?? []).map((i) => ({ id: id(i), label: label(i) }));
 
@@ -48,23 +79,24 @@ export function ScheduleView({ view, below }: Props) {
   const canEdit = view === 'producer' && hasPermission(PERMISSIONS.pickingEdit);
 
   const [showFilters, setShowFilters] = useState(true);
-  const [packhouses, setPackhouses] = useState<number[] | null>(null);
+  /** the packhouses the user chose; null until they choose */
+  const [chosenPackhouses, setPackhouses] = useState<number[] | null>(null);
   const [producers, setProducers] = useState<number[]>([]);
   const [farms, setFarms] = useState<number[]>([]);
   const [varieties, setVarieties] = useState<number[]>([]);
   const [paging, setPaging] = useState<SchedulePaging>({ first: 0, rows: PICKING_SCHEDULE_DEFAULT_PAGE_SIZE });
 
+  useFirstPageEarly(view, packhouseUser);
   const filters = usePickingFilters(view);
   const varietyOptionsQuery = usePickingFilters(view, farms);
   const [today, setToday] = useState<string | null>(null);
   const pager = useDelayedPager(today);
 
-  // the packhouse filter starts with the first packhouse (packhouse users) or all of them
+  // the packhouse filter starts with the first packhouse (packhouse users) or all of them; taken
+  // in the render the filters arrive in, so the schedule's request leaves at once
   const packhouseOptions = filters.data?.packhouses;
-  useEffect(() => {
-    if (packhouses !== null || !packhouseOptions) return;
-    setPackhouses(packhouseUser ? packhouseOptions.slice(0, 1).map((p) => p.id) : packhouseOptions.map((p) => p.id));
-  }, [packhouseOptions, packhouses, packhouseUser]);
+  const initialPackhouses = useMemo(() => (packhouseOptions ? initialPackhouseIds(packhouseOptions, packhouseUser) : null), [packhouseOptions, packhouseUser]);
+  const packhouses = chosenPackhouses ?? initialPackhouses;
 
   const filterParams: ScheduleFilterParams = useMemo(
     () => ({ pagerDate: pager.applied, packhouses: packhouses ?? [], producers, farms, varieties }),
@@ -76,42 +108,51 @@ export function ScheduleView({ view, below }: Props) {
     packhouses !== null,
   );
   const data = schedule.data;
+  // the pager starts from the server's today, taken while rendering (no second commit for it)
   const serverToday = data?.window.today ?? null;
-  useEffect(() => {
-    if (serverToday) setToday(serverToday);
-  }, [serverToday]);
+  if (serverToday && serverToday !== today) setToday(serverToday);
 
   const { state, dispatch, savingId, onSaveRef } = useScheduleEditing(data, pager.applied);
   const exporter = useExportSchedule(view);
 
-  const filterSetters: Record<keyof ScheduleFilterValues, (ids: number[]) => void> = {
-    packhouses: setPackhouses,
-    producers: setProducers,
-    farms: setFarms,
-    varieties: setVarieties,
-  };
-  const onFilterChange = (key: keyof ScheduleFilterValues, ids: number[]) => {
+  const onFilterChange = useCallback((key: keyof ScheduleFilterValues, ids: number[]) => {
+    const filterSetters: Record<keyof ScheduleFilterValues, (ids: number[]) => void> = {
+      packhouses: setPackhouses,
+      producers: setProducers,
+      farms: setFarms,
+      varieties: setVarieties,
+    };
     filterSetters[key](ids);
     setPaging((p) => ({ ...p, first: 0 }));
-  };
+  }, []);
 
   const onExport = () =>
     exporter.mutate(filterParams, { onError: (e) => toast.error(t('picking.downloadingError'), errorText(e) || t('picking.exportFailed')) });
 
-  const weeks = useMemo(() => data?.weeks ?? [], [data]);
+  const weeks = useMemo(() => data?.weeks ?? [], [data?.weeks]);
+  const footer = useMemo(() => data?.footer ?? [], [data?.footer]);
   const usablePackhouses = useMemo(() => (packhouseOptions ?? []).map((p) => ({ id: p.id, label: p.name })), [packhouseOptions]);
-  // what every cell reads besides its row: a change redraws every row
-  const cellContext = useMemo(() => ({ t, culture, usablePackhouses, weeks, canEdit }), [t, culture, usablePackhouses, weeks, canEdit]);
-  const rows = useMemo(() => tableRows(state, savingId, cellContext), [state, savingId, cellContext]);
 
-  const filterOptions = {
-    packhouses: usablePackhouses,
-    producers: toOptions(filters.data?.producers, (p) => p.id, (p) => p.name),
-    farms: toOptions(filters.data?.farms, (f) => f.id, (f) => f.farm_Name),
-    varieties: toOptions((farms.length ? varietyOptionsQuery.data : filters.data)?.varieties, (v) => v.id, (v) => v.variety_Name),
-  };
+  // the filter panel is memoised: an edit or a committed cell does not redraw it
+  const varietySource = farms.length ? varietyOptionsQuery.data : filters.data;
+  const filterOptions = useMemo(
+    () => ({
+      packhouses: usablePackhouses,
+      producers: toOptions(filters.data?.producers, (p) => p.id, (p) => p.name),
+      farms: toOptions(filters.data?.farms, (f) => f.id, (f) => f.farm_Name),
+      varieties: toOptions(varietySource?.varieties, (v) => v.id, (v) => v.variety_Name),
+    }),
+    [usablePackhouses, filters.data, varietySource],
+  );
+  const filterValues = useMemo(() => ({ packhouses, producers, farms, varieties }), [packhouses, producers, farms, varieties]);
+  // the capacity table below needs the packhouse filter (asking before it is known would be a request
+  // thrown away); the same element while its inputs stay, so edits above do not redraw it
+  const belowContent = useMemo(
+    () => (packhouses === null ? null : below?.({ pagerDate: pager.applied, packhouses })),
+    [below, pager.applied, packhouses],
+  );
 
-  const newRows = rows.filter((r) => r.version === null).length;
+  const newRows = state.rows.filter((r) => r.version === null).length;
   const total = (data?.total ?? 0) + newRows;
   const hasRows = (data?.total ?? 0) > 0;
   const title = view === 'producer' ? t('picking.producerTitle') : t('picking.packhouseTitle');
@@ -156,7 +197,7 @@ export function ScheduleView({ view, below }: Props) {
         <ScheduleFilters
           packhouseUser={packhouseUser}
           options={filterOptions}
-          values={{ packhouses, producers, farms, varieties }}
+          values={filterValues}
           onChange={onFilterChange}
         />
       )}
@@ -169,20 +210,21 @@ export function ScheduleView({ view, below }: Props) {
         view={view}
         canEdit={canEdit}
         culture={culture}
-        rows={rows}
+        state={state}
+        savingId={savingId}
         weeks={weeks}
-        footerTotals={data?.footer ?? []}
+        footerTotals={footer}
         usablePackhouses={usablePackhouses}
-        editingIds={Object.keys(state.editing)}
         dispatch={dispatch}
         onSaveRef={onSaveRef}
         paging={paging}
         onPage={setPaging}
         totalRecords={total}
         loading={schedule.isFetching || packhouses === null}
+        answered={hasAnswered(schedule)}
       />
 
-      {below?.({ pagerDate: pager.applied, packhouses: packhouses ?? [] })}
+      {belowContent}
     </div>
   );
 }

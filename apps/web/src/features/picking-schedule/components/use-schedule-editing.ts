@@ -2,7 +2,7 @@
  * The producer schedule's row editing: the table state (rows in edit mode with the user's figures),
  * loading the fetched rows into it, and saving a row (with the messages of a refused save).
  */
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PickingSchedulePage } from '@orchard/shared';
 import { errorText } from '../../../lib/api-error';
@@ -17,9 +17,13 @@ export function useScheduleEditing(data: PickingSchedulePage | undefined, pagerD
   useLayoutEffect(() => {
     stateRef.current = state;
   });
-  useEffect(() => {
+  // a new answer is taken into the table state while rendering: the table draws the new page in the
+  // same commit, not once with the previous rows and again after an effect
+  const [loadedFrom, setLoadedFrom] = useState<PickingSchedulePage | undefined>(undefined);
+  if (data !== loadedFrom) {
+    setLoadedFrom(data);
     if (data) dispatch({ type: 'load', rows: data.rows });
-  }, [data]);
+  }
 
   const save = useSaveScheduleRow();
   const [savingId, setSavingId] = useState<number | null>(null);
