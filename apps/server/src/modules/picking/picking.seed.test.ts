@@ -8,7 +8,9 @@ import { SEED_REFERENCE_DATE, seedDemoData, type SeedSummary } from '../../db/se
 import { DEMO_PICKING_PROGRESS_TYPES } from '../../db/seed/parts/picking';
 import { getCapacities } from './capacity.service';
 import { getPucSchedule, listProgressTypes } from './puc-schedule.service';
-import { getSchedulePage } from './schedule.service';
+import { footerWeeklyTotals } from '@orchard/shared';
+import { windowFor } from './picking-shared';
+import { getSchedulePage, loadScheduleRows } from './schedule.service';
 
 const REFERENCE_DAY = '2025-06-30';
 
@@ -89,6 +91,32 @@ describe('picking demo data', () => {
     const puc = await getPucSchedule(handle.db, admin, { page: 1, pageSize: 30 }, REFERENCE_DAY);
     expect(puc.rows.some((r) => r.cells.some((c) => c.bins !== null))).toBe(true);
     expect(puc.rows.some((r) => r.estimateTotalTonnes > 0)).toBe(true);
+  });
+
+  it("a page's rows and its footer are those of the whole view: weeks and actuals of the page, week totals over every row", async () => {
+    const callers = [
+      ['producer', await viewer('admin', 'Citrus Valley Growers')],
+      ['producer', await viewer('manager', 'Citrus Valley Growers')],
+      ['packhouse', await viewer('packhouse', 'Sundays River Packers')],
+    ] as const;
+    for (const [view, caller] of callers) {
+      for (const pagerDate of [undefined, '2025-05-12', '2025-09-01'] as const) {
+        const window = windowFor(view, pagerDate, REFERENCE_DAY);
+        const all = await loadScheduleRows(handle.db, caller, view, { pagerDate }, window);
+        expect(all.length).toBeGreaterThan(0);
+        for (const pageSize of [7, 100]) {
+          for (let page = 1; (page - 1) * pageSize < all.length; page += 1) {
+            const answer = await getSchedulePage(handle.db, caller, view, { pagerDate, page, pageSize }, REFERENCE_DAY);
+            expect(answer.total).toBe(all.length);
+            expect(answer.rows).toEqual(all.slice((page - 1) * pageSize, page * pageSize));
+            expect(answer.footer).toEqual(footerWeeklyTotals(all, window.weeks));
+          }
+        }
+      }
+    }
+    // the demo data has planned bins in the default window: the footer is not all zeros
+    const [view, caller] = callers[0];
+    expect((await getSchedulePage(handle.db, caller, view, { page: 1, pageSize: 20 }, REFERENCE_DAY)).footer.some((f) => f.total > 0)).toBe(true);
   });
 
   it('is the same on every run', async () => {

@@ -117,6 +117,20 @@ export async function findRowWeeks(db: AppDb, rowIds: readonly number[], bounds:
     .orderBy(asc(pickingEstimateWeeks.year), asc(pickingEstimateWeeks.week));
 }
 
+/** The rows' stored bins per week inside the week bounds, summed over the rows (the footer's totals). */
+export async function sumRowWeeks(db: AppDb, rowIds: readonly number[], bounds: WeekBounds) {
+  if (rowIds.length === 0) return [];
+  return db
+    .select({
+      year: pickingEstimateWeeks.year,
+      week: pickingEstimateWeeks.week,
+      bins: sql<number>`coalesce(sum(${pickingEstimateWeeks.binCount}), 0)::int`.mapWith(Number),
+    })
+    .from(pickingEstimateWeeks)
+    .where(and(inArray(pickingEstimateWeeks.pickingEstimateId, [...rowIds]), weekWithin(pickingEstimateWeeks.year, pickingEstimateWeeks.week, bounds)))
+    .groupBy(pickingEstimateWeeks.year, pickingEstimateWeeks.week);
+}
+
 /**
  * Bins received per ISO week for each row: its PUC's blocks, its variety, its packhouse, its
  * organisation, read from the bins' week totals. `from` is a Monday and `to` a Sunday (the window's

@@ -22,7 +22,6 @@ import {
   PLEASE_SELECT_A_PACKHOUSE,
   canChangePackhouse,
   compareNatural,
-  footerWeeklyTotals,
   isRowValid,
   isWeekReadonly,
   mondayOfIsoWeek,
@@ -51,6 +50,7 @@ import {
   findRowWeeks,
   findScheduleRows,
   findSiblingRows,
+  sumRowWeeks,
   insertRow,
   ownRowExists,
   updateRowFields,
@@ -82,15 +82,14 @@ function projectedTotalBins(row: Pick<ScheduleRowData, 'expectedProjectedTonnes'
   return Math.round((row.expectedProjectedTonnes * 1000) / row.avgBinWeight);
 }
 
-/** Rows of a view with their weeks and actuals inside the window, sorted; all of them (capped). */
-export async function loadScheduleRows(
+/** The view's rows (without weeks), sorted as the table shows them; all of them (capped). */
+async function findSortedRows(
   db: AppDb,
   viewer: PickingActor,
   view: ScheduleView,
   filters: ScheduleFilters & { rowIds?: number[] },
-  window: PickingScheduleWindow,
-): Promise<PickingEstimateRowResponse[]> {
-  const metas = sortRows(
+): Promise<ScheduleRowData[]> {
+  return sortRows(
     await findScheduleRows(db, {
       userId: viewer.userId,
       organizationId: viewer.organizationId,
@@ -103,6 +102,21 @@ export async function loadScheduleRows(
       limit: PICKING_MAX_ROWS,
     }),
   );
+}
+
+/** Rows of a view with their weeks and actuals inside the window, sorted; all of them (capped). */
+export async function loadScheduleRows(
+  db: AppDb,
+  viewer: PickingActor,
+  view: ScheduleView,
+  filters: ScheduleFilters & { rowIds?: number[] },
+  window: PickingScheduleWindow,
+): Promise<PickingEstimateRowResponse[]> {
+  return withWeeks(db, await findSortedRows(db, viewer, view, filters), window);
+}
+
+/** The rows with their weeks and actuals inside the window, in the order given. */
+async function withWeeks(db: AppDb, metas: readonly ScheduleRowData[], window: PickingScheduleWindow): Promise<PickingEstimateRowResponse[]> {
   const ids = metas.map((m) => m.id);
   const [weeks, actuals] = await Promise.all([
     findRowWeeks(db, ids, boundsOf(window.weeks)),
@@ -165,14 +179,21 @@ export async function getSchedulePage(
   today: PlainDate,
 ): Promise<PickingSchedulePage> {
   const window = windowFor(view, query.pagerDate, today);
-  const rows = await loadScheduleRows(db, viewer, view, query, window);
+  const metas = await findSortedRows(db, viewer, view, query);
   const start = (query.page - 1) * query.pageSize;
+  // weeks and actuals of the page's rows only; the footer's totals over every row come from the
+  // database, summed the way footerWeeklyTotals sums the rows' weeks (a test holds the two equal)
+  const [rows, totals] = await Promise.all([
+    withWeeks(db, metas.slice(start, start + query.pageSize), window),
+    sumRowWeeks(db, metas.map((m) => m.id), boundsOf(window.weeks)),
+  ]);
+  const totalOf = new Map(totals.map((t) => [`${t.year}-${t.week}`, t.bins]));
   return {
     window: windowResponse(window, today),
     weeks: weekColumns(window, today),
-    rows: rows.slice(start, start + query.pageSize),
-    footer: footerWeeklyTotals(rows, window.weeks),
-    total: rows.length,
+    rows,
+    footer: window.weeks.map(({ year, week }) => ({ year, week, total: totalOf.get(`${year}-${week}`) ?? 0 })),
+    total: metas.length,
     page: query.page,
     pageSize: query.pageSize,
   };
