@@ -36,8 +36,10 @@
  *     the same rows (scripts/bench/writes.ts; budget: at most 5x), on PGlite and PostgreSQL
  *
  * Environment:
- *   BENCH_ONLY=bundle,cold,menu,routes,harvest,picking,picking-browser,pest,logins,csv,industry,writes  run only these sections; the table
- *       is printed and BENCHMARKS.md is left as it is (unset: every section, and the file is written)
+ *   BENCH_ONLY=bundle,cold,menu,routes,harvest,picking,picking-browser,pest,logins,csv,industry,writes  run only these sections; their
+ *       tables are printed and BENCHMARKS.md is left as it is (unset: every section, and the file is written)
+ *   BENCH_WRITE=1                     with BENCH_ONLY: write those sections' blocks into BENCHMARKS.md, keeping
+ *       the others and the summary at the top (each block says when it was measured)
  *   BENCH_HARVEST=0                   leave out the harvest section (when BENCH_ONLY is unset)
  *   BENCH_ROUTE_SECONDS (3)           seconds of load per route in the routes section
  *   BENCH_HARVEST_SCALE (42)          --scale of the harvest, picking and pest dashboard data sets
@@ -69,15 +71,16 @@ import { farmBlocks, organizations, users } from '../apps/server/src/db/schema/i
 import { DEMO_ORGANIZATIONS, seedDemoData } from '../apps/server/src/db/seed/index';
 import { findBlockRows } from '../apps/server/src/modules/harvest/block-report.repository';
 import { findPucAggregates } from '../apps/server/src/modules/harvest/puc-report.repository';
-import { boundsOf, windowFor } from '../apps/server/src/modules/picking/picking-shared';
-import { findRowActuals, findRowWeeks, findScheduleRows } from '../apps/server/src/modules/picking/schedule.repository';
-import { dayOf, HARVEST_PATHS, PICKING_MAX_ROWS, en, PICKING_PATHS, type PickingSchedulePage } from '@orchard/shared';
+import { windowFor } from '../apps/server/src/modules/picking/picking-shared';
+import { dayOf, HARVEST_PATHS, en, PICKING_PATHS, type PickingSchedulePage } from '@orchard/shared';
 import { PEST_DASHBOARD_PATHS, type PestDashboardResponse } from '@orchard/shared';
 import { addPickingBenchData } from './bench/picking-data';
 import { addPestBenchScouting, comparePestFigures, pestDashboardSql } from './bench/pest-dashboard';
 import { loadEveryRoute, type RouteLoadRow } from './bench/route-load';
 import { industryBeside } from './bench/industry';
 import { writesBeside } from './bench/writes';
+import { scheduleSqlAlone } from './bench/picking-data';
+import { fmtMs, inTurns as inTurnsOf, medianP95, spread, type Spread } from './bench/timing';
 import { bundleFigures, kb, LAZY_CHUNK_BUDGET_BYTES, LOGIN_BUDGET_BYTES } from './bundle-size';
 import { eq, sql } from 'drizzle-orm';
 import { findLoginHistory } from '../apps/server/src/modules/login-history/login-history.repository';
@@ -298,39 +301,8 @@ const PICKING_REFERENCE = new Date('2025-06-30T08:00:00+02:00');
 const PICKING_RUNS = Number(process.env.BENCH_PICKING_RUNS ?? 30);
 const PICKING_WARMUP = 3;
 
-interface Spread {
-  median: number;
-  p95: number;
-  runs: number;
-}
-
-function spread(times: number[]): Spread {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
-  return { median: at(0.5), p95: at(0.95), runs: sorted.length };
-}
-
-/**
- * Median and p95 of PICKING_RUNS sequential timed calls of each function after PICKING_WARMUP
- * untimed ones, in ms. The functions take turns, so a slower stretch of the shared machine falls on
- * all of them alike.
- */
-async function inTurns<K extends string>(fns: Record<K, () => Promise<unknown>>): Promise<Record<K, Spread>> {
-  const keys = Object.keys(fns) as K[];
-  const times = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<K, number[]>;
-  for (let i = 0; i < PICKING_WARMUP; i += 1) for (const k of keys) await fns[k]();
-  for (let i = 0; i < PICKING_RUNS; i += 1) {
-    for (const k of keys) {
-      const start = performance.now();
-      await fns[k]();
-      times[k].push(performance.now() - start);
-    }
-  }
-  return Object.fromEntries(keys.map((k) => [k, spread(times[k])])) as Record<K, Spread>;
-}
-
-const fmtMs = (n: number) => `${n.toFixed(1)} ms`;
-const medianP95 = (s: Spread) => `median ${fmtMs(s.median)} / p95 ${fmtMs(s.p95)}`;
+/** Median and p95 of PICKING_RUNS sequential timed calls of each, after PICKING_WARMUP untimed ones, in turns. */
+const inTurns = <K extends string>(fns: Record<K, () => Promise<unknown>>) => inTurnsOf(fns, PICKING_RUNS, PICKING_WARMUP);
 
 async function pickingBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
   await migrateDatabase(handle);
@@ -364,44 +336,38 @@ async function pickingBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
     const footerBins = page.footer.reduce((sum, f) => sum + f.total, 0);
 
     const adminId = await adminUserId(handle);
-    const sqlAlone = async () => {
-      const metas = await findScheduleRows(handle.db, {
-        userId: adminId,
-        organizationId: data.organizationId,
-        view: 'producer',
-        packhouseIds: [data.packhouseId],
-        limit: PICKING_MAX_ROWS,
-      });
-      const ids = metas.map((m) => m.id);
-      return Promise.all([findRowWeeks(handle.db, ids, boundsOf(visible.weeks)), findRowActuals(handle.db, ids, visible.from, visible.to)]);
-    };
-    const [weeks, actuals] = await sqlAlone();
+    const scope = { userId: adminId, organizationId: data.organizationId, view: 'producer', packhouseIds: [data.packhouseId] } as const;
+    const sqlAlone = () => scheduleSqlAlone(handle.db, scope, visible, 100);
+    const exportSqlAlone = () => scheduleSqlAlone(handle.db, scope, visible, null);
+    const { weeks, actuals, totals } = await sqlAlone();
     const actualBins = actuals.reduce((sum, a) => sum + a.bins, 0);
-    if (weeks.reduce((sum, w) => sum + w.binCount, 0) !== footerBins) throw new Error('the SQL alone and the footer disagree');
+    if ((totals ?? []).reduce((sum, w) => sum + w.bins, 0) !== footerBins) throw new Error('the SQL alone and the footer disagree');
 
     const exportUrl = `${PICKING_PATHS.producerExport}?packhouses=${data.packhouseId}`;
     const csvLines = (await get(exportUrl)).body.trim().split(/\r?\n/).length;
     if (csvLines < data.rows + 2) throw new Error(`export: ${csvLines} lines for ${data.rows} rows`);
 
-    const { pageServer, exportServer, sql } = await inTurns({ pageServer: () => get(pageUrl), exportServer: () => get(exportUrl), sql: sqlAlone });
+    const { pageServer, exportServer, sql, exportSql } = await inTurns(
+      { pageServer: () => get(pageUrl), exportServer: () => get(exportUrl), sql: sqlAlone, exportSql: exportSqlAlone },
+    );
 
-    const beside = (server: Spread) => `SQL alone ${medianP95(sql)}; server ${(server.median / sql.median).toFixed(2)}x (budget <= 2x)`;
+    const beside = (server: Spread, alone: Spread) => `SQL alone ${medianP95(alone)}; server ${(server.median / alone.median).toFixed(2)}x (budget <= 2x)`;
     const range = `weeks ${visible.weeks[0]!.week}-${visible.weeks[visible.weeks.length - 1]!.week} of ${visible.weeks[0]!.year}`;
     const notes =
       `${kind}; ${data.rows.toLocaleString('en-US')} rows x ${data.weeks.length} weeks (${data.weekRows.toLocaleString('en-US')} week figures) on the scale ${HARVEST_SCALE} data set; ` +
-      `the window shows 9 weeks (${range}): ${weeks.length.toLocaleString('en-US')} week figures, ${actualBins.toLocaleString('en-US')} actual bins read per request; ` +
-      `SQL alone = the rows, weeks and actuals queries as the service issues them; ${PICKING_RUNS} sequential runs of each after ${PICKING_WARMUP} warm-up, page, export and SQL in turn`;
+      `the window shows 9 weeks (${range}): the page's ${weeks.length.toLocaleString('en-US')} week figures and ${actualBins.toLocaleString('en-US')} actual bins, and the week totals of every row, read per request; ` +
+      `SQL alone = the repository calls the service makes (every row, the page's weeks and actuals, the week totals; for the export every row's weeks and actuals); ${PICKING_RUNS} sequential runs of each after ${PICKING_WARMUP} warm-up, page, export and their SQL in turn`;
     rows.push([
       `GET ${PICKING_PATHS.producerSchedule} (producer view, page of 100 of ${data.rows.toLocaleString('en-US')} rows, footer over all), server answer`,
       medianP95(pageServer),
-      beside(pageServer),
+      beside(pageServer, sql),
       notes,
     ]);
     rows.push([
       `GET ${PICKING_PATHS.producerExport} (producer view CSV, all ${data.rows.toLocaleString('en-US')} rows), server answer`,
       medianP95(exportServer),
-      beside(exportServer),
-      `${kind}; ${csvLines.toLocaleString('en-US')} CSV lines; same data set and SQL`,
+      beside(exportServer, exportSql),
+      `${kind}; ${csvLines.toLocaleString('en-US')} CSV lines; same data set; SQL alone = every row with its weeks and actuals`,
     ]);
     await app.close();
   } finally {
@@ -984,57 +950,99 @@ async function writes() {
   await onFreshPostgres((handle) => writesBeside('PostgreSQL', handle, options, (row) => rows.push(row)));
 }
 
-/** BENCH_ONLY=a,b runs only those sections (and leaves BENCHMARKS.md alone); unset runs them all. */
+/** BENCH_ONLY=a,b runs only those sections (and leaves BENCHMARKS.md alone unless BENCH_WRITE=1); unset runs them all. */
 const SECTIONS = ['bundle', 'cold', 'menu', 'routes', 'harvest', 'picking', 'picking-browser', 'pest', 'logins', 'csv', 'industry', 'writes'] as const;
 type Section = (typeof SECTIONS)[number];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 for (const s of only ?? []) if (!SECTIONS.includes(s as Section)) throw new Error(`BENCH_ONLY: unknown section ${s} (one of ${SECTIONS.join(', ')})`);
 const runs = (section: Section) => (only ? only.includes(section) : section !== 'harvest' || process.env.BENCH_HARVEST !== '0');
 
+/** The rows and route tables each section added, by section. */
+const sectionRows = new Map<Section, { rows: Row[]; routeTables: typeof routeTables }>();
+
+async function section(name: Section, run: () => Promise<void> | void) {
+  if (!runs(name)) return;
+  const [rowsBefore, tablesBefore] = [rows.length, routeTables.length];
+  await run();
+  sectionRows.set(name, { rows: rows.slice(rowsBefore), routeTables: routeTables.slice(tablesBefore) });
+}
+
 async function main() {
-  if (runs('bundle')) bundleRows();
-  if (runs('cold')) await coldStart();
-  if (runs('menu')) {
+  await section('bundle', bundleRows);
+  await section('cold', coldStart);
+  await section('menu', async () => {
     await menuBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
     await onFreshPostgres((handle) => menuBeside('PostgreSQL', handle));
-  }
-  if (runs('routes')) {
+  });
+  await section('routes', async () => {
     await everyRouteBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
     await onFreshPostgres((handle) => everyRouteBeside('PostgreSQL', handle));
-  }
-  if (runs('harvest')) {
+  });
+  await section('harvest', async () => {
     await harvestBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
     await onFreshPostgres((handle) => harvestBeside('PostgreSQL', handle));
-  }
-  if (runs('picking')) {
+  });
+  await section('picking', async () => {
     await pickingBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
     await onFreshPostgres((handle) => pickingBeside('PostgreSQL', handle));
-  }
-  if (runs('picking-browser')) await pickingInBrowser();
-  if (runs('pest')) {
+  });
+  await section('picking-browser', pickingInBrowser);
+  await section('pest', async () => {
     await pestDashboardBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
     await onFreshPostgres((handle) => pestDashboardBeside('PostgreSQL', handle));
-  }
-  if (runs('logins')) {
+  });
+  await section('logins', async () => {
     await loginHistoryBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
     await onFreshPostgres((handle) => loginHistoryBeside('PostgreSQL', handle));
-  }
-  if (runs('csv')) await csvExportMemory('PGlite', await openDatabase({ dataDir: 'memory://' }));
-  if (runs('industry')) await industry();
-  if (runs('writes')) await writes();
+  });
+  await section('csv', async () => csvExportMemory('PGlite', await openDatabase({ dataDir: 'memory://' })));
+  await section('industry', industry);
+  await section('writes', writes);
 
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
-  const routeSections = routeTables.map(
-    ({ kind, rows: measured }) =>
-      `## Every authenticated GET route under load, ${kind}\n\n| Route | Value | Reference / budget | Verdict |\n|---|---|---|---|\n${measured
+  const day = new Date().toISOString().slice(0, 10);
+  const blocks = [...sectionRows].map(([name, measured]) => sectionBlock(name, measured.rows, measured.routeTables, `${day}, ${machine}`));
+  console.log(`\n${blocks.join('\n')}\n`);
+  if (only && process.env.BENCH_WRITE !== '1') return;
+  const file = path.join(root, 'BENCHMARKS.md');
+  fs.writeFileSync(file, mergeSections(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '', blocks));
+}
+
+const ROW_HEADER = ['| Measure | Value | Reference / budget | Notes |', '|---|---|---|---|'];
+
+/** One section's part of BENCHMARKS.md, between markers that a later run of the section replaces. */
+function sectionBlock(name: Section, measured: Row[], tables: typeof routeTables, when: string): string {
+  const routeParts = tables.map(
+    ({ kind, rows: routeRows }) =>
+      `#### Every authenticated GET route under load, ${kind}\n\n| Route | Value | Reference / budget | Verdict |\n|---|---|---|---|\n${routeRows
         .map((r) => `| ${r.route} | ${r.value} | ${r.reference} | ${r.verdict} |`)
         .join('\n')}\n`,
   );
-  const table = ['| Measure | Value | Reference / budget | Notes |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`), '', ...routeSections].join('\n');
-  console.log(`\n${table}\n`);
-  if (only) return;
-  const doc = `# Benchmarks\n\nLatest \`npm run bench\` (${new Date().toISOString().slice(0, 10)}), on ${machine}.\nLoad: autocannon in a separate process, ${CONNECTIONS} connections, ${DURATION_S} s per route; server and load generator share the machine's cores.\n\n${table}\n`;
-  fs.writeFileSync(path.join(root, 'BENCHMARKS.md'), doc);
+  const table = measured.length ? [...ROW_HEADER, ...measured.map((r) => `| ${r.join(' | ')} |`), ''].join('\n') : '';
+  return [
+    `<!-- bench:${name} -->`,
+    `### Section \`${name}\``,
+    '',
+    `Measured ${when}. Load: autocannon in a separate process, ${CONNECTIONS} connections; server and load generator share the machine's cores.`,
+    '',
+    table,
+    ...routeParts,
+    `<!-- /bench:${name} -->`,
+  ].join('\n');
+}
+
+/**
+ * BENCHMARKS.md with these sections' blocks replaced (or added at the end); everything else, the
+ * summary at the top and the other sections' figures, stays as it is.
+ */
+function mergeSections(doc: string, blocks: string[]): string {
+  let out = doc.trim() ? doc : '# Benchmarks\n\n`npm run bench` (every section) or `BENCH_ONLY=a,b BENCH_WRITE=1 npm run bench` (those sections) rewrites the blocks below; the summary above them is kept.\n';
+  for (const block of blocks) {
+    const name = /^<!-- bench:([\w-]+) -->/.exec(block)?.[1] as string;
+    const marked = new RegExp(`<!-- bench:${name} -->[\\s\\S]*?<!-- /bench:${name} -->`);
+    out = marked.test(out) ? out.replace(marked, () => block) : `${out.trimEnd()}\n\n${block}\n`;
+  }
+  return out.endsWith('\n') ? out : `${out}\n`;
 }
 
 main().then(

@@ -7,7 +7,8 @@
  *   - Harvest PUC report (every packhouse) as Citrus Valley Growers, and as Sundays River Packers
  *     (which sees every grower's bins at the packhouses it owns): findPucAggregates
  *   - Fruitbins Block Report of the grower's PUC with the most bins: findBlockReport
- *   - producer view, page of 100 of the grower's 1,000 rows: findScheduleRows + findRowWeeks + findRowActuals
+ *   - producer view, page of 100 of the grower's 1,000 rows: findScheduleRows, then findRowWeeks +
+ *     findRowActuals of the page and sumRowWeeks of every row (scripts/bench/picking-data.ts)
  *   - packhouse view, page of 100, as Sundays River Packers (its own rows and other growers'): the same three
  *   - pest dashboard of the grower for today: pestDashboardSql (checked equal to the answer)
  *
@@ -17,7 +18,6 @@
 import {
   HARVEST_PATHS,
   PEST_DASHBOARD_PATHS,
-  PICKING_MAX_ROWS,
   PICKING_PATHS,
   type PestDashboardResponse,
   type PickingSchedulePage,
@@ -31,10 +31,10 @@ import { migrateDatabase } from '../../apps/server/src/db/migrate';
 import { findBlockReport } from '../../apps/server/src/modules/harvest/block-report.repository';
 import { findPucAggregates } from '../../apps/server/src/modules/harvest/puc-report.repository';
 import { seasonOfDay } from '../../apps/server/src/modules/harvest/season';
-import { boundsOf, windowFor, type ScheduleView } from '../../apps/server/src/modules/picking/picking-shared';
-import { findRowActuals, findRowWeeks, findScheduleRows } from '../../apps/server/src/modules/picking/schedule.repository';
+import { windowFor, type ScheduleView } from '../../apps/server/src/modules/picking/picking-shared';
 import { buildIndustryData, type IndustryData } from './industry-data';
 import { comparePestFigures, pestDashboardSql } from './pest-dashboard';
+import { scheduleSqlAlone } from './picking-data';
 import { count, fmtMs, fmtS, inTurns, medianP95, type BenchRow, type Spread } from './timing';
 
 export interface IndustryBenchOptions {
@@ -197,26 +197,21 @@ async function industryMeasures(handle: DbHandle, data: IndustryData, options: I
   ];
   for (const v of views) {
     const window = windowFor(v.view, undefined, data.today);
-    const raw = async () => {
-      const metas = await findScheduleRows(db, { ...v.viewer, view: v.view, packhouseIds: v.packhouseIds, limit: PICKING_MAX_ROWS });
-      const ids = metas.map((m) => m.id);
-      const [weeks, actuals] = await Promise.all([findRowWeeks(db, ids, boundsOf(window.weeks)), findRowActuals(db, ids, window.from, window.to)]);
-      return { metas, weeks, actuals };
-    };
+    const raw = () => scheduleSqlAlone(db, { ...v.viewer, view: v.view, packhouseIds: v.packhouseIds }, window, 100);
     const page = (await get(v.url, v.viewer.organizationId)).json() as PickingSchedulePage;
     const alone = await raw();
     if (page.total !== alone.metas.length || page.rows.length !== Math.min(100, page.total) || page.total < 100) {
       throw new Error(`${v.view} view: ${page.total} rows (${page.rows.length} on the page), SQL alone ${alone.metas.length}`);
     }
     const footer = page.footer.reduce((sum, f) => sum + f.total, 0);
-    const planned = alone.weeks.reduce((sum, w) => sum + w.binCount, 0);
+    const planned = (alone.totals ?? []).reduce((sum, w) => sum + w.bins, 0);
     if (footer !== planned) throw new Error(`${v.view} view: footer ${footer} bins, SQL alone ${planned}`);
     const actualBins = alone.actuals.reduce((sum, a) => sum + a.bins, 0);
     const organizations = new Set(alone.metas.map((m) => m.organizationId)).size;
     const path = v.view === 'producer' ? PICKING_PATHS.producerSchedule : PICKING_PATHS.packhouseSchedule;
     measures.push({
       label: `GET ${path}?pageSize=100 (${v.view} view, page of 100 of ${count(page.total)} rows, footer over all, as ${v.who})`,
-      scope: `${count(page.total)} rows of ${organizations} organisation(s), ${window.weeks.length} weeks shown: ${count(alone.weeks.length)} week figures and ${count(actualBins)} actual bins read per request; SQL alone = findScheduleRows + findRowWeeks + findRowActuals`,
+      scope: `${count(page.total)} rows of ${organizations} organisation(s), ${window.weeks.length} weeks shown: ${count(alone.weeks.length)} week figures and ${count(actualBins)} actual bins read per request (the page's rows), week totals over all rows; SQL alone = findScheduleRows, then findRowWeeks + findRowActuals of the page and sumRowWeeks of every row`,
       server: () => get(v.url, v.viewer.organizationId),
       sql: raw,
     });

@@ -10,13 +10,14 @@
  *
  * Runs on a migrated, seeded database (PGlite or PostgreSQL); bulk inserts in batches.
  */
-import { addIsoWeeks, isoWeekOf, isoWeekRange, type IsoWeek, type PlainDate } from '@orchard/shared';
+import { PICKING_MAX_ROWS, addIsoWeeks, isoWeekOf, isoWeekRange, type IsoWeek, type PickingScheduleWindow, type PlainDate } from '@orchard/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../apps/server/src/db/client';
 import { farms, organizations, pickingEstimates, pickingEstimateWeeks, pucs, users, varieties } from '../../apps/server/src/db/schema/index';
 import { DEMO_ORGANIZATIONS, createPrng } from '../../apps/server/src/db/seed/index';
-import { findUsablePackhouses } from '../../apps/server/src/modules/picking/picking-shared';
+import { boundsOf, findUsablePackhouses } from '../../apps/server/src/modules/picking/picking-shared';
+import { findRowActuals, findRowWeeks, findScheduleRows, sumRowWeeks, type ScheduleScope } from '../../apps/server/src/modules/picking/schedule.repository';
 
 export interface PickingBenchOptions {
   /** the server's "today" (yyyy-MM-dd) the weeks are placed around */
@@ -142,4 +143,23 @@ export async function addPickingBenchData(db: AppDb, options: PickingBenchOption
     weekRows: weekRows.length,
     addedPucs: added.length,
   };
+}
+
+/**
+ * "SQL alone" for a schedule view: the repository calls the service makes, called directly.
+ * A page: every row of the view (for the order and the count), the weeks and actuals of `pageSize`
+ * of them, and the week totals over all of them. The export (`pageSize` null): the weeks and actuals
+ * of every row.
+ */
+export async function scheduleSqlAlone(db: AppDb, scope: Omit<ScheduleScope, 'limit'>, window: PickingScheduleWindow, pageSize: number | null) {
+  const metas = await findScheduleRows(db, { ...scope, limit: PICKING_MAX_ROWS });
+  const ids = metas.map((m) => m.id);
+  const shown = pageSize === null ? ids : ids.slice(0, pageSize);
+  const bounds = boundsOf(window.weeks);
+  const [weeks, actuals, totals] = await Promise.all([
+    findRowWeeks(db, shown, bounds),
+    findRowActuals(db, shown, window.from, window.to),
+    pageSize === null ? Promise.resolve(null) : sumRowWeeks(db, ids, bounds),
+  ]);
+  return { metas, weeks, actuals, totals };
 }

@@ -74,6 +74,16 @@ const SAMPLES: Record<string, Sample> = {
   '/api/attendance/export': async () => `/api/attendance/export`,
   '/api/login-history/export': async () => '/api/login-history/export',
   '/api/areas': async () => '/api/areas',
+  '/api/line/GetLines': async (c) => `/api/line/GetLines?packhouse=${await c.firstOf('/api/packhouse-readings/packhouses', 'id')}`,
+  '/api/line/GetLineWaxReadings': async (c) => {
+    const lines = `/api/line/GetLines?packhouse=${await c.firstOf('/api/packhouse-readings/packhouses', 'id')}`;
+    return `/api/line/GetLineWaxReadings?filter=${await c.firstOf(lines, 'id')}`;
+  },
+  '/api/storage/GetStorage_Rooms': async (c) => `/api/storage/GetStorage_Rooms?packhouse=${await c.firstOf('/api/packhouse-readings/packhouses', 'id')}`,
+  '/api/storage/GetStorage_Room_Readings': async (c) => {
+    const rooms = `/api/storage/GetStorage_Rooms?packhouse=${await c.firstOf('/api/packhouse-readings/packhouses', 'id')}`;
+    return `/api/storage/GetStorage_Room_Readings?filter=${await c.firstOf(rooms, 'id')}`;
+  },
 };
 
 /** Routes left out, with the reason. */
@@ -110,20 +120,23 @@ export async function loadEveryRoute(options: {
   const { kind, app, address, headersIn, bare, load } = options;
   const headers = headersIn('Citrus Valley Growers');
   const share = kind === 'PostgreSQL' ? PG_SHARE : PGLITE_SHARE;
-  const get = async (url: string) => {
-    const res = await app.inject({ method: 'GET', url, headers });
-    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
-    return res.json() as unknown;
-  };
-  const ctx: SampleContext = {
-    get,
-    async firstOf(url, key, field) {
-      const body = (await get(url)) as Record<string, unknown> | Record<string, unknown>[];
-      const list = (Array.isArray(body) ? body : (body[field ?? ''] as Record<string, unknown>[] | undefined)) ?? [];
-      const value = list[0]?.[key];
-      if (value === undefined || value === null) throw new Error(`${url} has no row with ${key}`);
-      return String(value);
-    },
+  /** samples read as the caller the route is called as */
+  const contextOf = (callerHeaders: Record<string, string>): SampleContext => {
+    const get = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url, headers: callerHeaders });
+      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
+      return res.json() as unknown;
+    };
+    return {
+      get,
+      async firstOf(url, key, field) {
+        const body = (await get(url)) as Record<string, unknown> | Record<string, unknown>[];
+        const list = (Array.isArray(body) ? body : (body[field ?? ''] as Record<string, unknown>[] | undefined)) ?? [];
+        const value = list[0]?.[key];
+        if (value === undefined || value === null) throw new Error(`${url} has no row with ${key}`);
+        return String(value);
+      },
+    };
   };
 
   const routes = app.routeInventory
@@ -143,7 +156,7 @@ export async function loadEveryRoute(options: {
     try {
       const sample = SAMPLES[route];
       if (!sample && route.includes(':')) throw new Error(`no sample for its path parameters`);
-      url = sample ? await sample(ctx) : route;
+      url = sample ? await sample(contextOf(routeHeaders)) : route;
     } catch (err) {
       out.push({ route, value: '-', reference: (err as Error).message, verdict: 'not measured' });
       continue;
