@@ -208,7 +208,9 @@ async function everyRouteBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle)
   const bare = await load(`${bareAddress}/bare`, {}, ROUTE_SECONDS);
   await bareApp.close();
 
-  let peakRss = process.memoryUsage().rss;
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let peakRss = rssBefore;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   const measured = await loadEveryRoute({ kind, app, address, headersIn, bare, load: (url, h) => load(url, h, ROUTE_SECONDS) });
   clearInterval(sampler);
@@ -220,7 +222,7 @@ async function everyRouteBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle)
     `Every authenticated GET route of the inventory (${measured.length}), ${CONNECTIONS} connections, ${ROUTE_SECONDS} s each`,
     `${count('within')} of ${loaded} loaded routes within budget`,
     `bare route ${Math.round(bare.rps)} req/s; budget each >= ${kind === 'PostgreSQL' ? '25% of it and p99 < 50 ms' : '10% of it'}`,
-    `${kind}; demo data; ${count('missed')} missed, ${count('per request')} measured per request (files), ${count('not measured')} not measured; peak RSS of the process serving ${mib(peakRss)} (budget 300 MiB for the server; here the server runs inside the bench process, with the demo data it seeded and, on PGlite, the database); table below`,
+    `${kind}; demo data; ${count('missed')} missed, ${count('per request')} measured per request (files), ${count('not measured')} not measured; peak RSS of the process serving ${mib(peakRss)} under the load, ${mib(rssBefore)} before it (budget 300 MiB for the server: ${peakRss <= 300 * 2 ** 20 ? 'met' : 'MISSED'}; the server runs inside the bench process, so this is an upper bound: it holds the bench's own objects too${kind === 'PGlite' ? ', the in-memory database, and what the PostgreSQL run before it left' : ''}); table below`,
   ]);
   await app.close();
   await handle.close();
@@ -912,7 +914,8 @@ const INDUSTRY_GROWERS = Number(process.env.BENCH_INDUSTRY_GROWERS ?? 300);
 const INDUSTRY_DEMO_SCALE = Number(process.env.BENCH_INDUSTRY_DEMO_SCALE ?? 10);
 const INDUSTRY_RUNS = Number(process.env.BENCH_INDUSTRY_RUNS ?? 30);
 const WRITES_RUNS = Number(process.env.BENCH_WRITES_RUNS ?? 3);
-const NOISY = 'a shared 2-core machine with other test suites running: timings are noisy';
+/** Said in the industry rows: what shares the machine while they are timed (BENCH_NOTE when something else runs beside the bench). */
+const NOISY = process.env.BENCH_NOTE ?? "server, database and the bench itself share the machine's 2 cores";
 
 async function industry() {
   const options = {
@@ -975,8 +978,10 @@ async function main() {
     await onFreshPostgres((handle) => menuBeside('PostgreSQL', handle));
   });
   await section('routes', async () => {
-    await everyRouteBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
+    // PostgreSQL first: the process's memory then holds no embedded database yet, so its peak RSS
+    // under load is the server's (with the bench's own small share)
     await onFreshPostgres((handle) => everyRouteBeside('PostgreSQL', handle));
+    await everyRouteBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
   });
   await section('harvest', async () => {
     await harvestBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));

@@ -97,6 +97,11 @@ const LEFT_OUT: Record<string, string> = {
 const ORGANIZATION_OF: Record<string, string> = {
   '/api/picking/packhouse-schedule/export': 'Sundays River Packers',
   '/api/picking/packhouse-schedule': 'Sundays River Packers',
+  // the lines and storage rooms with readings are the packhouse organisation's
+  '/api/line/GetLines': 'Sundays River Packers',
+  '/api/line/GetLineWaxReadings': 'Sundays River Packers',
+  '/api/storage/GetStorage_Rooms': 'Sundays River Packers',
+  '/api/storage/GetStorage_Room_Readings': 'Sundays River Packers',
 };
 
 const PG_SHARE = 0.25;

@@ -203,7 +203,7 @@ export async function writesBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHand
       }
       const med = (xs: number[]) => spread(xs).median;
       const runsNote = `median of ${options.runs} runs after one untimed run, in turns; every run adds its bins (${count(await binCount(db))} bins in the table at the end)`;
-      const noisy = 'a shared 2-core machine with other test suites running: timings are noisy';
+      const noisy = "server, database and the bench itself share the machine's 2 cores";
       const api = med(times.api);
       const perBatch = med(times.perBatch);
       const single = med(times.single);
