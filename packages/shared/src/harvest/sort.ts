@@ -7,6 +7,22 @@ import type { BlockReportRow } from './schemas.js';
 
 const TOKEN = /\d+|\D+/g;
 
+/**
+ * A string's digit and text runs. Sorting compares each name many times (a schedule of a thousand
+ * rows about ten thousand times), so the runs of the names seen last are kept; the cache is emptied
+ * when it grows past what one list holds.
+ */
+const tokenCache = new Map<string, readonly string[]>();
+function tokensOf(s: string): readonly string[] {
+  let tokens = tokenCache.get(s);
+  if (tokens === undefined) {
+    if (tokenCache.size >= 10_000) tokenCache.clear();
+    tokens = s.match(TOKEN) ?? [];
+    tokenCache.set(s, tokens);
+  }
+  return tokens;
+}
+
 function isDigits(token: string): boolean {
   const first = token.charCodeAt(0);
   return first >= 48 && first <= 57;
@@ -31,8 +47,8 @@ function compareText(a: string, b: string): number {
  * result is 0 only for identical strings and sorting never depends on the input order.
  */
 export function compareNatural(a: string, b: string): number {
-  const xs = a.match(TOKEN) ?? [];
-  const ys = b.match(TOKEN) ?? [];
+  const xs = tokensOf(a);
+  const ys = tokensOf(b);
   const length = Math.min(xs.length, ys.length);
   for (let i = 0; i < length; i += 1) {
     const x = xs[i] as string;
