@@ -13,7 +13,7 @@ import { systemClock } from '@orchard/shared';
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
 import { keepStatisticsFresh } from './db/statistics';
-import { accessPlugin } from './plugins/access';
+import { accessPlugin, READ_METHODS } from './plugins/access';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
 import { routePolicyPlugin } from './plugins/route-policy';
@@ -31,8 +31,6 @@ declare module 'fastify' {
     clock: Clock;
   }
 }
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface BuildAppOptions {
   db: DbHandle;
@@ -74,7 +72,7 @@ export async function buildApp({ db, config, clock = systemClock }: BuildAppOpti
   const statistics = keepStatisticsFresh(db, config.statisticsRefreshSeconds * 1000, (err) => app.log.warn({ err }, 'refreshing planner statistics failed'));
   if (statistics) {
     app.addHook('onResponse', (request, reply, done) => {
-      if (!READS.has(request.method) && reply.statusCode < 400) statistics.noteWrite();
+      if (!READ_METHODS.has(request.method) && reply.statusCode < 400) statistics.noteWrite();
       done();
     });
     app.addHook('onClose', () => statistics.stop());

@@ -107,7 +107,8 @@ declare module 'fastify' {
   }
 }
 
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing; any other request may write (the access cache and the planner statistics follow writes). */
+export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const accessPlugin = fp(
   async (app: FastifyInstance, opts: { db: AppDb; config: AppConfig }) => {
