@@ -11,3 +11,4 @@ export * from './scouting';
 export * from './field-readings';
 export * from './pest-thresholds';
 export * from './packhouse-readings';
+export * from './pest-totals';

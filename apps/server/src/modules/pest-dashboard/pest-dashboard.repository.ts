@@ -1,8 +1,9 @@
 /**
  * Queries of the pest dashboard. Everything is read inside one organisation and within the
- * caller's farms (db/farm-scope). The database counts what the panels show (the shared figures
- * decide what the counts mean), so an answer costs a few rows per block and trap, whatever the
- * season's size:
+ * caller's farms (db/farm-scope). The window's figures come from the per-block, per-day totals the
+ * database keeps on every reading write (db/schema/pest-totals.ts, migration 0026), so an answer
+ * reads a few rows per block, day and pest and per block, trap type, lure and day, and a row per
+ * trap inspected lately, whatever the season's size:
  * - each block's newest session on or before the chosen day (a correlated lookup over the
  *   (block, start) index: one index entry per block);
  * - the infection counts of the window: per block its sessions, the newest, and the observation
@@ -10,10 +11,11 @@
  *   — shared countInfection's rule, held equal to it by pest-dashboard.counts.test;
  * - the trap counts of the window: per trap type, lure and day the inspections, their total and
  *   highest count, and per trap type and lure the traps inspected (shared countTraps);
- * - each trap's newest inspection in the window, and the window's inspections of the traps whose
- *   newest reached the threshold (to find since when).
+ * - each trap's newest inspection in the window (its newest inspection, unless that is after the
+ *   window: then looked up among the trap's inspections), and the window's inspections of the traps
+ *   whose newest reached the threshold (to find since when).
  */
-import { BUSINESS_TIME_ZONE, type InfectionCounts, type LatestInspection, type TrapCounts, type WindowInspection } from '@orchard/shared';
+import { BUSINESS_TIME_ZONE, dayOf, type InfectionCounts, type LatestInspection, type TrapCounts, type WindowInspection } from '@orchard/shared';
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../db/client';
 import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
@@ -67,14 +69,20 @@ export async function findBlocksWithLastSession(db: AppDb, scope: DashboardScope
     .orderBy(asc(farms.id), asc(farmBlocks.id));
 }
 
+/** The ids of the chosen farms' blocks, as a statement to read once (materialised). */
+const scopedBlockIds = (scope: DashboardScope) =>
+  sql`select ${farmBlocks.id} as block_id from ${farmBlocks} inner join ${farms} on ${farms.id} = ${farmBlocks.farmId} where ${blockScope(scope)}`;
+
 /**
- * The infection counts of the sessions starting in [from, to) on the chosen farms' blocks, in one
- * statement: the window's sessions and their observations are each read once (materialised, so
- * the planner never re-runs the farm scope per observation), then counted per block and per block
- * and pest. An observation is one pest at one point of one session (a unique index), so the points
- * infested with a pest are its infested observations, counted without a distinct.
+ * The infection counts of the sessions starting in [from, to) on the chosen farms' blocks (`from`
+ * and `to` start South African days: the window's), in one statement over the window's days of
+ * scouting_day_totals (sessions, points, the day's newest session) and scouting_pest_day_totals
+ * (observations and infested points per pest). A block counts when it had a session in the window;
+ * a pest when it was recorded there.
  */
 export async function findInfectionCounts(db: AppDb, scope: DashboardScope, from: Date, to: Date): Promise<InfectionCounts> {
+  const fromDay = dayOf(from);
+  const toDay = dayOf(to);
   const rows = await rowsOf<{
     blockId: number;
     pest: string | null;
@@ -85,22 +93,19 @@ export async function findInfectionCounts(db: AppDb, scope: DashboardScope, from
     pointsInfested: number | null;
   }>(
     db,
-    sql`with blocks as materialized (
-      select ${farmBlocks.id} as block_id from ${farmBlocks} inner join ${farms} on ${farms.id} = ${farmBlocks.farmId} where ${blockScope(scope)}),
-    ws as materialized (
-      select s.id, s.farm_block_id as block_id, s.started_at from scouting_sessions s join blocks on blocks.block_id = s.farm_block_id
-      where s.organization_id = ${scope.organizationId} and s.started_at >= ${from} and s.started_at < ${to}),
-    obs as materialized (
-      select ws.block_id, o.session_id, o.point_number, o.pest, coalesce(o.count > 0, o.present, false) as infested
-      from scouting_observations o join ws on ws.id = o.session_id),
-    points as (select block_id, count(*)::int as n from (select block_id, session_id, point_number from obs group by 1, 2, 3) p group by block_id)
-    select ws.block_id as "blockId", null::text as pest, count(*)::int as sessions,
-      (array_agg(ws.id order by ws.started_at desc, ws.id desc))[1] as "lastSessionId",
-      ${localDay(sql`max(ws.started_at)`)} as "lastScoutedOn",
-      coalesce(max(points.n), 0)::int as "pointsInspected", null::int as "pointsInfested"
-    from ws left join points on points.block_id = ws.block_id group by ws.block_id
+    sql`with blocks as materialized (${scopedBlockIds(scope)})
+    select d.farm_block_id as "blockId", null::text as pest, sum(d.sessions)::int as sessions,
+      (array_agg(d.last_session_id order by d.day desc) filter (where d.sessions > 0))[1] as "lastSessionId",
+      (max(d.day) filter (where d.sessions > 0))::text as "lastScoutedOn",
+      sum(d.points)::int as "pointsInspected", null::int as "pointsInfested"
+    from scouting_day_totals d join blocks on blocks.block_id = d.farm_block_id
+    where d.organization_id = ${scope.organizationId} and d.day >= ${fromDay}::date and d.day < ${toDay}::date
+    group by d.farm_block_id having sum(d.sessions) > 0
     union all
-    select block_id, pest, null, null, null, null, (count(*) filter (where infested))::int from obs group by block_id, pest`,
+    select p.farm_block_id, p.pest, null, null, null, null, sum(p.infested)::int
+    from scouting_pest_day_totals p join blocks on blocks.block_id = p.farm_block_id
+    where p.organization_id = ${scope.organizationId} and p.day >= ${fromDay}::date and p.day < ${toDay}::date
+    group by p.farm_block_id, p.pest having sum(p.observations) > 0`,
   );
   const counts: InfectionCounts = { blocks: [], pests: [] };
   for (const r of rows) {
@@ -111,35 +116,43 @@ export async function findInfectionCounts(db: AppDb, scope: DashboardScope, from
   return counts;
 }
 
-/** The inspections of days `from` to `to` (both included) of traps on the chosen farms' blocks. */
-function windowInspections(scope: DashboardScope, from: string, to: string) {
-  return and(
-    eq(trapInspections.organizationId, scope.organizationId),
-    eq(traps.organizationId, scope.organizationId),
-    gte(trapInspections.inspectedOn, from),
-    lte(trapInspections.inspectedOn, to),
-    blockScope(scope),
-  );
-}
+/**
+ * Each trap on the chosen farms' blocks with an inspection of days `from` to `to`: its newest
+ * there. That is its newest inspection (trap_latest_inspections) when that falls in the window; a
+ * trap whose newest is after the window (a day before today chosen) has it looked up among its own
+ * inspections.
+ */
+const windowLatest = (scope: DashboardScope, from: string, to: string) => sql`blocks as materialized (${scopedBlockIds(scope)}),
+    latest as materialized (
+      select l.trap_id, l.farm_block_id, l.trap_type, l.lure, l.inspection_id, l.inspected_on, l.count
+      from trap_latest_inspections l join blocks on blocks.block_id = l.farm_block_id
+      where l.organization_id = ${scope.organizationId} and l.inspected_on >= ${from}::date),
+    in_window as (
+      select * from latest where inspected_on <= ${to}::date
+      union all
+      select l.trap_id, l.farm_block_id, l.trap_type, l.lure, i.id, i.inspected_on, i.count
+      from latest l cross join lateral (
+        select i.id, i.inspected_on, i.count from trap_inspections i
+        where i.trap_id = l.trap_id and i.organization_id = ${scope.organizationId} and i.inspected_on between ${from}::date and ${to}::date
+        order by i.inspected_on desc, i.id desc limit 1) i
+      where l.inspected_on > ${to}::date)`;
 
-/** The trap counts of days `from` to `to`: per trap type, lure and day, and the traps per trap type and lure. */
+/**
+ * The trap counts of days `from` to `to`: per trap type, lure and day (from trap_day_totals), and the
+ * traps per trap type and lure (those with an inspection in the window).
+ */
 export async function findTrapCounts(db: AppDb, scope: DashboardScope, from: string, to: string): Promise<TrapCounts> {
-  const rows = await db
-    .select({
-      trapType: traps.trapType,
-      lure: traps.lure,
-      day: sql<string | null>`${trapInspections.inspectedOn}::text`,
-      inspections: sql<number>`count(*)::int`,
-      totalCount: sql<number>`sum(${trapInspections.count})::int`,
-      maxCount: sql<number>`max(${trapInspections.count})`,
-      traps: sql<number>`count(distinct ${trapInspections.trapId})::int`,
-    })
-    .from(trapInspections)
-    .innerJoin(traps, eq(traps.id, trapInspections.trapId))
-    .innerJoin(farmBlocks, eq(farmBlocks.id, traps.farmBlockId))
-    .innerJoin(farms, eq(farms.id, farmBlocks.farmId))
-    .where(windowInspections(scope, from, to))
-    .groupBy(sql`grouping sets ((${traps.trapType}, ${traps.lure}, ${trapInspections.inspectedOn}), (${traps.trapType}, ${traps.lure}))`);
+  const rows = await rowsOf<{ trapType: string; lure: string; day: string | null; inspections: number; totalCount: number; maxCount: number; traps: number }>(
+    db,
+    sql`with ${windowLatest(scope, from, to)}
+    select t.trap_type as "trapType", t.lure, t.day::text as day, sum(t.inspections)::int as inspections, sum(t.total_count)::int as "totalCount",
+      max(t.max_count)::int as "maxCount", null::int as traps
+    from trap_day_totals t join blocks on blocks.block_id = t.farm_block_id
+    where t.organization_id = ${scope.organizationId} and t.day between ${from}::date and ${to}::date
+    group by t.trap_type, t.lure, t.day
+    union all
+    select trap_type, lure, null, null, null, null, count(*)::int from in_window group by trap_type, lure`,
+  );
   const counts: TrapCounts = { days: [], pairs: [] };
   for (const r of rows) {
     if (r.day === null) counts.pairs.push({ trapType: r.trapType, lure: r.lure, traps: r.traps });
@@ -148,29 +161,22 @@ export async function findTrapCounts(db: AppDb, scope: DashboardScope, from: str
   return counts;
 }
 
-/** Each trap on the chosen farms' blocks with its newest inspection of days `from` to `to`. */
-export async function findLatestInspections(db: AppDb, scope: DashboardScope, from: string, to: string): Promise<LatestInspection[]> {
-  return db
-    .selectDistinctOn([trapInspections.trapId], {
-      trapId: traps.id,
-      blockId: traps.farmBlockId,
-      trapType: traps.trapType,
-      lure: traps.lure,
-      code: traps.code,
-      lat: traps.lat,
-      lng: traps.lng,
-      activeFrom: traps.activeFrom,
-      activeTo: traps.activeTo,
-      inspectionId: trapInspections.id,
-      inspectedOn: trapInspections.inspectedOn,
-      count: trapInspections.count,
-    })
-    .from(trapInspections)
-    .innerJoin(traps, eq(traps.id, trapInspections.trapId))
-    .innerJoin(farmBlocks, eq(farmBlocks.id, traps.farmBlockId))
-    .innerJoin(farms, eq(farms.id, farmBlocks.farmId))
-    .where(windowInspections(scope, from, to))
-    .orderBy(trapInspections.trapId, desc(trapInspections.inspectedOn), desc(trapInspections.id));
+/**
+ * Each trap on the chosen farms' blocks with its newest inspection of days `from` to `to`; with
+ * `minCount`, only those whose newest counted at least that many (the dashboard asks for the
+ * lowest count that reaches any threshold: the others cannot be over theirs).
+ */
+export async function findLatestInspections(db: AppDb, scope: DashboardScope, from: string, to: string, minCount?: number): Promise<LatestInspection[]> {
+  return rowsOf<LatestInspection>(
+    db,
+    sql`with ${windowLatest(scope, from, to)}
+    select t.id as "trapId", t.farm_block_id as "blockId", t.trap_type as "trapType", t.lure, t.code, t.lat, t.lng,
+      t.active_from::text as "activeFrom", t.active_to::text as "activeTo",
+      w.inspection_id as "inspectionId", w.inspected_on::text as "inspectedOn", w.count
+    from in_window w join traps t on t.id = w.trap_id
+    ${minCount === undefined ? sql`` : sql`where w.count >= ${minCount}`}
+    order by t.id`,
+  );
 }
 
 /** The inspections of days `from` to `to` of the named traps (of the organisation). */

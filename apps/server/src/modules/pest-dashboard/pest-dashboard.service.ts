@@ -13,6 +13,7 @@ import {
   infectionFigures,
   pestDashboardWindow,
   scoutingFrequencyFigures,
+  thresholdStatus,
   trapFigures,
   trapThresholdKey,
   trapsOverNow,
@@ -60,15 +61,17 @@ export async function getDashboard(db: AppDb, viewer: FarmViewer, query: PestDas
   const from = dayBounds(window.from).from;
   const to = dayBounds(window.to).to;
   const thresholds = await loadThresholds(db, viewer.organizationId);
+  const pestThresholds = new Map(thresholds.pests.map((p) => [p.pest as string, p.thresholdPercent]));
+  const trapThresholds = new Map(thresholds.traps.map((t) => [trapThresholdKey(t.trapType, t.pest), t.thresholdCount]));
+  const minCount = lowestCountOver(trapThresholds.values());
   const [frequency, infection, trapCounts, latest] = await Promise.all([
     scoutingOfBlocks(db, scope, thresholds, date),
     findInfectionCounts(db, scope, from, to),
     findTrapCounts(db, scope, window.from, window.to),
-    findLatestInspections(db, scope, window.from, window.to),
+    // only the traps whose newest count could reach a threshold: trapsOverNow decides which do
+    minCount === null ? Promise.resolve([]) : findLatestInspections(db, scope, window.from, window.to, minCount),
   ]);
   const { blocks, figures: scouting } = frequency;
-  const pestThresholds = new Map(thresholds.pests.map((p) => [p.pest as string, p.thresholdPercent]));
-  const trapThresholds = new Map(thresholds.traps.map((t) => [trapThresholdKey(t.trapType, t.pest), t.thresholdCount]));
   const over = trapsOverNow(blocks, latest, trapThresholds, date);
   const runs = await findInspectionsOfTraps(db, viewer.organizationId, over.map((t) => t.trapId), window.from, window.to);
   const traps = trapFigures(blocks, trapCounts, latest, runs, trapThresholds, date);
@@ -82,6 +85,20 @@ export async function getDashboard(db: AppDb, viewer: FarmViewer, query: PestDas
     trapsOverThreshold: { rows: traps.overThreshold },
     scoutingFrequency: scouting,
   };
+}
+
+/**
+ * The lowest whole count any of the thresholds calls over (shared thresholdStatus: a count reaches
+ * its threshold from the threshold itself, compared in tenths); null without thresholds.
+ */
+function lowestCountOver(thresholds: Iterable<number>): number | null {
+  let lowest: number | null = null;
+  for (const threshold of thresholds) {
+    let count = Math.max(0, Math.floor(threshold) - 1);
+    while (thresholdStatus(count, 1, threshold) !== 'over') count += 1;
+    lowest = lowest === null ? count : Math.min(lowest, count);
+  }
+  return lowest;
 }
 
 /** The scope's blocks (with their last session) and their scouting figures, from one read. */
