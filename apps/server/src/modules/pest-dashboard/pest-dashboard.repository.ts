@@ -19,7 +19,7 @@ import { BUSINESS_TIME_ZONE, dayOf, type InfectionCounts, type LatestInspection,
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../db/client';
 import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
-import { farmBlocks, farms, scoutingSessions, trapInspections, traps } from '../../db/schema/index';
+import { farmBlocks, farms, scoutingSessions, trapInspections } from '../../db/schema/index';
 
 export interface DashboardScope extends FarmViewer {
   /** null: every farm the caller may see */

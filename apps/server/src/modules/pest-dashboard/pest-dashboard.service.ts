@@ -91,7 +91,7 @@ export async function getDashboard(db: AppDb, viewer: FarmViewer, query: PestDas
  * The lowest whole count any of the thresholds calls over (shared thresholdStatus: a count reaches
  * its threshold from the threshold itself, compared in tenths); null without thresholds.
  */
-function lowestCountOver(thresholds: Iterable<number>): number | null {
+export function lowestCountOver(thresholds: Iterable<number>): number | null {
   let lowest: number | null = null;
   for (const threshold of thresholds) {
     let count = Math.max(0, Math.floor(threshold) - 1);
