@@ -10,7 +10,8 @@
  *   - producer view, page of 100 of the grower's 1,000 rows: findScheduleRows, then findRowWeeks +
  *     findRowActuals of the page and sumRowWeeks of every row (scripts/bench/picking-data.ts)
  *   - packhouse view, page of 100, as Sundays River Packers (its own rows and other growers'): the same three
- *   - pest dashboard of the grower for today: pestDashboardSql (checked equal to the answer)
+ *   - pest dashboard of the grower for today: pestDashboardSql, the service's statements (the figures
+ *     worked out from them, and those worked out over the window's rows, checked equal to the answer)
  *
  * Budgets (QUALITY.md): on PostgreSQL at ten million bins p95 <= 50 ms; everywhere <= 2x the SQL
  * alone (the ratio of the medians; the ratio of the p95s is shown beside it).
@@ -33,7 +34,7 @@ import { findPucAggregates } from '../../apps/server/src/modules/harvest/puc-rep
 import { seasonOfDay } from '../../apps/server/src/modules/harvest/season';
 import { windowFor, type ScheduleView } from '../../apps/server/src/modules/picking/picking-shared';
 import { buildIndustryData, type IndustryData } from './industry-data';
-import { comparePestFigures, pestDashboardSql } from './pest-dashboard';
+import { comparePestFigures, compareRowFigures, pestDashboardSql, pestFiguresOfRows } from './pest-dashboard';
 import { scheduleSqlAlone } from './picking-data';
 import { count, fmtMs, fmtS, inTurns, medianP95, type BenchRow, type Spread } from './timing';
 
@@ -222,12 +223,13 @@ async function industryMeasures(handle: DbHandle, data: IndustryData, options: I
   const pestScope = { ...grower, date: data.today };
   const answer = (await get(pestUrl, data.growerOrganizationId)).json() as PestDashboardResponse;
   comparePestFigures(answer, await pestDashboardSql(db, pestScope));
+  compareRowFigures(answer, await pestFiguresOfRows(db, pestScope));
   const inspections = answer.trapCounts.series.reduce((sum, x) => sum + x.days.reduce((n, d) => n + d.inspections, 0), 0);
   measures.push({
     label: `GET ${PEST_DASHBOARD_PATHS.dashboard}?date= (pest dashboard, every farm of Citrus Valley Growers)`,
     scope:
       `${count(data.counts.scoutingSessions)} bench scouting sessions with ${count(data.counts.observations)} observations on the grower's blocks; the window holds ${count(inspections)} trap inspections, ` +
-      `${count(answer.infection.rows.length)} infection rows, ${count(answer.trapsOverThreshold.rows.length)} traps over threshold; SQL alone = pestDashboardSql (four statements, checked equal)`,
+      `${count(answer.infection.rows.length)} infection rows, ${count(answer.trapsOverThreshold.rows.length)} traps over threshold; SQL alone = pestDashboardSql: loadThresholds, then findBlocksWithLastSession + findInfectionCounts + findTrapCounts + findLatestInspections at once (per-day totals of migration 0026), then findInspectionsOfTraps of the traps over threshold; checked equal, as is the old per-row computation`,
     server: () => get(pestUrl, data.growerOrganizationId),
     sql: () => pestDashboardSql(db, pestScope),
   });

@@ -8,11 +8,19 @@
  * `sessionsPerBlock` of the days before the reference day, each with observation points on a few
  * pests, generated inside the database.
  *
- * pestDashboardSql answers what the dashboard shows, for the same caller, day and farms (all the
- * caller may see), each figure worked out by the database: the infection share per block and pest
- * with its status, the trap count series per trap type, pest and day, the traps over their
- * threshold now (latest count, since when), and each block's days since it was last scouted. Four
- * statements, issued at once like the service's reads. comparePestFigures checks that both agree.
+ * pestDashboardSql is the statements the service makes for the same caller, day and farms (all the
+ * caller may see): the thresholds, then at once the blocks with their last session, the infection
+ * counts and the trap counts of the window (from the per-day totals of migration 0026) and the
+ * newest inspections that could be over a threshold, then the window's inspections of the traps
+ * over theirs. comparePestFigures checks that the figures the shared rules work out from them equal
+ * the server's answer.
+ *
+ * pestFiguresOfRows answers what the dashboard shows from the rows themselves, each figure worked
+ * out by the database over the window's observations and inspections (the dashboard's statements
+ * before the totals): the infection share per block and pest with its status, the trap count series
+ * per trap type, pest and day, the traps over their threshold now (latest count, since when), and
+ * each block's days since it was last scouted. compareRowFigures checks that it agrees with the
+ * answer.
  */
 import {
   BUSINESS_TIME_ZONE,
@@ -20,11 +28,25 @@ import {
   TRAP_LURES,
   addDays,
   dayBounds,
+  infectionFigures,
   pestDashboardWindow,
+  scoutingFrequencyFigures,
+  trapFigures,
+  trapThresholdKey,
+  trapsOverNow,
   type PestDashboardResponse,
 } from '@orchard/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../apps/server/src/db/client';
+import {
+  findBlocksWithLastSession,
+  findInfectionCounts,
+  findInspectionsOfTraps,
+  findLatestInspections,
+  findTrapCounts,
+} from '../../apps/server/src/modules/pest-dashboard/pest-dashboard.repository';
+import { lowestCountOver } from '../../apps/server/src/modules/pest-dashboard/pest-dashboard.service';
+import { loadThresholds } from '../../apps/server/src/modules/pest-dashboard/thresholds.service';
 
 export interface PestBenchScouting {
   sessions: number;
@@ -93,7 +115,7 @@ export interface PestSqlScope {
   date: string;
 }
 
-export interface PestSqlFigures {
+export interface PestRowFigures {
   infection: { blockId: number; pest: string; inspected: number; infested: number; sharePercent: number; status: string | null }[];
   series: { trapType: string; pest: string; day: string; inspections: number; total: number; max: number; mean: number; status: string | null }[];
   trapsOver: { trapId: number; lastCount: number; lastInspectedOn: string; overSince: string; daysOver: number }[];
@@ -130,12 +152,12 @@ const status = (numerator: SQL, denominator: SQL, threshold: SQL) => {
     when ${numerator} * 50 >= ${tenths} * ${denominator} * 4 then 'near' else 'below' end`;
 };
 
-export async function pestDashboardSql(db: AppDb, s: PestSqlScope): Promise<PestSqlFigures> {
+export async function pestFiguresOfRows(db: AppDb, s: PestSqlScope): Promise<PestRowFigures> {
   const window = pestDashboardWindow(s.date);
   const from = dayBounds(window.from).from;
   const to = dayBounds(window.to).to;
   const [infection, series, trapsOver, frequency] = await Promise.all([
-    rowsOf<PestSqlFigures['infection'][number]>(
+    rowsOf<PestRowFigures['infection'][number]>(
       db,
       sql`with blocks as (${scopedBlocks(s)}),
       thresholds as (${pestThresholds(s)}),
@@ -153,7 +175,7 @@ export async function pestDashboardSql(db: AppDb, s: PestSqlScope): Promise<Pest
         ${status(sql`p.infested * 100`, sql`i.n`, sql`t.threshold`)} as status
       from per_pest p join inspected i using (block_id) left join thresholds t on t.pest = p.pest`,
     ),
-    rowsOf<PestSqlFigures['series'][number]>(
+    rowsOf<PestRowFigures['series'][number]>(
       db,
       sql`with blocks as (${scopedBlocks(s)}), thresholds as (${trapThresholds(s)}), lures as (${lurePests})
       select t.trap_type as "trapType", l.pest, i.inspected_on::text as day, count(*)::int as inspections, sum(i.count)::int as total,
@@ -167,7 +189,7 @@ export async function pestDashboardSql(db: AppDb, s: PestSqlScope): Promise<Pest
         and i.inspected_on between ${window.from} and ${window.to}
       group by t.trap_type, l.pest, i.inspected_on`,
     ),
-    rowsOf<PestSqlFigures['trapsOver'][number]>(
+    rowsOf<PestRowFigures['trapsOver'][number]>(
       db,
       sql`with blocks as (${scopedBlocks(s)}), thresholds as (${trapThresholds(s)}), lures as (${lurePests}),
       inspections as (
@@ -187,7 +209,7 @@ export async function pestDashboardSql(db: AppDb, s: PestSqlScope): Promise<Pest
         (${s.date}::date - min(inspected_on) filter (where newest < coalesce(first_below, newest + 1)) + 1)::int as "daysOver"
       from runs group by trap_id having bool_or(newest = 1 and over)`,
     ),
-    rowsOf<PestSqlFigures['frequency'][number]>(
+    rowsOf<PestRowFigures['frequency'][number]>(
       db,
       sql`with blocks as (${scopedBlocks(s)})
       select blocks.block_id as "blockId", last.day as "lastScoutedOn", (${s.date}::date - last.day::date)::int as "daysSince"
@@ -200,8 +222,50 @@ export async function pestDashboardSql(db: AppDb, s: PestSqlScope): Promise<Pest
   return { infection, series, trapsOver, frequency };
 }
 
-/** Throws unless the server's answer and the SQL alone show the same figures. */
-export function comparePestFigures(answer: PestDashboardResponse, figures: PestSqlFigures): void {
+/**
+ * The statements the service makes for the dashboard of `s` (every farm the caller may see), in
+ * the same order and grouping: the thresholds; the blocks, infection counts, trap counts and the
+ * newest inspections that could be over a threshold at once; the window's inspections of the traps
+ * over theirs.
+ */
+export async function pestDashboardSql(db: AppDb, s: PestSqlScope) {
+  const scope = { userId: s.userId, organizationId: s.organizationId, farmIds: null };
+  const window = pestDashboardWindow(s.date);
+  const from = dayBounds(window.from).from;
+  const to = dayBounds(window.to).to;
+  const thresholds = await loadThresholds(db, s.organizationId);
+  const trapThresholds = new Map(thresholds.traps.map((t) => [trapThresholdKey(t.trapType, t.pest), t.thresholdCount]));
+  const minCount = lowestCountOver(trapThresholds.values());
+  const [blocks, infection, trapCounts, latest] = await Promise.all([
+    findBlocksWithLastSession(db, scope, to),
+    findInfectionCounts(db, scope, from, to),
+    findTrapCounts(db, scope, window.from, window.to),
+    minCount === null ? Promise.resolve([]) : findLatestInspections(db, scope, window.from, window.to, minCount),
+  ]);
+  const over = trapsOverNow(blocks, latest, trapThresholds, s.date);
+  const runs = await findInspectionsOfTraps(db, s.organizationId, over.map((t) => t.trapId), window.from, window.to);
+  return { date: s.date, thresholds, blocks, infection, trapCounts, latest, runs };
+}
+
+/** Throws unless the figures the shared rules work out from the SQL alone equal the server's answer. */
+export function comparePestFigures(answer: PestDashboardResponse, alone: Awaited<ReturnType<typeof pestDashboardSql>>): void {
+  const { date, thresholds, blocks } = alone;
+  const pestThresholds = new Map(thresholds.pests.map((p) => [p.pest as string, p.thresholdPercent]));
+  const trapThresholds = new Map(thresholds.traps.map((t) => [trapThresholdKey(t.trapType, t.pest), t.thresholdCount]));
+  const traps = trapFigures(blocks, alone.trapCounts, alone.latest, alone.runs, trapThresholds, date);
+  const figures = {
+    infection: infectionFigures(blocks, alone.infection, pestThresholds),
+    trapCounts: { series: traps.series },
+    trapsOverThreshold: { rows: traps.overThreshold },
+    scoutingFrequency: scoutingFrequencyFigures(blocks, thresholds.scoutingFrequencyDays, date),
+  };
+  for (const key of Object.keys(figures) as (keyof typeof figures)[]) {
+    if (JSON.stringify(answer[key]) !== JSON.stringify(figures[key])) throw new Error(`pest dashboard: the server and the SQL alone disagree on ${key}`);
+  }
+}
+
+/** Throws unless the server's answer and the figures worked out over the rows show the same figures. */
+export function compareRowFigures(answer: PestDashboardResponse, figures: PestRowFigures): void {
   const same = (what: string, a: Map<string, string>, b: Map<string, string>) => {
     const differ = [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k));
     if (differ.length > 0) throw new Error(`pest dashboard: the server and the SQL alone disagree on ${what} (${differ.length}, e.g. ${differ[0]}: ${a.get(differ[0]!)} / ${b.get(differ[0]!)})`);
