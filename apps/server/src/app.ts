@@ -12,10 +12,12 @@ import type { Clock } from '@orchard/shared';
 import { systemClock } from '@orchard/shared';
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
+import { watchChanges, type ChangeWatch } from './db/changes';
 import { keepStatisticsFresh } from './db/statistics';
 import { accessPlugin, READ_METHODS } from './plugins/access';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
+import { responseCachePlugin } from './plugins/response-cache';
 import { routePolicyPlugin } from './plugins/route-policy';
 import { securityPlugin } from './plugins/security';
 import { docsPlugin } from './plugins/docs';
@@ -68,6 +70,22 @@ export async function buildApp({ db, config, clock = systemClock }: BuildAppOpti
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(rateLimit, { global: false });
   await app.register(accessPlugin, { db: db.db, config });
+
+  // Every committed change, by anyone, clears what this instance keeps (db/changes.ts).
+  let changes: ChangeWatch | null = null;
+  await app.register(responseCachePlugin, { maxBytes: config.responseCacheMb * 2 ** 20, isLive: () => changes?.live === true });
+  const forgetEverything = () => {
+    app.responseCache.clear();
+    app.accessCache.clear();
+  };
+  changes = await watchChanges(db, {
+    onChange: forgetEverything,
+    onLost: (err) => {
+      app.log.warn({ err }, 'change notices lost: nothing is served from the response cache until they are back');
+      forgetEverything();
+    },
+  });
+  app.addHook('onClose', async () => changes?.close());
 
   const statistics = keepStatisticsFresh(db, config.statisticsRefreshSeconds * 1000, (err) => app.log.warn({ err }, 'refreshing planner statistics failed'));
   if (statistics) {

@@ -4,7 +4,9 @@
  * permission-gated route refuses a member without the permission.
  */
 import { ALL_PERMISSIONS, ORGANIZATION_ONBOARDING_PATHS } from '@orchard/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANGE_CHANNEL } from '../src/db/changes';
 import { createTestApp, type TestApp } from './helpers/app';
 import { addMember, createRole, createUser } from './helpers/fixtures';
 import { createTenantWorld, fillPath, type TenantWorld } from './helpers/tenant-matrix';
@@ -103,6 +105,43 @@ describe('route inventory', () => {
       expect([401, 403], `${r.method} ${r.url}`).not.toContain(allowed.statusCode);
     }
   });
+
+  it('no GET route that answers JSON changes anything (those answers may be kept: plugins/response-cache.ts)', async () => {
+    const orgId = world.a.organizationId;
+    const reader = await createUser(t.db, 'reads-everything-super-user', { isSuperUser: true });
+    await addMember(t.db, reader.id, orgId, [(await createRole(t.db, orgId, 'Everything to read', ALL_PERMISSIONS)).id]);
+    const headers = await t.headersFor(reader.id, orgId);
+    // a session of its own for the second pass: none of its answers is kept yet, so every handler runs
+    const fresh = await t.headersFor(reader.id, orgId);
+    // the live event stream never ends (and writes nothing: notifications tests); files (exports) write their export log
+    const reads = routes().filter((r) => r.method === 'GET' && !r.url.endsWith('/stream'));
+    expect(reads.length).toBeGreaterThan(80);
+    const json: string[] = [];
+    for (const r of reads) {
+      const res = await t.app.inject({ method: 'GET', url: fillPath(r.url), headers });
+      if (String(res.headers['content-type']).includes('application/json')) json.push(fillPath(r.url));
+    }
+    expect(json.length).toBeGreaterThan(80);
+    let changes = 0;
+    let sentinel: () => void = () => undefined;
+    const drained = new Promise<void>((resolve) => (sentinel = resolve));
+    const stop = await t.handle.listen(CHANGE_CHANNEL, (payload) => (payload === 'sentinel' ? sentinel() : (changes += 1)), () => undefined);
+    try {
+      const changed: string[] = [];
+      for (const url of json) {
+        const before = changes;
+        await t.app.inject({ method: 'GET', url, headers: fresh });
+        // PGlite hands notices over at once, so they can be put on the route; PostgreSQL's are counted at the end
+        if (changes !== before) changed.push(url);
+      }
+      await t.db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, 'sentinel')`);
+      await drained;
+      expect(changed).toEqual([]);
+      expect(changes).toBe(0);
+    } finally {
+      await stop();
+    }
+  }, 90_000);
 
   it('every super-user route answers 403 to an Administrator holding every permission who is not a super user, and lets a super user through', async () => {
     const orgId = world.a.organizationId;

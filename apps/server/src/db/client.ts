@@ -29,6 +29,52 @@ export interface DbHandle {
   close(): Promise<void>;
   /** an in-memory embedded database's files as a tarball, to start another from (loadDataDir) */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Listens for NOTIFY on `channel` (db/changes.ts). On PostgreSQL on a connection of its own:
+   * `onLost` is told when that connection fails (notifications may have been missed; listen again).
+   * Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
+}
+
+/** LISTEN on a dedicated PostgreSQL connection (a pooled one would be handed to other queries). */
+async function listenOnPostgres(connectionString: string, channel: string, onNotify: (payload: string) => void, onLost: (err: Error) => void) {
+  const client = new pg.Client({ connectionString });
+  let stopped = false;
+  const lost = (err: Error) => {
+    if (stopped) return;
+    stopped = true;
+    client.removeAllListeners('notification');
+    void client.end().catch(() => undefined);
+    onLost(err);
+  };
+  client.on('error', lost);
+  client.on('end', () => lost(new Error('the notification connection closed')));
+  client.on('notification', (message) => {
+    if (message.channel === channel) onNotify(message.payload ?? '');
+  });
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  } catch (err) {
+    stopped = true;
+    await client.end().catch(() => undefined);
+    throw err;
+  }
+  return async () => {
+    if (stopped) return;
+    stopped = true;
+    await client.end();
+  };
+}
+
+function listenOnPglite(client: PGlite) {
+  return async (channel: string, onNotify: (payload: string) => void) => {
+    const unlisten = await client.listen(channel, onNotify);
+    return async () => {
+      if (!client.closed) await unlisten();
+    };
+  };
 }
 
 export interface OpenDatabaseOptions {
@@ -52,13 +98,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
       options.onIdleError?.(err);
     });
     const db = drizzlePg(pool, { schema }) as unknown as AppDb;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const connectionString = options.databaseUrl;
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      listen: (channel, onNotify, onLost) => listenOnPostgres(connectionString, channel, onNotify, onLost),
+    };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (dataDir.startsWith('memory://')) {
     const client = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     const db = drizzlePglite(client, { schema }) as unknown as AppDb;
-    return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+    return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none'), listen: listenOnPglite(client) };
   }
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
@@ -76,6 +128,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
   return {
     db,
     kind: 'pglite',
+    listen: listenOnPglite(client),
     close: async () => {
       try {
         await client.close();

@@ -1,4 +1,4 @@
-/** Applies the generated migrations (apps/server/drizzle) and synchronises catalogue rows. */
+/** Applies the generated migrations (apps/server/drizzle), gives every table its change notice (db/changes.ts) and synchronises catalogue rows. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { MENU_CATALOGUE } from '@orchard/shared';
+import { installChangeNotices } from './changes';
 import type { AppDb, DbHandle } from './client';
 import * as schema from './schema/index';
 import { maintenanceState, menuItems } from './schema/index';
@@ -39,6 +40,7 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
   const migrationsFolder = findMigrationsFolder();
   if (handle.kind !== 'postgres') {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
+    await installChangeNotices(handle.db);
     await syncCatalogues(handle);
     return;
   }
@@ -46,6 +48,7 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
   await withMigrationLock(pool, async (client) => {
     const db = drizzlePg(client, { schema });
     await migratePg(db as unknown as NodePgDatabase, { migrationsFolder });
+    await installChangeNotices(db as unknown as AppDb);
     await syncCatalogues({ db: db as unknown as AppDb });
   });
 }

@@ -6,8 +6,8 @@
  * hash of the migrations (so a changed migration makes a new one): on PGlite the files of a migrated
  * database kept in the OS temp directory (the hash also covers the PGlite build), on PostgreSQL a
  * template database `oo_tpl_<hash>` that the first file to need it makes under an advisory lock
- * (templates of other migrations are dropped then). Each database then synchronises the catalogues
- * itself (they follow the code, not the migrations).
+ * (templates of other migrations are dropped then). Each database then gives its tables their
+ * change notices and synchronises the catalogues itself (they follow the code, not the migrations).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type DbHandle } from '../../src/db/client';
+import { installChangeNotices } from '../../src/db/changes';
 import { findMigrationsFolder, migrateDatabase, syncCatalogues } from '../../src/db/migrate';
 
 /** The files under `dir`, sorted, with their contents, into `hash`. */
@@ -66,6 +67,7 @@ export async function createTestDatabase(): Promise<DbHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const handle = await openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPgliteTemplate() });
+    await installChangeNotices(handle.db);
     await syncCatalogues(handle);
     return handle;
   }
@@ -78,6 +80,7 @@ export async function createTestDatabase(): Promise<DbHandle> {
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 5 });
+  await installChangeNotices(handle.db);
   await syncCatalogues(handle);
   return {
     ...handle,
