@@ -42,6 +42,7 @@
  *       the others and the summary at the top (each block says when it was measured)
  *   BENCH_HARVEST=0                   leave out the harvest section (when BENCH_ONLY is unset)
  *   BENCH_ROUTE_SECONDS (3)           seconds of load per route in the routes section
+ *   BENCH_ROUTE_CACHE_MB (32,0)       RESPONSE_CACHE_MB of each PostgreSQL pass of the routes section (the first also for PGlite)
  *   BENCH_HARVEST_SCALE (42)          --scale of the harvest, picking and pest dashboard data sets
  *   BENCH_PICKING_RUNS (30)           timed requests per figure of the picking and pest dashboard sections
  *   BENCH_BROWSER_RUNS (7), BENCH_KEYS_PER_RUN (10), BENCH_BROWSER_PORT (3250), CHROMIUM_PATH
@@ -76,7 +77,8 @@ import { dayOf, HARVEST_PATHS, en, PICKING_PATHS, type PickingSchedulePage } fro
 import { PEST_DASHBOARD_PATHS, type PestDashboardResponse } from '@orchard/shared';
 import { addPickingBenchData } from './bench/picking-data';
 import { addPestBenchScouting, comparePestFigures, pestDashboardSql } from './bench/pest-dashboard';
-import { loadEveryRoute, type RouteLoadRow } from './bench/route-load';
+import { loadEveryRoute, type RouteLoadRow, type RouteServer } from './bench/route-load';
+import { startServerProcess } from './bench/server-process';
 import { industryBeside } from './bench/industry';
 import { writesBeside } from './bench/writes';
 import { scheduleSqlAlone } from './bench/picking-data';
@@ -185,47 +187,80 @@ async function menuBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
 /* ---------- every authenticated GET route of the inventory ---------- */
 
 const ROUTE_SECONDS = Number(process.env.BENCH_ROUTE_SECONDS ?? 3);
+/** the RESPONSE_CACHE_MB of each PostgreSQL pass (the first one's also for PGlite): the default, and 0 to show every answer made fresh */
+const ROUTE_CACHE_MB = (process.env.BENCH_ROUTE_CACHE_MB ?? '32,0').split(',').map(Number);
 const routeTables: { kind: string; rows: RouteLoadRow[] }[] = [];
 
-async function everyRouteBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
-  await migrateDatabase(handle);
-  await seedDemoData(handle, { referenceDate: new Date('2025-06-30T08:00:00+02:00') });
+/** The route inventory, read off an application built in this process (it needs no data). */
+async function routeInventory(): Promise<RouteServer['inventory']> {
+  const handle = await openDatabase({ dataDir: 'memory://' });
   const app = await buildApp({ db: handle, config: testConfig() });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const token = await app.inject({ method: 'POST', url: '/connect/token', payload: { grant_type: 'password', username: 'admin', password: 'Admin@2025' } });
-  const accessToken = token.json().access_token as string;
-  const orgs = await app.inject({ method: 'GET', url: '/api/me/organizations', headers: { authorization: `Bearer ${accessToken}` } });
-  const memberOf = orgs.json() as { id: number; name: string }[];
-  const headersIn = (name: string) => {
-    const organization = memberOf.find((o) => o.name === name);
-    if (!organization) throw new Error(`the demo administrator is not in ${name}`);
-    return { authorization: `Bearer ${accessToken}`, 'x-organization-id': String(organization.id) };
-  };
-
-  const bareApp = Fastify();
-  bareApp.get('/bare', async () => ({ ok: true }));
-  const bareAddress = await bareApp.listen({ port: 0, host: '127.0.0.1' });
-  const bare = await load(`${bareAddress}/bare`, {}, ROUTE_SECONDS);
-  await bareApp.close();
-
-  global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
-  let peakRss = rssBefore;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  const measured = await loadEveryRoute({ kind, app, address, headersIn, bare, load: (url, h) => load(url, h, ROUTE_SECONDS) });
-  clearInterval(sampler);
-  routeTables.push({ kind, rows: measured });
-
-  const count = (verdict: RouteLoadRow['verdict']) => measured.filter((r) => r.verdict === verdict).length;
-  const loaded = count('within') + count('missed');
-  rows.push([
-    `Every authenticated GET route of the inventory (${measured.length}), ${CONNECTIONS} connections, ${ROUTE_SECONDS} s each`,
-    `${count('within')} of ${loaded} loaded routes within budget`,
-    `bare route ${Math.round(bare.rps)} req/s; budget each >= ${kind === 'PostgreSQL' ? '25% of it and p99 < 50 ms' : '10% of it'}`,
-    `${kind}; demo data; ${count('missed')} missed, ${count('per request')} measured per request (files), ${count('not measured')} not measured; peak RSS of the process serving ${mib(peakRss)} under the load, ${mib(rssBefore)} before it (budget 300 MiB for the server: ${peakRss <= 300 * 2 ** 20 ? 'met' : 'MISSED'}; the server runs inside the bench process, so this is an upper bound: it holds the bench's own objects too${kind === 'PGlite' ? ', the in-memory database, and what the PostgreSQL run before it left' : ''}); table below`,
-  ]);
+  await app.ready();
+  const inventory = app.routeInventory.map((r) => ({ method: r.method, url: r.url, auth: r.auth }));
   await app.close();
   await handle.close();
+  return inventory;
+}
+
+/**
+ * Every authenticated GET route under load, served by the built server as its own process (its
+ * memory is read from /proc while it serves). `cacheMb`: RESPONSE_CACHE_MB (0: every answer made fresh).
+ */
+async function everyRouteBeside(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefined, cacheMb: number) {
+  const env: Record<string, string> = { RESPONSE_CACHE_MB: String(cacheMb) };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else env.DATA_DIR = 'memory://';
+  const server = await startServerProcess(root, env);
+  try {
+    const get: RouteServer['get'] = async (url, headers) => {
+      const res = await fetch(`${server.address}${url}`, { headers });
+      return { status: res.status, type: res.headers.get('content-type') ?? '', body: await res.text() };
+    };
+    const token = await fetch(`${server.address}/connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'password', username: 'admin', password: 'Admin@2025' }),
+    });
+    if (!token.ok) throw new Error(`sign-in answered ${token.status}: ${await token.text()}`);
+    const accessToken = ((await token.json()) as { access_token: string }).access_token;
+    const memberOf = JSON.parse((await get('/api/me/organizations', { authorization: `Bearer ${accessToken}` })).body) as { id: number; name: string }[];
+    const headersIn = (name: string) => {
+      const organization = memberOf.find((o) => o.name === name);
+      if (!organization) throw new Error(`the demo administrator is not in ${name}`);
+      return { authorization: `Bearer ${accessToken}`, 'x-organization-id': String(organization.id) };
+    };
+
+    const bareApp = Fastify();
+    bareApp.get('/bare', async () => ({ ok: true }));
+    const bareAddress = await bareApp.listen({ port: 0, host: '127.0.0.1' });
+    const bare = await load(`${bareAddress}/bare`, {}, ROUTE_SECONDS);
+    await bareApp.close();
+
+    const rssBefore = server.rss();
+    let peakRss = rssBefore;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, server.rss())), 100);
+    const measured = await loadEveryRoute({
+      kind,
+      server: { address: server.address, inventory: await routeInventory(), get },
+      headersIn,
+      bare,
+      load: (url, h) => load(url, h, ROUTE_SECONDS),
+    });
+    clearInterval(sampler);
+    const label = `${kind}, ${cacheMb > 0 ? `answers kept (RESPONSE_CACHE_MB=${cacheMb})` : 'every answer made fresh (RESPONSE_CACHE_MB=0)'}`;
+    routeTables.push({ kind: label, rows: measured });
+
+    const count = (verdict: RouteLoadRow['verdict']) => measured.filter((r) => r.verdict === verdict).length;
+    const loaded = count('within') + count('missed');
+    rows.push([
+      `Every authenticated GET route of the inventory (${measured.length}), ${CONNECTIONS} connections, ${ROUTE_SECONDS} s each`,
+      `${count('within')} of ${loaded} loaded routes within budget`,
+      `bare route ${Math.round(bare.rps)} req/s; budget each >= ${kind === 'PostgreSQL' ? '25% of it and p99 < 50 ms' : '10% of it'}`,
+      `${label}; demo data; ${count('missed')} missed, ${count('per request')} measured per request (files), ${count('not measured')} not measured; the built server as its own process: peak RSS ${mib(peakRss)} under the load, ${mib(rssBefore)} before it (budget 300 MiB: ${peakRss <= 300 * 2 ** 20 ? 'met' : 'MISSED'}${kind === 'PGlite' ? '; the embedded database lives in the same process' : ''}); table below`,
+    ]);
+  } finally {
+    await server.stop();
+  }
 }
 
 /* ---------- harvest reports on the --scale data set ---------- */
@@ -723,7 +758,7 @@ async function pickingInBrowser() {
 }
 
 /** Runs `fn` on a PostgreSQL database made for it and dropped after. */
-async function onFreshPostgres(fn: (handle: DbHandle) => Promise<void>) {
+async function onFreshPostgres(fn: (handle: DbHandle, url: string) => Promise<void>) {
   const name = `oo_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -731,7 +766,7 @@ async function onFreshPostgres(fn: (handle: DbHandle) => Promise<void>) {
   try {
     const url = new URL(PG_URL);
     url.pathname = `/${name}`;
-    await fn(await openDatabase({ databaseUrl: url.toString(), poolSize: 20 }));
+    await fn(await openDatabase({ databaseUrl: url.toString(), poolSize: 20 }), url.toString());
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -980,8 +1015,13 @@ async function main() {
   await section('routes', async () => {
     // PostgreSQL first: the process's memory then holds no embedded database yet, so its peak RSS
     // under load is the server's (with the bench's own small share)
-    await onFreshPostgres((handle) => everyRouteBeside('PostgreSQL', handle));
-    await everyRouteBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));
+    for (const cacheMb of ROUTE_CACHE_MB) {
+      await onFreshPostgres(async (handle, url) => {
+        await handle.close();
+        await everyRouteBeside('PostgreSQL', url, cacheMb);
+      });
+    }
+    await everyRouteBeside('PGlite', undefined, ROUTE_CACHE_MB[0] ?? 32);
   });
   await section('harvest', async () => {
     await harvestBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));

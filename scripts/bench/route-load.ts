@@ -11,7 +11,14 @@
  * 50 ms; on PGlite at least 10% of the bare route's throughput. Routes answering a file (CSV) or a
  * stream are measured per request: median and p95 of sequential requests.
  */
-import type { FastifyInstance } from 'fastify';
+import type { RouteInventoryEntry } from '../../apps/server/src/plugins/route-policy';
+
+/** The server under load, seen from outside: its address, its route inventory and a plain GET. */
+export interface RouteServer {
+  address: string;
+  inventory: Pick<RouteInventoryEntry, 'method' | 'url' | 'auth'>[];
+  get: (url: string, headers: Record<string, string>) => Promise<{ status: number; type: string; body: string }>;
+}
 
 export interface LoadResult {
   p50: number;
@@ -115,22 +122,22 @@ function percentile(sorted: number[], p: number): number {
 
 export async function loadEveryRoute(options: {
   kind: 'PGlite' | 'PostgreSQL';
-  app: FastifyInstance;
-  address: string;
+  server: RouteServer;
   /** the demo administrator's headers in the named organisation */
   headersIn: (organization: string) => Record<string, string>;
   bare: LoadResult;
   load: Load;
 }): Promise<RouteLoadRow[]> {
-  const { kind, app, address, headersIn, bare, load } = options;
+  const { kind, server, headersIn, bare, load } = options;
+  const { address } = server;
   const headers = headersIn('Citrus Valley Growers');
   const share = kind === 'PostgreSQL' ? PG_SHARE : PGLITE_SHARE;
   /** samples read as the caller the route is called as */
   const contextOf = (callerHeaders: Record<string, string>): SampleContext => {
     const get = async (url: string) => {
-      const res = await app.inject({ method: 'GET', url, headers: callerHeaders });
-      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
-      return res.json() as unknown;
+      const res = await server.get(url, callerHeaders);
+      if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+      return JSON.parse(res.body) as unknown;
     };
     return {
       get,
@@ -144,7 +151,7 @@ export async function loadEveryRoute(options: {
     };
   };
 
-  const routes = app.routeInventory
+  const routes = server.inventory
     .filter((r) => r.method === 'GET' && r.auth !== 'public' && r.auth !== undefined)
     .map((r) => r.url)
     .sort();
@@ -166,13 +173,18 @@ export async function loadEveryRoute(options: {
       out.push({ route, value: '-', reference: (err as Error).message, verdict: 'not measured' });
       continue;
     }
-    const probe = await app.inject({ method: 'GET', url, headers: routeHeaders });
-    if (probe.statusCode !== 200) {
-      const why = (probe.json() as { error?: { message?: string } }).error?.message ?? '';
-      out.push({ route, value: '-', reference: `${url} answered ${probe.statusCode} ${why}: add or fix its sample`, verdict: 'not measured' });
+    const probe = await server.get(url, routeHeaders);
+    if (probe.status !== 200) {
+      let why = '';
+      try {
+        why = (JSON.parse(probe.body) as { error?: { message?: string } }).error?.message ?? '';
+      } catch {
+        // not an error envelope
+      }
+      out.push({ route, value: '-', reference: `${url} answered ${probe.status} ${why}: add or fix its sample`, verdict: 'not measured' });
       continue;
     }
-    const type = String(probe.headers['content-type'] ?? '');
+    const type = probe.type;
     if (!type.includes('application/json')) {
       const times: number[] = [];
       for (let i = 0; i < PER_REQUEST_RUNS + 1; i += 1) {
