@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_PASSWORD_MESSAGES, LOGIN_ERROR_MESSAGES, PACKHOUSE_MESSAGES, ROLE_MESSAGES, USER_MESSAGES } from '@orchard/shared';
+import { CHANGE_PASSWORD_MESSAGES, isErrorReason, LOGIN_ERROR_MESSAGES, PACKHOUSE_MESSAGES, ROLE_MESSAGES, USER_MESSAGES } from '@orchard/shared';
 import { changePasswordFieldText, changePasswordInvalidToast } from '../features/account/change-password-errors';
 import { packhouseNameText } from '../features/packhouses/packhouse-field-text';
 import { roleFieldText } from '../features/roles/role-field-text';
 import { ApiError, hasReason } from '../lib/api-error';
-import { parseErrorEnvelope } from '../lib/api-client';
+import { parseErrorEnvelope, toApiError } from '../lib/api-client';
 import { fieldReason } from '../lib/field-reason';
 import { loginErrorToast } from '../lib/login-errors';
 
@@ -52,23 +52,38 @@ describe('errors by reason', () => {
     expect(loginErrorToast(textOnly, t).detail).toBe(LOGIN_ERROR_MESSAGES.disabled);
   });
 
+  const validationAnswer = {
+    error: {
+      code: 'VALIDATION_FAILED',
+      message: 'The request is not valid',
+      reason: 'request-invalid',
+      details: [
+        { field: 'email', message: USER_MESSAGES.emailInvalid, reason: 'email-invalid' },
+        { field: 'x', message: 'y', reason: 'not-a-reason' },
+      ],
+    },
+    requestId: 'r1',
+  };
+
   it('reads the reasons of the envelope, with the code\'s reason when one is missing or unknown', () => {
-    const envelope = parseErrorEnvelope({
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'The request is not valid',
-        reason: 'request-invalid',
-        details: [
-          { field: 'email', message: USER_MESSAGES.emailInvalid, reason: 'email-invalid' },
-          { field: 'x', message: 'y', reason: 'not-a-reason' },
-        ],
-      },
-      requestId: 'r1',
-    });
+    const envelope = parseErrorEnvelope(validationAnswer, isErrorReason);
     expect(envelope?.error.reason).toBe('request-invalid');
     expect(envelope?.error.details?.map((d) => d.reason)).toEqual(['email-invalid', 'value-invalid']);
     expect(parseErrorEnvelope({ error: { code: 'NOT_FOUND', message: 'User not found' } })?.error.reason).toBe('not-found');
     expect(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: '' }).reason).toBe('network-error');
+    // the sign-in route's own list alone
+    expect(parseErrorEnvelope(validationAnswer)?.error.details?.map((d) => d.reason)).toEqual(['value-invalid', 'value-invalid']);
+    expect(parseErrorEnvelope({ error: { code: 'UNAUTHENTICATED', message: 'x', reason: 'login-disabled' } })?.error.reason).toBe('login-disabled');
+  });
+
+  it('reads an answer against every reason when it names one beyond the sign-in route\'s', async () => {
+    const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } });
+    const error = await toApiError(answer(validationAnswer));
+    expect(error.reason).toBe('request-invalid');
+    expect(error.details?.map((d) => d.reason)).toEqual(['email-invalid', 'value-invalid']);
+    expect(error.requestId).toBe('r1');
+    const login = await toApiError(answer({ error: { code: 'UNAUTHENTICATED', message: 'invalid_grant', reason: 'login-disabled' } }));
+    expect(login.reason).toBe('login-disabled');
   });
 
   it('finds a reason in the error or in any of its details', () => {

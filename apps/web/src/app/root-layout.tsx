@@ -1,39 +1,34 @@
 /** Root route: page title, page views, toasts and the session-expired dialog around every page. */
-import { Toast } from 'primereact/toast';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoader } from '../components/page-loader';
 import { ErrorPage } from '../features/exceptions/exception-pages';
 import { useSession } from '../lib/session/session-store';
-import { registerToast } from '../lib/toast';
 import { lazyPage } from './lazy-page';
 import { usePageTitle } from './use-page-title';
 import { usePageViews } from './use-page-views';
 
 const SessionExpiredDialog = lazyPage(() => import('../features/auth/session-expired-dialog'));
+// its own chunk (toast-host.tsx); no text catalogue needed, so plain lazy. Should the chunk fail
+// to load, the pages still work: the toasts wait in the bridge's queue.
+const ToastHost = lazy(
+  (): Promise<{ default: ComponentType }> => import('./toast-host').catch(() => ({ default: () => null })),
+);
 
 export function RootLayout({ routes }: { routes: () => RouteObject[] }) {
   usePageTitle(routes());
   usePageViews();
-  const toastRef = useRef<Toast>(null);
   const sessionExpired = useSession((s) => s.sessionExpired);
   const [dialogNeeded, setDialogNeeded] = useState(false);
-
-  useEffect(() => {
-    registerToast(
-      (m) => toastRef.current?.show(m),
-      () => toastRef.current?.clear(),
-      (m) => toastRef.current?.remove(m),
-    );
-    return () => registerToast(null);
-  }, []);
 
   if (sessionExpired && !dialogNeeded) setDialogNeeded(true);
 
   return (
     <>
-      <Toast ref={toastRef} position="top-right" />
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
       <ErrorBoundary fallback={<ErrorPage />}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />

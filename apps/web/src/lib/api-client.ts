@@ -5,11 +5,12 @@
  * Screens never call fetch directly.
  */
 import { createLineReader, JSON_LINES_TYPE, sendWithProgress, type UploadProgress } from './xhr-transport';
-import { isErrorReason, ORGANIZATION_HEADER, type ErrorEnvelope, type TokenResponse } from '@orchard/shared';
+import { ORGANIZATION_HEADER, type ErrorEnvelope, type ErrorReason, type TokenResponse } from '@orchard/shared';
 import { AUTH_ENDPOINTS } from '../config/auth-paths';
 import { ApiError, NETWORK_ERROR_CODE, reasonForCode } from './api-error';
 import { refreshCoordinator, type RefreshCoordinator } from './session/refresh-coordinator';
 import { sessionStore, setAccessToken } from './session/session-store';
+import { isSignInReason } from './sign-in-reasons';
 
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -169,8 +170,14 @@ export function parseTokenResponse(data: unknown): TokenResponse {
   return { access_token: d.access_token, token_type: 'Bearer', expires_in: d.expires_in as number, user_id: d.user_id as number };
 }
 
-/** errorEnvelopeSchema, checked by hand for the same reason. */
-export function parseErrorEnvelope(data: unknown): ErrorEnvelope | null {
+type ReasonCheck = (value: unknown) => value is ErrorReason;
+
+/**
+ * errorEnvelopeSchema, checked by hand for the same reason. A reason `isKnownReason` does not know
+ * becomes the code's (the error's) or 'value-invalid' (a detail's); toApiError passes the whole
+ * shared list when the answer names a reason the sign-in route's own list lacks.
+ */
+export function parseErrorEnvelope(data: unknown, isKnownReason: ReasonCheck = isSignInReason): ErrorEnvelope | null {
   const e = (data as { error?: unknown } | null)?.error as Record<string, unknown> | undefined;
   if (!e || typeof e !== 'object' || typeof e.code !== 'string' || typeof e.message !== 'string') return null;
   const details = Array.isArray(e.details)
@@ -179,11 +186,11 @@ export function parseErrorEnvelope(data: unknown): ErrorEnvelope | null {
         .map((x) => ({
           field: String(x.field ?? ''),
           message: String(x.message ?? ''),
-          reason: isErrorReason(x.reason) ? x.reason : ('value-invalid' as const),
+          reason: isKnownReason(x.reason) ? x.reason : ('value-invalid' as const),
         }))
     : undefined;
   const requestId = (data as { requestId?: unknown }).requestId;
-  const reason = isErrorReason(e.reason) ? e.reason : reasonForCode(e.code);
+  const reason = isKnownReason(e.reason) ? e.reason : reasonForCode(e.code);
   return { error: { code: e.code, message: e.message, reason, details }, requestId: typeof requestId === 'string' ? requestId : '' };
 }
 
@@ -286,6 +293,29 @@ async function parseLastLine<T>(response: Response, options: ApiRequestOptions<T
   throw error;
 }
 
+let wholeReasonList: Promise<ReasonCheck> | null = null;
+
+/**
+ * The check that knows every reason the answer names: the sign-in route's own list when it covers
+ * them (no download), else the whole shared list, loaded once (its module holds every area's
+ * messages, so the login route does not download it up front). Should it fail to load, reasons
+ * outside the sign-in list read as unknown.
+ */
+function reasonCheckFor(data: unknown): ReasonCheck | Promise<ReasonCheck> {
+  const e = (data as { error?: unknown } | null)?.error as { reason?: unknown; details?: unknown } | undefined;
+  if (!e || typeof e !== 'object') return isSignInReason;
+  const named = [e.reason, ...(Array.isArray(e.details) ? e.details.map((d: unknown) => (d as { reason?: unknown } | null)?.reason) : [])];
+  if (named.every((r) => typeof r !== 'string' || isSignInReason(r))) return isSignInReason;
+  wholeReasonList ??= import('./error-reasons').then(
+    (m) => m.isErrorReason,
+    () => {
+      wholeReasonList = null;
+      return isSignInReason;
+    },
+  );
+  return wholeReasonList;
+}
+
 /** Read the error envelope; anything else keeps its status and raw body. */
 export async function toApiError(response: Response): Promise<ApiError> {
   let text = '';
@@ -300,7 +330,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     json = undefined;
   }
-  const envelope = parseErrorEnvelope(json);
+  const envelope = parseErrorEnvelope(json, await reasonCheckFor(json));
   if (envelope) {
     return new ApiError({
       status: response.status,
