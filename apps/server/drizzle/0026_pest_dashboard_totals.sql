@@ -146,6 +146,9 @@ $fn$;
 -- the observations that arrived count +1 and those that left -1; a point counts once per session
 -- however many pests it recorded, so a point's change is whether the session had it before the
 -- statement and has it after (after: the table now; before: now less the arrivals plus the departures).
+-- "Now" must hold every committed observation of those sessions: so the sessions' rows are locked
+-- first (in id order), and two transactions recording the same session take turns; the statements
+-- after the lock see what the other committed (READ COMMITTED: a fresh snapshot per statement).
 CREATE FUNCTION scouting_observations_maintain_totals() RETURNS trigger
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -154,6 +157,7 @@ DECLARE
   source text;
 BEGIN
   source := CASE TG_OP WHEN 'INSERT' THEN arrived WHEN 'DELETE' THEN departed ELSE arrived || ' UNION ALL ' || departed END;
+  EXECUTE format('SELECT 1 FROM scouting_sessions WHERE id IN (SELECT session_id FROM (%s) c) ORDER BY id FOR NO KEY UPDATE', source);
   EXECUTE format($sql$
     WITH c AS MATERIALIZED (%s),
     s AS MATERIALIZED (
