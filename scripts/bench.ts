@@ -65,7 +65,7 @@ import { chromium, type Browser } from '@playwright/test';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
-import { testConfig } from '../apps/server/src/config';
+import { benchConfig } from './bench/config';
 import { openDatabase, type DbHandle } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { farmBlocks, organizations, users } from '../apps/server/src/db/schema/index';
@@ -154,7 +154,7 @@ async function load(url: string, headers: Record<string, string>, seconds = DURA
 async function menuBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
   await migrateDatabase(handle);
   await seedDemoData(handle, { referenceDate: new Date('2025-06-30T08:00:00+02:00') });
-  const config = testConfig();
+  const config = benchConfig();
   const app = await buildApp({ db: handle, config });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const token = await app.inject({
@@ -194,7 +194,7 @@ const routeTables: { kind: string; rows: RouteLoadRow[] }[] = [];
 /** The route inventory, read off an application built in this process (it needs no data). */
 async function routeInventory(): Promise<RouteServer['inventory']> {
   const handle = await openDatabase({ dataDir: 'memory://' });
-  const app = await buildApp({ db: handle, config: testConfig() });
+  const app = await buildApp({ db: handle, config: benchConfig() });
   await app.ready();
   const inventory = app.routeInventory.map((r) => ({ method: r.method, url: r.url, auth: r.auth }));
   await app.close();
@@ -293,7 +293,7 @@ async function harvestBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
   const seedStart = performance.now();
   await seedDemoData(handle, { referenceDate: new Date('2025-06-30T08:00:00+02:00'), scale: HARVEST_SCALE });
   const seedMs = performance.now() - seedStart;
-  const app = await buildApp({ db: handle, config: testConfig() });
+  const app = await buildApp({ db: handle, config: benchConfig() });
   const token = await app.inject({
     method: 'POST',
     url: '/connect/token',
@@ -348,7 +348,7 @@ async function pickingBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
   try {
     const day = dayOf(PICKING_REFERENCE);
     const data = await addPickingBenchData(handle.db, { today: day });
-    const app = await buildApp({ db: handle, config: testConfig(), clock: { now: () => PICKING_REFERENCE } });
+    const app = await buildApp({ db: handle, config: benchConfig(), clock: { now: () => PICKING_REFERENCE } });
     const token = await app.inject({
       method: 'POST',
       url: '/connect/token',
@@ -437,7 +437,7 @@ async function pestDashboardBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHand
     const sessionsPerBlock = Math.min(21, Math.ceil(HARVEST_SCALE / 2));
     const scouting = await addPestBenchScouting(handle.db, { organizationId: org.id, scoutUserId: userId, today: day, sessionsPerBlock, points: PEST_BENCH_POINTS });
 
-    const app = await buildApp({ db: handle, config: testConfig(), clock: { now: () => PICKING_REFERENCE } });
+    const app = await buildApp({ db: handle, config: benchConfig(), clock: { now: () => PICKING_REFERENCE } });
     try {
       const signIn = async () => {
         const token = await app.inject({ method: 'POST', url: '/connect/token', payload: { grant_type: 'password', username: 'admin', password: 'Admin@2025' } });
@@ -478,7 +478,7 @@ async function pestDashboardBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHand
           `plus ${n(scouting.sessions)} sessions with ${n(scouting.observations)} observations (${PEST_BENCH_POINTS} points x 4 pests; every block on ${n(sessionsPerBlock)} day${sessionsPerBlock === 1 ? '' : 's'}); ` +
           `the window (11 days) holds ${n(inspections)} inspections of ${n(traps)} traps and ${n(pointsInspected)} points on ${n(points.size)} blocks: ` +
           `${n(answer.infection.rows.length)} infection rows, ${n(answer.trapsOverThreshold.rows.length)} traps over threshold, ${n(answer.scoutingFrequency.blocks.length)} blocks; ` +
-          `SQL alone = four statements computing the same figures, checked equal; ${t.server.runs} sequential runs of each after ${PICKING_WARMUP} warm-up, in turn`,
+          `SQL alone = pestDashboardSql (the statements the service makes, from the per-day totals), checked equal to the answer; ${t.server.runs} sequential runs of each after ${PICKING_WARMUP} warm-up, in turn`,
       ]);
     } finally {
       await app.close();
@@ -784,7 +784,7 @@ const LOGIN_EVENTS = Number(process.env.BENCH_LOGIN_EVENTS ?? 1_000_000);
 async function loginHistoryBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
   await migrateDatabase(handle);
   await seedDemoData(handle, { referenceDate: new Date('2025-06-30T08:00:00+02:00') });
-  const app = await buildApp({ db: handle, config: testConfig() });
+  const app = await buildApp({ db: handle, config: benchConfig() });
   const token = await app.inject({ method: 'POST', url: '/connect/token', payload: { grant_type: 'password', username: 'admin', password: 'Admin@2025' } });
   const accessToken = token.json().access_token as string;
   const orgs = await app.inject({ method: 'GET', url: '/api/me/organizations', headers: { authorization: `Bearer ${accessToken}` } });
@@ -866,7 +866,7 @@ const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 async function csvExportMemory(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
   await migrateDatabase(handle);
   await seedDemoData(handle, { referenceDate: PICKING_REFERENCE });
-  const app = await buildApp({ db: handle, config: testConfig({ logLevel: 'warn' }), clock: { now: () => PICKING_REFERENCE } });
+  const app = await buildApp({ db: handle, config: benchConfig({ logLevel: 'warn' }), clock: { now: () => PICKING_REFERENCE } });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const token = await app.inject({ method: 'POST', url: '/connect/token', payload: { grant_type: 'password', username: 'admin', password: 'Admin@2025' } });
   const accessToken = token.json().access_token as string;

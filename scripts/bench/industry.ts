@@ -26,7 +26,7 @@ import {
 } from '@orchard/shared';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app';
-import { testConfig } from '../../apps/server/src/config';
+import { benchConfig } from './config';
 import { rowsOf, type DbHandle } from '../../apps/server/src/db/client';
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
 import { findBlockReport } from '../../apps/server/src/modules/harvest/block-report.repository';
@@ -124,7 +124,7 @@ function verdict(kind: 'PGlite' | 'PostgreSQL', server: Spread, raw: Spread): st
 async function industryMeasures(handle: DbHandle, data: IndustryData, options: IndustryBenchOptions): Promise<{ measures: Measure[]; close: () => Promise<void> }> {
   const { db } = handle;
   const now = options.referenceDate;
-  const app = await buildApp({ db: handle, config: testConfig({ logLevel: 'warn' }), clock: { now: () => now } });
+  const app = await buildApp({ db: handle, config: benchConfig({ logLevel: 'warn' }), clock: { now: () => now } });
   let token = '';
   const signIn = async () => {
     const res = await app.inject({ method: 'POST', url: '/connect/token', payload: { grant_type: 'password', username: 'admin', password: 'Admin@2025' } });

@@ -17,7 +17,7 @@
 import { BIN_IMPORT_COLUMNS, HARVEST_PATHS, addDays, dayOf, type BinIntakeBody } from '@orchard/shared';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app';
-import { testConfig } from '../../apps/server/src/config';
+import { benchConfig } from './config';
 import { rowsOf, type AppDb, type DbHandle } from '../../apps/server/src/db/client';
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
 import { organizations, users } from '../../apps/server/src/db/schema/index';
@@ -86,7 +86,7 @@ export async function writesBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHand
     await seedDemoData(handle, { referenceDate: options.referenceDate });
     const now = options.referenceDate;
     const today = dayOf(now);
-    const app = await buildApp({ db: handle, config: testConfig({ logLevel: 'warn' }), clock: { now: () => now } });
+    const app = await buildApp({ db: handle, config: benchConfig({ logLevel: 'warn' }), clock: { now: () => now } });
     try {
       const growerName = DEMO_ORGANIZATIONS.find((o) => o.key === 'grower')!.name;
       const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, growerName));
