@@ -14,6 +14,7 @@ import { createHarvestWorld, type HarvestWorld } from '../../../test/helpers/har
 import { rowsOf, type AppDb } from '../../db/client';
 import { seedDemoData } from '../../db/seed/index';
 import { insertBinBatches, tipOldestBins } from './bins.repository';
+import { inRolledBackTransaction } from '../../../test/helpers/rolled-back';
 
 interface TotalRow {
   key: string;
@@ -46,20 +47,6 @@ async function expectTotalsEqualRecount(db: AppDb) {
   // numeric sums are exact, so the comparison is exact (not a float tolerance)
   expect(stored.map((r) => ({ ...r, tipped_kgs: Number(r.tipped_kgs) }))).toEqual(recount.map((r) => ({ ...r, tipped_kgs: Number(r.tipped_kgs) })));
   expect(stored.every((r) => r.not_tipped + r.tipped > 0)).toBe(true);
-}
-
-class RolledBack extends Error {}
-
-/** Runs `fn` in a transaction that is always rolled back; answers what `fn` threw, if anything. */
-async function inRolledBackTransaction(db: AppDb, fn: (tx: AppDb) => Promise<void>) {
-  try {
-    await db.transaction(async (tx) => {
-      await fn(tx as unknown as AppDb);
-      throw new RolledBack();
-    });
-  } catch (err) {
-    if (!(err instanceof RolledBack)) throw err;
-  }
 }
 
 describe('bin week totals', () => {

@@ -31,6 +31,7 @@ import type { FarmViewer } from '../../db/farm-scope';
 import { findBlocksWithLastSession } from './pest-dashboard.repository';
 import { getDashboard } from './pest-dashboard.service';
 import { loadThresholds } from './thresholds.service';
+import { inRolledBackTransaction } from '../../../test/helpers/rolled-back';
 
 const DAY = `pest_local_day(s.started_at)`;
 
@@ -139,20 +140,6 @@ async function expectDashboardEqualsRows(db: AppDb, viewer: FarmViewer, dates: r
   for (const date of dates) {
     const answer = await getDashboard(db, viewer, { date }, PEST_TODAY);
     expect(answer, date).toEqual(await dashboardFromRows(db, viewer, date));
-  }
-}
-
-class RolledBack extends Error {}
-
-/** Runs `fn` in a transaction that is always rolled back. */
-async function inRolledBackTransaction(db: AppDb, fn: (tx: AppDb) => Promise<void>) {
-  try {
-    await db.transaction(async (tx) => {
-      await fn(tx as unknown as AppDb);
-      throw new RolledBack();
-    });
-  } catch (err) {
-    if (!(err instanceof RolledBack)) throw err;
   }
 }
 
