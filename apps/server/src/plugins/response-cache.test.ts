@@ -139,6 +139,52 @@ describe('response cache', () => {
   });
 });
 
+describe('response cache: the second before, while the next is made', () => {
+  it("gives callers asking together the answer of the second before while this second's is made; its maker gets the new one", async () => {
+    let now = new Date('2025-06-30T08:00:00.500Z');
+    const clocked = await createTestApp({ accessCacheMs: 0 }, { clock: { now: () => now } });
+    try {
+      const world = await createTenantWorld(clocked);
+      const headers = await clocked.headersFor(world.a.userId, world.a.organizationId);
+      await settle(clocked);
+      const get = () => clocked.app.inject({ method: 'GET', url: ROLES_PATHS.roles, headers });
+      const first = await get();
+      // unannounced, so only a remade answer shows it: the previous second's answer does not
+      await unannounced(clocked, 'roles', () => createRole(clocked.db, world.a.organizationId, 'Seen when remade', []));
+
+      now = new Date('2025-06-30T08:00:01.100Z');
+      const before = clocked.app.responseCache.stats();
+      const together = await Promise.all(Array.from({ length: 6 }, () => get()));
+      const stats = clocked.app.responseCache.stats();
+      expect(stats.misses - before.misses, 'one caller makes the answer').toBe(1);
+      expect(stats.previous - before.previous, 'the others are given the second before').toBe(5);
+      expect(roleNames(together[0]!.body), 'the maker gets the new answer').toContain('Seen when remade');
+      for (const answer of together.slice(1)) expect(answer.body).toBe(first.body);
+      // asked again in this second: the new answer, kept
+      expect(roleNames((await get()).body)).toContain('Seen when remade');
+
+      // two seconds on, nothing from one second before is kept: callers wait for the one answer made
+      await unannounced(clocked, 'roles', () => createRole(clocked.db, world.a.organizationId, 'Two seconds on', []));
+      now = new Date('2025-06-30T08:00:03.000Z');
+      const later = clocked.app.responseCache.stats();
+      const waited = await Promise.all(Array.from({ length: 4 }, () => get()));
+      expect(clocked.app.responseCache.stats().previous).toBe(later.previous);
+      for (const answer of waited) expect(roleNames(answer.body)).toContain('Two seconds on');
+
+      // a committed change clears the second before as well: nobody is given an answer older than it
+      now = new Date('2025-06-30T08:00:03.500Z');
+      await get();
+      await createRole(clocked.db, world.a.organizationId, 'Announced', []);
+      await settle(clocked);
+      now = new Date('2025-06-30T08:00:04.000Z');
+      const afterChange = await Promise.all(Array.from({ length: 4 }, () => get()));
+      for (const answer of afterChange) expect(roleNames(answer.body)).toContain('Announced');
+    } finally {
+      await clocked.close();
+    }
+  });
+});
+
 describe('response cache off (RESPONSE_CACHE_MB=0)', () => {
   it('keeps nothing', async () => {
     const t = await createTestApp({ responseCacheMb: 0 });
