@@ -1,8 +1,8 @@
 /** Serving stored blobs. Only well-known raster images are shown inline; anything else downloads. */
 import { photoFileName, type PhotoDownloadType } from '@orchard/shared';
-import sharp from 'sharp';
 import type { AppDb } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { imageOf } from '../../lib/images';
 import { findVisibleBlob } from './blob.repository';
 
 /** SVG is deliberately absent: it can carry script. */
@@ -39,7 +39,7 @@ export interface PhotoDownload {
 export async function downloadPhoto(db: AppDb, userId: number, container: string, id: string, type: PhotoDownloadType, now: Date): Promise<PhotoDownload> {
   const blob = await findVisibleBlob(db, userId, container, id);
   if (!blob || !INLINE_TYPES.has(blob.contentType.split(';')[0]!.trim().toLowerCase())) throw notFound('Blob');
-  const image = sharp(blob.bytes, { failOn: 'warning', animated: false });
+  const image = await imageOf(blob.bytes, { failOn: 'warning', animated: false });
   const encoded = type === 'image/png' ? image.png() : image.flatten({ background: '#ffffff' }).jpeg({ quality: 90 });
   // stored bytes that do not decode (damaged, or stored before pictures were re-made) are no photo
   const bytes = await encoded.toBuffer().catch(() => {

@@ -10,9 +10,9 @@
  * server-generated id; the previous avatar blob is deleted in the same transaction.
  */
 import { AVATAR_MAX_BYTES, PERMISSIONS, USER_MESSAGES } from '@orchard/shared';
-import sharp from 'sharp';
 import type { AppDb } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/errors';
+import { imageOf } from '../../lib/images';
 import { deleteAvatarBlob, insertAvatarBlob, setUserAvatar } from './avatar.repository';
 import { findMemberUser } from './user-members.repository';
 import type { Caller } from './user-privileges';
@@ -44,7 +44,7 @@ export async function checkAvatarAccess(db: AppDb, caller: Caller, userId: numbe
  */
 export async function remakeAvatar(bytes: Buffer): Promise<Buffer> {
   // failOn 'warning' (sharp's default, stated here on purpose): truncated or damaged data is refused
-  const image = sharp(bytes, { failOn: 'warning', limitInputPixels: AVATAR_MAX_INPUT_PIXELS, animated: false });
+  const image = await imageOf(bytes, { failOn: 'warning', limitInputPixels: AVATAR_MAX_INPUT_PIXELS, animated: false });
   let format: string | undefined;
   try {
     format = (await image.metadata()).format;
