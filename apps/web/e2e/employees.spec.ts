@@ -292,7 +292,10 @@ test.describe('Employee management', () => {
 
   test('axe-core: the page with the details form, the type form and the delete confirmation', async ({ page }) => {
     await signIn(page, admin);
+    // a reload restores the session before the list is asked for: wait for the list, not a fixed 7 s
+    const first = listResponse(page);
     await page.goto(PATH);
+    await first;
     await expect(rowOf(page, 'Thabo Mokoena')).toHaveCount(1);
     expect(await seriousViolations(page)).toEqual([]);
     await details(page).getByRole('button', { name: e.addNewType }).click();
