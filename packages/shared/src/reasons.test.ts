@@ -8,6 +8,8 @@ import { BIN_MESSAGES } from './api/harvest.js';
 import { errorEnvelopeSchema } from './errors.js';
 import { PLEASE_SELECT_A_PACKHOUSE } from './picking/rules.js';
 import { ERROR_REASONS, isErrorReason, MESSAGE_REASONS, reasonOf } from './reasons.js';
+import { LOGIN_ERROR_REASONS } from './api/auth-errors.js';
+import { ERROR_CODE_REASONS, isSignInReason, NETWORK_ERROR_REASON, SERVER_REASONS } from './sign-in-reasons.js';
 
 describe('error reasons', () => {
   it('gives every message constant the key declared for it; identical texts are one rule with one key', () => {
@@ -66,5 +68,17 @@ describe('error reasons', () => {
     const update = updateUserBodySchema.safeParse({ version: 1, userName: 'ab', email: 'a@b.test', newPassword: '12', confirmPassword: '12' });
     const custom = update.error?.issues.find((i) => i.path[0] === 'newPassword');
     expect(custom).toMatchObject({ message: USER_MESSAGES.newPasswordMin, params: { reason: 'new-password-too-short' } });
+  });
+
+  it("names the sign-in route's reasons (sign-in-reasons.ts) as reasons of the whole list, and tells others apart", () => {
+    const signIn = [...Object.values(ERROR_CODE_REASONS), ...SERVER_REASONS, ...Object.values(LOGIN_ERROR_REASONS), NETWORK_ERROR_REASON];
+    for (const reason of signIn) {
+      expect(isSignInReason(reason)).toBe(true);
+      expect(ERROR_REASONS).toContain(reason);
+    }
+    const others = ERROR_REASONS.filter((reason) => !signIn.includes(reason as never));
+    expect(others.length).toBeGreaterThan(0);
+    for (const reason of others) expect(isSignInReason(reason)).toBe(false);
+    expect(isSignInReason(undefined)).toBe(false);
   });
 });

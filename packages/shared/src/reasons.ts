@@ -5,11 +5,11 @@
  * USER_MESSAGES, ...); this module gathers them into the one ErrorReason union and maps a shared
  * message constant to its key (`reasonOf`), so a rule is still written once, with its constant.
  */
-import type { ErrorCode } from './errors.js';
 import { CHANGE_PASSWORD_MESSAGES, CHANGE_PASSWORD_REASONS } from './api/account.js';
 import { ATTENDANCE_MESSAGES, ATTENDANCE_REASONS } from './api/attendance.js';
 import { ATTENTION_MESSAGES, ATTENTION_REASONS } from './api/attention.js';
-import { LOGIN_ERROR_MESSAGES, LOGIN_ERROR_REASONS } from './api/auth.js';
+import { LOGIN_ERROR_MESSAGES, LOGIN_ERROR_REASONS } from './api/auth-errors.js';
+import { ERROR_CODE_REASONS, NETWORK_ERROR_REASON, SERVER_REASONS } from './sign-in-reasons.js';
 import { EMPLOYEE_MESSAGES, EMPLOYEE_REASONS } from './api/employees.js';
 import { FARM_SETUP_MESSAGES, FARM_SETUP_REASONS } from './api/farm-setup.js';
 import { LOOKUP_MESSAGES, LOOKUP_REASONS } from './api/lookups.js';
@@ -52,43 +52,7 @@ const SINGLE_MESSAGES = [
   [UNLINKED_BLOCK_MESSAGE, 'estimate-block-unlinked'],
 ] as const;
 
-/** the key an error carries when its rule has no key of its own: one per error code */
-export const ERROR_CODE_REASONS = {
-  VALIDATION_FAILED: 'request-invalid',
-  UNAUTHENTICATED: 'unauthenticated',
-  FORBIDDEN: 'forbidden',
-  NOT_FOUND: 'not-found',
-  CONFLICT: 'conflict',
-  PRECONDITION_FAILED: 'precondition-failed',
-  PAYLOAD_TOO_LARGE: 'payload-too-large',
-  UNSUPPORTED_MEDIA_TYPE: 'unsupported-media-type',
-  RATE_LIMITED: 'rate-limited',
-  INTERNAL: 'internal',
-  MAINTENANCE: 'maintenance',
-} as const satisfies Record<ErrorCode, string>;
-
-/** rules whose text lives in the server alone; the server names the key where it raises them */
-export const SERVER_REASONS = [
-  /** a validation detail whose rule has no key of its own (e.g. a schema's built-in check) */
-  'value-invalid',
-  'session-expired',
-  'sign-in-rate-limited',
-  'cross-site-request',
-  'stream-ticket-invalid',
-  'password-changed-meanwhile',
-  'nul-character',
-  'organisation-required',
-  /** the readiness probe: the database did not answer */
-  'not-ready',
-  'week-duplicated',
-  'date-range-incomplete',
-  'date-range-order',
-  'date-range-too-long',
-  'date-range-future',
-] as const;
-
-/** the client's own: the request never reached the server */
-export const NETWORK_ERROR_REASON = 'network-error';
+export { ERROR_CODE_REASONS, isSignInReason, NETWORK_ERROR_REASON, SERVER_REASONS } from './sign-in-reasons.js';
 
 const GROUPS = [
   [USER_MESSAGES, USER_REASONS],

@@ -44,4 +44,26 @@ describe('public texts first, the whole catalogue with the first page past them'
     expect(i18n.t('shell.logout')).toBe(en.shell.logout);
     await waitFor(() => expect(document.title).toBe(`${en.harvest.titles.intake} - ${APP_NAME}`));
   });
+
+  it('preload fetches the chunk ahead of the render, once, and the render uses what it fetched', async () => {
+    let loads = 0;
+    let release: () => void = () => undefined;
+    const chunk = new Promise<{ default: typeof Harvest }>((resolve) => (release = () => resolve({ default: Harvest })));
+    const Page = lazyPage(() => {
+      loads += 1;
+      return chunk;
+    });
+    Page.preload();
+    expect(loads).toBe(1);
+    release();
+    await chunk;
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={['/harvest']}>
+          <Routes routes={[{ path: '/harvest', handle: { title: 'harvest.titles.intake' }, element: <Page /> }]} />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: en.harvest.titles.intake })).toBeTruthy();
+  });
 });

@@ -4,14 +4,13 @@
  * are routed; each is its own lazily loaded chunk, guarded by its menu permission (or, for
  * super-user-only entries, by being a super user). Unknown paths go to 404.
  */
-import type { ComponentType, LazyExoticComponent } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { MENU_CATALOGUE } from '@orchard/shared';
 import { paths } from '../config/paths';
 import { AccessDeniedPage, ErrorPage, NotFoundPage } from '../features/exceptions/exception-pages';
 import { LoginPage } from '../features/auth/login-page';
 import { RequireAuth } from './guards';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type PreloadablePage } from './lazy-page';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './use-page-title';
 
@@ -47,7 +46,7 @@ const PhenologyPage = lazyPage(() => import('../features/field-capture/phenology
 const OrganizationsPage = lazyPage(() => import('../features/organizations/organizations-page'));
 
 interface AreaPage {
-  Component: LazyExoticComponent<ComponentType>;
+  Component: PreloadablePage<object>;
   title: string;
 }
 
@@ -125,6 +124,21 @@ export function areaRoutes(): RouteObject[] {
   });
 }
 
+/**
+ * The code a signed-in address needs (the shell, the permission guard and the page), fetched while
+ * the session is still being restored, so a reload or a link opens its page without waiting for
+ * each chunk in turn after the session.
+ */
+export function preloadSignedInPage(pathname: string): void {
+  ShellLayout.preload();
+  RequirePermission.preload();
+  const path = pathname.replace(/^\/+|\/+$/g, '');
+  if (path === '') return DashboardPage.preload();
+  Object.entries(AREA_PAGES)
+    .find(([url]) => routePath(url) === path)?.[1]
+    .Component.preload();
+}
+
 export function buildRoutes(): RouteObject[] {
   const titled = (title: string): RouteHandle => ({ title });
   return [
@@ -140,7 +154,7 @@ export function buildRoutes(): RouteObject[] {
         {
           path: paths.home,
           element: (
-            <RequireAuth>
+            <RequireAuth whileRestoring={preloadSignedInPage}>
               <ShellLayout />
             </RequireAuth>
           ),

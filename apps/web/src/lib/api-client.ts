@@ -5,12 +5,11 @@
  * Screens never call fetch directly.
  */
 import { createLineReader, JSON_LINES_TYPE, sendWithProgress, type UploadProgress } from './xhr-transport';
-import { ORGANIZATION_HEADER, type ErrorEnvelope, type ErrorReason, type TokenResponse } from '@orchard/shared';
+import { isSignInReason, ORGANIZATION_HEADER, type ErrorEnvelope, type ErrorReason, type TokenResponse } from '@orchard/shared';
 import { AUTH_ENDPOINTS } from '../config/auth-paths';
 import { ApiError, NETWORK_ERROR_CODE, reasonForCode } from './api-error';
 import { refreshCoordinator, type RefreshCoordinator } from './session/refresh-coordinator';
 import { sessionStore, setAccessToken } from './session/session-store';
-import { isSignInReason } from './sign-in-reasons';
 
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

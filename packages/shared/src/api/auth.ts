@@ -41,18 +41,5 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-/**
- * Messages the token endpoint answers with. The login screen maps their reasons to the spec's texts:
- * invalid_username_or_password -> "Invalid username or password.", invalid_grant -> "This account
- * has been disabled.". Wrong password, unknown user and locked account all answer the first one.
- */
-export const LOGIN_ERROR_MESSAGES = {
-  invalidCredentials: 'invalid_username_or_password',
-  disabled: 'invalid_grant',
-} as const;
-
-/** The stable reason key of each of LOGIN_ERROR_MESSAGES, sent beside the text (see reasons.ts). */
-export const LOGIN_ERROR_REASONS = {
-  invalidCredentials: 'login-invalid-credentials',
-  disabled: 'login-disabled',
-} as const satisfies Record<keyof typeof LOGIN_ERROR_MESSAGES, string>;
+/** the token endpoint's error messages and reasons: in a module of their own, without zod */
+export { LOGIN_ERROR_MESSAGES, LOGIN_ERROR_REASONS } from './auth-errors.js';

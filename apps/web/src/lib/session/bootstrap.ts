@@ -1,9 +1,11 @@
 /**
- * Start-up: try a silent refresh through the httpOnly cookie. Only when it succeeds are the
- * session flows (and their zod schemas) downloaded, so an anonymous visit to /login stays light.
+ * Start-up: try a silent refresh through the httpOnly cookie. The session flows (and their zod
+ * schemas) are downloaded beside it at a signed-in address, and only after it succeeds on a public
+ * page, so an anonymous visit to /login stays light.
  * When the refresh gets no answer at all (no network), the session kept on the device, if any,
  * opens the app (offline-session.ts); a refusal removes what was kept.
  */
+import { PUBLIC_PATHS } from '../../config/paths';
 import { refreshAccessTokenOutcome } from '../api-client';
 import { sessionStore } from './session-store';
 
@@ -26,6 +28,9 @@ function forgetKeptSession(): void {
 
 export function bootstrapSession(): Promise<boolean> {
   started ??= (async () => {
+    // at a signed-in address the flows are fetched beside the refresh, not after it
+    const flows = PUBLIC_PATHS.includes(window.location.pathname) ? null : import('./session-context');
+    flows?.catch(() => undefined);
     const outcome = await refreshAccessTokenOutcome();
     if (outcome === 'unreachable' && (await resumeWithoutNetwork())) return true;
     if (outcome !== 'refreshed') {
@@ -33,7 +38,7 @@ export function bootstrapSession(): Promise<boolean> {
       sessionStore.setState({ status: 'anonymous' });
       return false;
     }
-    const { restoreSession } = await import('./session-context');
+    const { restoreSession } = await (flows ?? import('./session-context'));
     return restoreSession();
   })();
   return started;

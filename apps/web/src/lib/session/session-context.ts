@@ -27,27 +27,32 @@ export interface EstablishedSession {
 
 /**
  * Load everything that depends on the organisation: permissions and menu, the default landing page
- * (falling back to the first menu leaf), farms (first selected) and roles. Always refetches.
+ * (falling back to the first menu leaf), farms (first selected) and roles. Always refetches. The five
+ * are asked side by side (none depends on another's answer), so the shell waits for one round trip
+ * instead of four; if any fails, the whole load fails as before.
  */
 export async function loadOrganizationContext(organizationId: number): Promise<string> {
   const fresh = { staleTime: 0 } as const;
-  const [, menu] = await Promise.all([
+  const [, menu, defaultPage, farms] = await Promise.all([
     queryClient.fetchQuery({ ...permissionsQueryOptions(organizationId), ...fresh }),
     queryClient.fetchQuery({ ...menuQueryOptions(organizationId), ...fresh }),
+    queryClient.fetchQuery({ ...defaultPageQueryOptions(organizationId), ...fresh }),
+    queryClient.fetchQuery({ ...farmsQueryOptions(organizationId), ...fresh }),
+    queryClient.fetchQuery({ ...rolesQueryOptions(organizationId), ...fresh }),
   ]);
-  const defaultPage = await queryClient.fetchQuery({ ...defaultPageQueryOptions(organizationId), ...fresh });
   const landingPage = normaliseUrl(defaultPage.url ?? firstMenuLeafUrl(menu) ?? '/');
-  const farms = await queryClient.fetchQuery({ ...farmsQueryOptions(organizationId), ...fresh });
-  await queryClient.fetchQuery({ ...rolesQueryOptions(organizationId), ...fresh });
   setCurrentOrganization(organizationId);
   sessionStore.setState({ selectedFarmId: farms[0]?.id ?? null, landingPage });
   return landingPage;
 }
 
+/** The signed-in user and their organisations, asked side by side. */
 async function loadUserAndOrganizations() {
   const userId = sessionStore.getState().userId;
-  const user = await queryClient.fetchQuery({ ...meQueryOptions(userId), staleTime: 0 });
-  const organizations = await queryClient.fetchQuery({ ...organizationsQueryOptions(userId), staleTime: 0 });
+  const [user, organizations] = await Promise.all([
+    queryClient.fetchQuery({ ...meQueryOptions(userId), staleTime: 0 }),
+    queryClient.fetchQuery({ ...organizationsQueryOptions(userId), staleTime: 0 }),
+  ]);
   return { user, organizations };
 }
 
