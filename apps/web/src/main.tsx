@@ -8,12 +8,16 @@ import { APP_DEFAULT_THEME_ID } from '@orchard/shared';
 import { applyTheme } from './lib/theme';
 import { startThemeSync } from './lib/theme-session';
 import { startServiceWorker } from './lib/offline/register-service-worker';
+import { bootstrapSession } from './lib/session/bootstrap';
 
 // the default theme before the first render; the user's own once signed in (or restored)
 void applyTheme(APP_DEFAULT_THEME_ID);
 startThemeSync();
 // the offline shell (production builds only)
 startServiceWorker();
+// the silent refresh goes out before the first render and the chunks that render asks for, which
+// would otherwise hold the main thread while the request waits to be sent (App calls it again: once)
+void bootstrapSession();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
