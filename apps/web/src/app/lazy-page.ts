@@ -13,9 +13,10 @@ import { trackModuleLoad } from '../lib/module-loads';
 export type PreloadablePage<P extends object> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
 
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadablePage<P> {
-  const page = lazy(() => trackModuleLoad(Promise.all([load(), loadAllTexts()]).then(([module]) => module)));
+  const fetchAll = () => Promise.all([load(), loadAllTexts()]).then(([module]) => module);
+  const page = lazy(() => trackModuleLoad(fetchAll()));
   return Object.assign(page, {
     // a failed preload is the render's to report, when it loads the chunk itself
-    preload: () => void Promise.all([load(), loadAllTexts()]).catch(() => undefined),
+    preload: () => void fetchAll().catch(() => undefined),
   });
 }
