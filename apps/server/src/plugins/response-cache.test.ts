@@ -136,6 +136,13 @@ describe('response cache', () => {
       now = new Date('2025-06-30T08:00:01.000Z');
       await clocked.app.inject({ method: 'GET', url: ROLES_PATHS.roles, headers });
       expect(clocked.app.responseCache.stats()).toMatchObject({ hits: 1, misses: 2 });
+      // a new second's answer replaces the request's older one: a route polled all day holds one answer
+      const held = clocked.app.responseCache.stats().size;
+      for (const at of ['08:00:02', '08:00:03', '08:00:07']) {
+        now = new Date(`2025-06-30T${at}.000Z`);
+        await clocked.app.inject({ method: 'GET', url: ROLES_PATHS.roles, headers });
+      }
+      expect(clocked.app.responseCache.stats()).toMatchObject({ misses: 5, stored: 5, size: held });
     } finally {
       await clocked.close();
     }

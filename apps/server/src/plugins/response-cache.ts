@@ -17,7 +17,10 @@
  *   reading overlapped a clear is not kept. While the change feed is down nothing is kept or given.
  * - What is kept: only 200 answers with a JSON body that the route produced as a whole (files,
  *   streams and errors never). Routes may opt out with `config: { cache: false }`.
- * - How much: at most `maxBytes`, least recently used answers go first; 0 turns the cache off.
+ * - How much: at most `maxBytes`, least recently used answers go first; 0 turns the cache off. One
+ *   answer is held per request (caller, URL, Accept), stamped with the second it was made in: a new
+ *   second's answer replaces its own older one, so a screen polled all day holds one answer, not
+ *   one per second until the least recently used go.
  * - Together: callers asking for an answer that is being made wait for it instead of each making it
  *   again (fifty connections at the start of a second would otherwise all read the database). A
  *   waiter whose answer turns out not to be kept (an error, a clear meanwhile) makes its own.
@@ -62,10 +65,13 @@ export interface ResponseCache {
 interface Entry {
   body: string;
   headers: Record<string, string | number | string[]>;
+  /** the app clock's second it was made in */
+  second: number;
 }
 
 interface Slot {
   key: string;
+  second: number;
   generation: number;
   /** tells the callers waiting for this answer what became of it */
   settle: (entry: Entry | null) => void;
@@ -90,12 +96,12 @@ function keepable(reply: FastifyReply, payload: unknown): boolean {
   return typeof type === 'string' && type.includes('application/json');
 }
 
-function entryOf(reply: FastifyReply, body: string): Entry {
+function entryOf(reply: FastifyReply, body: string, second: number): Entry {
   const headers: Entry['headers'] = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined && !PER_RESPONSE_HEADERS.has(name.toLowerCase())) headers[name] = value;
   }
-  return { body, headers };
+  return { body, headers, second };
 }
 
 export const responseCachePlugin = fp(
@@ -114,7 +120,7 @@ export const responseCachePlugin = fp(
           })
         : null;
 
-    /** answers being made now, by key: later callers wait for them */
+    /** answers being made now, by key and second: later callers wait for them */
     const inFlight = new Map<string, Promise<Entry | null>>();
 
     const clear = () => {
@@ -130,14 +136,13 @@ export const responseCachePlugin = fp(
 
     if (!store) return;
 
-    /** the key of this request's answer in a given second; null: never kept */
-    const keyerOf = (request: FastifyRequest): ((second: number) => string) | null => {
+    /** the key of this request's answer; null: never kept */
+    const keyOf = (request: FastifyRequest): string | null => {
       if (request.method !== 'GET' || !request.auth) return null;
       const config = request.routeOptions.config as { cache?: boolean; auth?: unknown };
       if (config.cache === false || config.auth === 'public' || config.auth === undefined) return null;
-      const accept = request.headers.accept ?? '';
-      const caller = [request.auth.userId, request.auth.sessionId, request.tenant?.organizationId ?? ''].join('\u0000');
-      return (second) => [caller, second, accept, request.url].join('\u0000');
+      const caller = [request.auth.userId, request.auth.sessionId, request.tenant?.organizationId ?? ''];
+      return [...caller, request.headers.accept ?? '', request.url].join('\u0000');
     };
 
     const give = (reply: FastifyReply, entry: Entry) => {
@@ -147,21 +152,19 @@ export const responseCachePlugin = fp(
 
     // after the access checks (onRequest) and the route's own validation
     app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-      const keyAt = keyerOf(request);
-      if (keyAt === null || !isLive()) return;
+      const key = keyOf(request);
+      if (key === null || !isLive()) return;
       const second = Math.floor(app.clock.now().getTime() / 1000);
-      const key = keyAt(second);
       const kept = store.get(key);
-      if (kept) {
+      if (kept?.second === second) {
         counts.hits += 1;
         return give(reply, kept);
       }
-      const making = inFlight.get(key);
+      const making = inFlight.get(`${second}\u0000${key}`);
       if (making) {
-        const before = store.get(keyAt(second - 1));
-        if (before) {
+        if (kept?.second === second - 1) {
           counts.previous += 1;
-          return give(reply, before);
+          return give(reply, kept);
         }
         const made = await making;
         if (made) {
@@ -170,15 +173,17 @@ export const responseCachePlugin = fp(
         }
       }
       counts.misses += 1;
-      if (!inFlight.has(key)) {
+      const flightKey = `${second}\u0000${key}`;
+      if (!inFlight.has(flightKey)) {
         let settle: Slot['settle'] = () => undefined;
         const made = new Promise<Entry | null>((resolve) => (settle = resolve));
-        inFlight.set(key, made);
+        inFlight.set(flightKey, made);
         slots.set(request, {
           key,
+          second,
           generation,
           settle: (entry) => {
-            if (inFlight.get(key) === made) inFlight.delete(key);
+            if (inFlight.get(flightKey) === made) inFlight.delete(flightKey);
             settle(entry);
           },
         });
@@ -205,8 +210,9 @@ export const responseCachePlugin = fp(
       const slot = slots.get(request);
       if (!slot) return payload;
       slots.delete(request);
-      const entry = keepable(reply, payload) && slot.generation === generation && isLive() ? entryOf(reply, payload as string) : null;
-      if (entry) {
+      const entry = keepable(reply, payload) && slot.generation === generation && isLive() ? entryOf(reply, payload as string, slot.second) : null;
+      // an answer made late never replaces one of a later second
+      if (entry && !((store.peek(slot.key)?.second ?? -Infinity) > entry.second)) {
         store.set(slot.key, entry);
         counts.stored += 1;
       }
