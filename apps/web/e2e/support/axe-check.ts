@@ -16,11 +16,35 @@ export async function settled(page: Page, timeout?: number) {
     .toBe(0);
 }
 
+/**
+ * Runs an axe check on a still page: after the animations have settled, and again (up to three
+ * times) when a transition or animation started while axe read the page. A toast that begins to
+ * fade in or out meanwhile is half transparent, and axe would judge the contrast of that moment.
+ */
+async function whileStill<T>(page: Page, timeout: number | undefined, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    await settled(page, timeout);
+    await page.evaluate(() => {
+      const w = window as unknown as { __axeMoved?: number };
+      if (w.__axeMoved === undefined) {
+        const moved = () => (w.__axeMoved = (w.__axeMoved ?? 0) + 1);
+        document.addEventListener('transitionstart', moved, true);
+        document.addEventListener('animationstart', moved, true);
+      }
+      w.__axeMoved = 0;
+    });
+    const result = await run();
+    const moved = await page.evaluate(() => (window as unknown as { __axeMoved?: number }).__axeMoved ?? 0);
+    if (moved === 0 || attempt === 3) return result;
+  }
+}
+
 export async function seriousViolations(page: Page, include?: string) {
-  await settled(page);
-  let builder = new AxeBuilder({ page });
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
+  const results = await whileStill(page, undefined, () => {
+    let builder = new AxeBuilder({ page });
+    if (include) builder = builder.include(include);
+    return builder.analyze();
+  });
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
@@ -44,16 +68,15 @@ export async function seriousViolationsInPage(
   page: Page,
   options: { rules?: string[]; include?: string; timeout?: number } = {},
 ): Promise<Violation[]> {
-  await settled(page, options.timeout);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const { rules, include } = options;
-  const violations = await page.evaluate(async ({ rules, include }) => {
+  const violations = await whileStill(page, options.timeout, () => page.evaluate(async ({ rules, include }) => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
     const result = await axe.run(include ? { include: [include] } : document, {
       resultTypes: ['violations'],
       ...(rules ? { runOnly: { type: 'rule' as const, values: rules } } : {}),
     });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  }, { rules, include });
+  }, { rules, include }));
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -1,8 +1,9 @@
 /** Organisation dropdown: 200 px scrollable panel, the current organisation disabled. */
 import { Dropdown } from 'primereact/dropdown';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORGANISATION_DROPDOWN_MAX_HEIGHT_PX, type Organization } from '@orchard/shared';
+import { overlayOpen } from '../../../components/discard-guard';
 import { useSessionContext } from '../../../lib/session/use-session-context';
 import { useSwitchOrganization } from '../api/switch-organization';
 
@@ -11,16 +12,17 @@ export function OrganizationSwitcher({ className }: { className?: string }) {
   const id = useId();
   const { organizations, organizationId } = useSessionContext();
   const switcher = useSwitchOrganization();
-  const [listOpen, setListOpen] = useState(false);
   const currentName = organizations.find((o) => o.id === organizationId)?.name;
 
   return (
     <div
       className={`organization-switcher ${className ?? ''}`}
       // Escape closes the open list only: without this it also reaches PrimeReact's document-level
-      // Escape handler and closes the hamburger sidebar the dropdown sits in
+      // Escape handler and closes the hamburger sidebar the dropdown sits in. Whether the list is
+      // open is read from the page when the key comes: the dropdown's onShow comes only after the
+      // list's opening transition, and an Escape pressed during it closed the sidebar too.
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && listOpen) e.stopPropagation();
+        if (e.key === 'Escape' && overlayOpen()) e.stopPropagation();
       }}
     >
       <label htmlFor={id} className="visually-hidden">
@@ -51,8 +53,6 @@ export function OrganizationSwitcher({ className }: { className?: string }) {
           // expose the current organisation's disabled state to assistive tech (and tests)
           item: ((o: { context: { disabled: boolean } }) => ({ 'aria-disabled': o.context.disabled })) as never,
         }}
-        onShow={() => setListOpen(true)}
-        onHide={() => setListOpen(false)}
         panelClassName="organization-panel"
         className="organization-dropdown"
       />
