@@ -42,6 +42,7 @@
  *       the others and the summary at the top (each block says when it was measured)
  *   BENCH_HARVEST=0                   leave out the harvest section (when BENCH_ONLY is unset)
  *   BENCH_ROUTE_SECONDS (3)           seconds of load per route in the routes section
+ *   BENCH_ROUTE_WARMUP_SECONDS (1)    seconds of load before each route's measured ones, not counted
  *   BENCH_ROUTE_CACHE_MB (32,0)       RESPONSE_CACHE_MB of each PostgreSQL pass of the routes section (the first also for PGlite)
  *   BENCH_HARVEST_SCALE (42)          --scale of the harvest, picking and pest dashboard data sets
  *   BENCH_PICKING_RUNS (30)           timed requests per figure of the picking and pest dashboard sections
@@ -138,8 +139,10 @@ async function coldStart() {
 }
 
 /** autocannon in its own process, so the load generator does not share the server's event loop. */
-async function load(url: string, headers: Record<string, string>, seconds = DURATION_S) {
+/** `warmup` seconds of load first, not counted (autocannon's --warmup): the route's code compiled and its plans cached */
+async function load(url: string, headers: Record<string, string>, seconds = DURATION_S, warmup = 0) {
   const args = [path.join(root, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(CONNECTIONS), '-d', String(seconds)];
+  if (warmup > 0) args.push('--warmup', '[', '-c', String(CONNECTIONS), '-d', String(warmup), ']');
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -187,6 +190,12 @@ async function menuBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
 /* ---------- every authenticated GET route of the inventory ---------- */
 
 const ROUTE_SECONDS = Number(process.env.BENCH_ROUTE_SECONDS ?? 3);
+/**
+ * Seconds of load before each route's (and the bare route's) measured seconds: a server that runs all
+ * day has compiled each route's code and cached its query plans; without it, a 2 s sample of a route
+ * was up to half its first second (input checks: 1,742 req/s in its first second, 5,000 and more after)
+ */
+const ROUTE_WARMUP_SECONDS = Number(process.env.BENCH_ROUTE_WARMUP_SECONDS ?? 1);
 /** the RESPONSE_CACHE_MB of each PostgreSQL pass (the first one's also for PGlite): the default, and 0 to show every answer made fresh */
 const ROUTE_CACHE_MB = (process.env.BENCH_ROUTE_CACHE_MB ?? '32,0').split(',').map(Number);
 const routeTables: { kind: string; rows: RouteLoadRow[] }[] = [];
@@ -241,8 +250,8 @@ async function everyRouteBeside(kind: 'PGlite' | 'PostgreSQL', databaseUrl: stri
       kind,
       server: { address: server.address, inventory: await routeInventory(), get },
       headersIn,
-      loadBare: () => load(`${bareAddress}/bare`, {}, ROUTE_SECONDS),
-      load: (url, h) => load(url, h, ROUTE_SECONDS),
+      loadBare: () => load(`${bareAddress}/bare`, {}, ROUTE_SECONDS, ROUTE_WARMUP_SECONDS),
+      load: (url, h) => load(url, h, ROUTE_SECONDS, ROUTE_WARMUP_SECONDS),
     });
     clearInterval(sampler);
     await bareApp.close();
@@ -252,7 +261,7 @@ async function everyRouteBeside(kind: 'PGlite' | 'PostgreSQL', databaseUrl: stri
     const count = (verdict: RouteLoadRow['verdict']) => measured.filter((r) => r.verdict === verdict).length;
     const loaded = count('within') + count('missed');
     rows.push([
-      `Every authenticated GET route of the inventory (${measured.length}), ${CONNECTIONS} connections, ${ROUTE_SECONDS} s each`,
+      `Every authenticated GET route of the inventory (${measured.length}), ${CONNECTIONS} connections, ${ROUTE_SECONDS} s each after ${ROUTE_WARMUP_SECONDS} s not counted`,
       `${count('within')} of ${loaded} loaded routes within budget`,
       `bare route ${Math.round(bare.rps)} req/s (median of ${bareSamples.map((b) => Math.round(b.rps)).join(', ')}: before, halfway, after); budget each >= ${kind === 'PostgreSQL' ? '25% of it and p99 < 50 ms' : '10% of it'}`,
       `${label}; demo data; ${count('missed')} missed, ${count('per request')} measured per request (files), ${count('not measured')} not measured; the built server as its own process: peak RSS ${mib(peakRss)} under the load, ${mib(rssBefore)} before it (budget 300 MiB: ${peakRss <= 300 * 2 ** 20 ? 'met' : 'MISSED'}${kind === 'PGlite' ? '; the embedded database lives in the same process' : ''}); table below`,
