@@ -149,7 +149,9 @@ async function load(url: string, headers: Record<string, string>, seconds = DURA
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise((r) => child.on('exit', r));
-  const result = JSON.parse(out) as { non2xx: number; latency: { p50: number; p99: number }; requests: { average: number } };
+  // with a warm-up, its result is printed first, on a line of its own: the measured one is the last
+  const measured = out.trim().split('\n').pop() ?? '';
+  const result = JSON.parse(measured) as { non2xx: number; latency: { p50: number; p99: number }; requests: { average: number } };
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
 }

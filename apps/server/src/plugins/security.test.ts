@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
 import { FIXTURE_PASSWORD, createUser } from '../../test/helpers/fixtures';
 import { maintenanceState } from '../db/schema/index';
+import { CONTENT_SECURITY_POLICY, helmetHeaders } from './security';
 
 describe('one path, one policy', () => {
   let t: TestApp;
@@ -42,6 +43,26 @@ describe('one path, one policy', () => {
     } finally {
       await t.db.update(maintenanceState).set({ isDown: false }).where(eq(maintenanceState.id, 1));
       t.app.maintenance.invalidate();
+    }
+  });
+
+  it("every answer, an error or a refusal too, carries helmet's headers for the app's options", async () => {
+    const expected = helmetHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      crossOriginEmbedderPolicy: false,
+      hsts: false,
+      frameguard: { action: 'deny' },
+    });
+    expect(expected['Content-Security-Policy']).toContain("script-src 'self'");
+    expect(expected['X-Content-Type-Options']).toBe('nosniff');
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/me', headers }),
+      await t.app.inject({ method: 'GET', url: '/api/me' }),
+      await t.app.inject({ method: 'GET', url: '/api/no-such-route', headers }),
+    ]) {
+      for (const [name, value] of Object.entries(expected)) expect(res.headers[name.toLowerCase()], `${res.statusCode} ${name}`).toBe(value);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
     }
   });
 
