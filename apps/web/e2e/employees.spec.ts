@@ -42,7 +42,7 @@ async function toggleOptions(page: Page, label: string, options: string[]) {
   await expect(panel).toBeVisible();
   for (const name of options) await panel.getByRole('option', { name, exact: true }).click();
   await panel.getByRole('button', { name: 'Close' }).click();
-  await expect(panel).toBeHidden();
+  await expect(panel).toHaveCount(0);
 }
 
 async function fillDetails(page: Page, values: { type: string; legalEntity: string; fullname: string }) {
@@ -92,6 +92,8 @@ test.describe('Employee management', () => {
       const panel = page.locator('.p-multiselect-panel');
       for (const name of names) await expect(panel.getByRole('option', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
       await panel.getByRole('button', { name: 'Close' }).click();
+      // gone before the next list opens (a list still fading out is a second panel on the page)
+      await expect(panel).toHaveCount(0);
     }
 
     // one legal entity taken out
