@@ -5,7 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { en } from '@orchard/shared';
 import { i18n } from '../lib/i18n-core';
 import { loadAllTexts } from '../lib/load-all-texts';
-import { EditorDialog, overlayOpen, useDiscardGuard } from './discard-guard';
+import { EditorDialog, useDiscardGuard } from './discard-guard';
+import { overlayOpen } from './overlay-open';
 
 function Editor({ dirty, onClose }: { dirty: boolean; onClose: () => void }) {
   const [open, setOpen] = useState(true);

@@ -1,8 +1,7 @@
 /**
  * Closing an editor dialog never loses work silently:
  * - Escape closes the open overlay first (a dropdown's list, a date picker): only an Escape that
- *   no overlay took closes the dialog. PrimeReact's own Escape handling listens on the document and
- *   closed the dialog together with the list, so the dialog's is replaced by this one;
+ *   no overlay took closes the dialog (components/overlay-open.ts);
  * - closing (Escape, the X, Cancel) with unsaved changes asks before discarding them; "Keep
  *   editing" returns to the dialog with everything as it was.
  * Usage: const guard = useDiscardGuard(isDirty, onClose); <EditorDialog guard={guard} ...Dialog props>;
@@ -12,22 +11,7 @@ import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { Dialog, type DialogProps } from 'primereact/dialog';
 import { useCallback, useId, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** The overlay panels PrimeReact opens from inputs; an Escape while one is open belongs to it. */
-const OVERLAY_PANELS = [
-  '.p-dropdown-panel',
-  '.p-multiselect-panel',
-  '.p-autocomplete-panel',
-  '.p-treeselect-panel',
-  '.p-cascadeselect-panel',
-  '.p-datepicker.p-connected-overlay',
-  '.p-overlaypanel',
-  '.p-password-panel',
-].join(', ');
-
-export function overlayOpen(doc: Document = document): boolean {
-  return doc.querySelector(OVERLAY_PANELS) !== null;
-}
+import { overlayOpen } from './overlay-open';
 
 export interface DiscardGuard {
   requestClose: () => void;

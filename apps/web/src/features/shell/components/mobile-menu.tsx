@@ -1,8 +1,14 @@
-/** Hamburger sidebar for narrow screens: main menu, organisation, settings and Logout. */
+/**
+ * Hamburger sidebar for narrow screens: main menu, organisation, settings and Logout. Escape closes
+ * it unless an overlay in it (the organisation list) is open: that Escape closes the overlay only
+ * (components/overlay-open.ts). A dropdown prevents the default of every Escape, open or not, so
+ * that is not asked here: an Escape in the closed organisation field closes the sidebar.
+ */
 import { Button } from 'primereact/button';
 import { Sidebar } from 'primereact/sidebar';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '@orchard/shared';
+import { overlayOpen } from '../../../components/overlay-open';
 import { useLogout } from '../api/use-logout';
 import { OrganizationSwitcher } from './organization-switcher';
 import { useSettingsActions } from './settings-menu';
@@ -24,6 +30,10 @@ export function MobileMenu({ id, visible, onHide, menu }: MobileMenuProps) {
       id={id}
       visible={visible}
       onHide={onHide}
+      closeOnEscape={false}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !overlayOpen()) onHide();
+      }}
       position="left"
       className="mobile-menu"
       ariaCloseLabel={t('shell.closeMenu')}

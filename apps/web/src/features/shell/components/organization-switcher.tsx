@@ -3,7 +3,6 @@ import { Dropdown } from 'primereact/dropdown';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORGANISATION_DROPDOWN_MAX_HEIGHT_PX, type Organization } from '@orchard/shared';
-import { overlayOpen } from '../../../components/discard-guard';
 import { useSessionContext } from '../../../lib/session/use-session-context';
 import { useSwitchOrganization } from '../api/switch-organization';
 
@@ -15,16 +14,7 @@ export function OrganizationSwitcher({ className }: { className?: string }) {
   const currentName = organizations.find((o) => o.id === organizationId)?.name;
 
   return (
-    <div
-      className={`organization-switcher ${className ?? ''}`}
-      // Escape closes the open list only: without this it also reaches PrimeReact's document-level
-      // Escape handler and closes the hamburger sidebar the dropdown sits in. Whether the list is
-      // open is read from the page when the key comes: the dropdown's onShow comes only after the
-      // list's opening transition, and an Escape pressed during it closed the sidebar too.
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && overlayOpen()) e.stopPropagation();
-      }}
-    >
+    <div className={`organization-switcher ${className ?? ''}`}>
       <label htmlFor={id} className="visually-hidden">
         {t('shell.organization')}
       </label>

@@ -1,14 +1,16 @@
 /**
- * The organisation list in the hamburger sidebar: an Escape while the list is open closes the list
- * only. The sidebar closes on an Escape that reaches the document (PrimeReact's handler), so the
- * switcher must keep it from there whenever its list is open, also while the list is still opening.
+ * The hamburger sidebar closes on Escape, except an Escape pressed while the organisation list in it
+ * is open: that one closes the list only, also while the list is still opening (its onShow comes
+ * only after the opening transition).
  */
-import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { en } from '@orchard/shared';
 import { i18n } from '../../../lib/i18n-core';
 import { loadAllTexts } from '../../../lib/load-all-texts';
-import { OrganizationSwitcher } from './organization-switcher';
+import { MobileMenu } from './mobile-menu';
 
 vi.mock('../../../lib/session/use-session-context', () => ({
   useSessionContext: () => ({
@@ -20,10 +22,12 @@ vi.mock('../../../lib/session/use-session-context', () => ({
   }),
 }));
 vi.mock('../api/switch-organization', () => ({ useSwitchOrganization: () => ({ mutate: vi.fn(), isPending: false }) }));
+vi.mock('../api/use-logout', () => ({ useLogout: () => vi.fn() }));
+vi.mock('./settings-menu', () => ({ useSettingsActions: () => [] }));
 
 const escapeIn = (el: Element) => fireEvent.keyDown(el, { key: 'Escape', code: 'Escape' });
 
-describe('organisation switcher', () => {
+describe('hamburger sidebar', () => {
   beforeAll(async () => {
     await loadAllTexts();
   });
@@ -31,25 +35,25 @@ describe('organisation switcher', () => {
     cleanup();
   });
 
-  it('keeps an Escape to itself while its list is open, from the moment the list shows; with the list closed the Escape goes on', async () => {
-    const reachedSidebar = vi.fn();
-    const { container } = render(
+  it('an Escape while the organisation list is open closes the list only, from the moment the list shows; the next closes the sidebar', async () => {
+    const onHide = vi.fn();
+    render(
       <I18nextProvider i18n={i18n}>
-        <div onKeyDown={reachedSidebar}>
-          <OrganizationSwitcher />
-        </div>
+        <MemoryRouter>
+          <MobileMenu id="menu" visible onHide={onHide} menu={[]} />
+        </MemoryRouter>
       </I18nextProvider>,
     );
-    const input = container.querySelector('.organization-dropdown input') as HTMLInputElement;
+    const input = screen.getByLabelText(en.shell.organization, { selector: 'input' });
     // opened, and the Escape comes at once: before the list's opening transition has ended
-    fireEvent.click(container.querySelector('.p-dropdown-trigger') as Element);
+    fireEvent.click(document.querySelector('.organization-dropdown .p-dropdown-trigger') as Element);
     expect(document.querySelector('.organization-panel')).not.toBeNull();
     escapeIn(input);
-    expect(reachedSidebar).not.toHaveBeenCalled();
+    expect(onHide).not.toHaveBeenCalled();
 
     // that Escape closed the list; the next one is the sidebar's
     await waitFor(() => expect(document.querySelector('.organization-panel')).toBeNull());
     escapeIn(input);
-    expect(reachedSidebar).toHaveBeenCalledTimes(1);
+    expect(onHide).toHaveBeenCalledTimes(1);
   });
 });
