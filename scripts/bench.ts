@@ -53,6 +53,9 @@
  *   BENCH_INDUSTRY_GROWERS (300)      synthetic grower organisations at BENCH_INDUSTRY_BINS
  *   BENCH_INDUSTRY_DEMO_SCALE (10)    --scale of the demo data inside it (the demo grower's share of bins)
  *   BENCH_INDUSTRY_RUNS (30)          timed requests per figure of the industry section
+ *   BENCH_INDUSTRY_DATABASE           keep the PostgreSQL industry data set in this database (created when
+ *       missing, never dropped): the first run writes it, later runs migrate it to the current build and
+ *       measure it again without writing it (drop the database to start afresh)
  *   BENCH_WRITES_RUNS (3)             timed runs per figure of the writes section
  *   BENCH_DATABASE_URL                PostgreSQL server (each section creates and drops its own database)
  *
@@ -958,6 +961,7 @@ const INDUSTRY_PGLITE_BINS = Number(process.env.BENCH_INDUSTRY_PGLITE_BINS ?? 1_
 const INDUSTRY_GROWERS = Number(process.env.BENCH_INDUSTRY_GROWERS ?? 300);
 const INDUSTRY_DEMO_SCALE = Number(process.env.BENCH_INDUSTRY_DEMO_SCALE ?? 10);
 const INDUSTRY_RUNS = Number(process.env.BENCH_INDUSTRY_RUNS ?? 30);
+const INDUSTRY_DATABASE = process.env.BENCH_INDUSTRY_DATABASE;
 const WRITES_RUNS = Number(process.env.BENCH_WRITES_RUNS ?? 3);
 /** Said in the industry rows: what shares the machine while they are timed (BENCH_NOTE when something else runs beside the bench). */
 const NOISY = process.env.BENCH_NOTE ?? "server, database and the bench itself share the machine's 2 cores";
@@ -987,9 +991,26 @@ async function industry() {
       (row) => rows.push(row),
     );
   }
-  await onFreshPostgres((handle) =>
-    industryBeside('PostgreSQL', handle, { ...options, bins: INDUSTRY_BINS, growers: INDUSTRY_GROWERS, concurrency: 2, note: NOISY }, (row) => rows.push(row)),
-  );
+  const postgres = (handle: DbHandle, keep: boolean) =>
+    industryBeside('PostgreSQL', handle, { ...options, bins: INDUSTRY_BINS, growers: INDUSTRY_GROWERS, concurrency: 2, note: NOISY, keep }, (row) => rows.push(row));
+  if (INDUSTRY_DATABASE) await postgres(await openKeptPostgres(INDUSTRY_DATABASE), true);
+  else await onFreshPostgres((handle) => postgres(handle, false));
+}
+
+/** BENCH_INDUSTRY_DATABASE: a database of the bench server kept between runs, created when missing. */
+async function openKeptPostgres(name: string): Promise<DbHandle> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_INDUSTRY_DATABASE: ${name} is not a plain database name`);
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
 }
 
 async function writes() {

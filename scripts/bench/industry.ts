@@ -49,6 +49,8 @@ export interface IndustryBenchOptions {
   concurrency: number;
   /** said in every row's notes (e.g. why PGlite runs at fewer bins) */
   note?: string;
+  /** the data set is kept in the database (BENCH_INDUSTRY_DATABASE): read it back when it is there, built and recorded when not */
+  keep?: boolean;
   log?: (line: string) => void;
 }
 
@@ -68,14 +70,19 @@ export async function industryBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHa
   const log = options.log ?? (() => {});
   try {
     await migrateDatabase(handle);
-    const data = await buildIndustryData(handle, {
-      bins: options.bins,
-      growers: options.growers,
-      demoScale: options.demoScale,
-      referenceDate: options.referenceDate,
-      concurrency: options.concurrency,
-      log,
-    });
+    const kept = options.keep ? await keptIndustryData(handle) : null;
+    if (kept) log(`industry data: kept from an earlier run (${count(kept.counts.bins)} bins), migrated to this build`);
+    const data =
+      kept ??
+      (await buildIndustryData(handle, {
+        bins: options.bins,
+        growers: options.growers,
+        demoScale: options.demoScale,
+        referenceDate: options.referenceDate,
+        concurrency: options.concurrency,
+        log,
+      }));
+    if (options.keep && !kept) await keepIndustryData(handle, data);
     const c = data.counts;
     const weekTotals =
       data.weekTotalsMatch === null ? 'no per-week bin totals table yet (migration 0025 absent): the reports count fruit_bins' : 'per-week bin totals (migration 0025) checked equal to fruit_bins';
@@ -107,6 +114,23 @@ export async function industryBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHa
   } finally {
     await handle.close();
   }
+}
+
+/*
+ * A kept data set (BENCH_INDUSTRY_DATABASE): what buildIndustryData answered is written beside the
+ * data, in a table of the bench's own, so a later run measures the same world without writing it
+ * again. Its "generated" row then repeats the first run's times.
+ */
+async function keptIndustryData(handle: DbHandle): Promise<IndustryData | null> {
+  const [table] = await rowsOf<{ name: string | null }>(handle.db, sql`select to_regclass('bench_industry_data')::text as name`);
+  if (!table?.name) return null;
+  const [row] = await rowsOf<{ data: IndustryData }>(handle.db, sql`select data from bench_industry_data limit 1`);
+  return row?.data ?? null;
+}
+
+async function keepIndustryData(handle: DbHandle, data: IndustryData): Promise<void> {
+  await handle.db.execute(sql`create table bench_industry_data (data jsonb not null)`);
+  await handle.db.execute(sql`insert into bench_industry_data (data) values (${JSON.stringify(data)}::jsonb)`);
 }
 
 function verdict(kind: 'PGlite' | 'PostgreSQL', server: Spread, raw: Spread): string {

@@ -109,7 +109,11 @@ export const yieldEstimates = pgTable(
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('yield_estimates_block_season_idx').on(t.productionBlockId, t.season, t.id)],
+  (t) => [
+    index('yield_estimates_block_season_idx').on(t.productionBlockId, t.season, t.id),
+    // the organisation's latest season (harvest_latest_season)
+    index('yield_estimates_org_season_idx').on(t.organizationId, t.season),
+  ],
 );
 
 /** Bin intake. Untipped bins have no weight yet (estimated from the tipped average). */
@@ -177,6 +181,7 @@ export const binWeekTotals = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.productionBlockId, t.season, t.weekStart, t.packhouseId, t.varietyId] }),
+    // both also INCLUDE the figures the reports add up (migration 0027), for index-only scans
     index('bin_week_totals_packhouse_idx').on(t.packhouseId, t.season, t.varietyId),
     index('bin_week_totals_season_idx').on(t.season, t.organizationId),
   ],

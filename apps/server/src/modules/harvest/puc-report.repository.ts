@@ -19,19 +19,33 @@ export interface BinScope extends FarmViewer {
   varietyId: number | null;
 }
 
-/** The bins (alias fb) an organisation may see in the PUC report under the chosen filters. */
-function binScopeSql(scope: BinScope): SQL {
-  const parts: SQL[] = [sql`fb.season = ${scope.season}`];
+/**
+ * The bins (alias fb) an organisation may see in the PUC report under the chosen filters, as
+ * disjoint predicates, each one an index can serve: at one packhouse, one; at every packhouse, the
+ * organisation's own bins (index season, organization_id) and other organisations' bins at the
+ * packhouses it owns (index packhouse_id, season). A statement that reads them as a union of one
+ * scan per part never scans the whole season, which an `or` of the two made PostgreSQL do.
+ */
+function binScopeParts(scope: BinScope): SQL[] {
+  const common: SQL[] = [sql`fb.season = ${scope.season}`];
+  if (scope.varietyId !== null) common.push(sql`fb.variety_id = ${scope.varietyId}`);
+  const all = (...parts: SQL[]) => sql.join([...common, ...parts], sql` and `);
   if (scope.packhouseId !== null) {
-    parts.push(sql`fb.packhouse_id = ${scope.packhouseId}`);
-    if (!scope.ownsPackhouse) parts.push(sql`fb.organization_id = ${scope.organizationId}`);
-  } else {
-    parts.push(
-      sql`(fb.organization_id = ${scope.organizationId} or fb.packhouse_id in (select p.id from packhouses p where p.owner_organization_id = ${scope.organizationId}))`,
-    );
+    return [all(sql`fb.packhouse_id = ${scope.packhouseId}`, ...(scope.ownsPackhouse ? [] : [sql`fb.organization_id = ${scope.organizationId}`]))];
   }
-  if (scope.varietyId !== null) parts.push(sql`fb.variety_id = ${scope.varietyId}`);
-  return sql.join(parts, sql` and `);
+  return [
+    all(sql`fb.organization_id = ${scope.organizationId}`),
+    all(
+      sql`fb.organization_id <> ${scope.organizationId}`,
+      sql`fb.packhouse_id in (select p.id from packhouses p where p.owner_organization_id = ${scope.organizationId})`,
+    ),
+  ];
+}
+
+/** The same bins as one predicate (for a statement that reads them once, by variety). */
+function binScopeSql(scope: BinScope): SQL {
+  const parts = binScopeParts(scope);
+  return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts.map((part) => sql`(${part})`), sql` or `)})`;
 }
 
 /**
@@ -88,9 +102,22 @@ export interface PucAggregateRow {
  * blocks without bins count too. The organisation's own PUCs count only on the caller's farms.
  */
 export async function findPucAggregates(db: AppDb, scope: BinScope): Promise<PucAggregateRow[]> {
+  const scanned = sql.join(
+    binScopeParts(scope).map(
+      (part) => sql`select fb.production_block_id, fb.not_tipped, fb.tipped, fb.tipped_kgs from bin_week_totals fb where ${part}`,
+    ),
+    sql` union all `,
+  );
+  // with every packhouse, the organisation's own blocks without bins (index organization_id)
   const ownBlocksWithoutBins =
     scope.packhouseId === null
-      ? sql` or (pb.organization_id = ${scope.organizationId}${scope.varietyId === null ? sql`` : sql` and pb.variety_id = ${scope.varietyId}`})`
+      ? sql`
+        union all
+        select pb.id, pb.puc_id, pb.organization_id, pb.farm_block_id, 0, 0, 0::float8
+        from production_blocks pb
+        where pb.organization_id = ${scope.organizationId}${scope.varietyId === null ? sql`` : sql` and pb.variety_id = ${scope.varietyId}`}
+          and not exists (select 1 from bin_week_totals fb where fb.organization_id = pb.organization_id and fb.production_block_id = pb.id
+            and ${binScopeParts(scope)[0]!})`
       : sql``;
   return rowsOf<PucAggregateRow>(
     db,
@@ -98,16 +125,13 @@ export async function findPucAggregates(db: AppDb, scope: BinScope): Promise<Puc
       with bins as (
         select fb.production_block_id as block_id,
           sum(fb.not_tipped)::int as not_tipped, sum(fb.tipped)::int as tipped, sum(fb.tipped_kgs)::float8 as tipped_kgs
-        from bin_week_totals fb
-        where ${binScopeSql(scope)}
+        from (${scanned}) fb
         group by fb.production_block_id
       ),
       blocks as (
-        select pb.id, pb.puc_id, pb.organization_id, pb.farm_block_id,
-          coalesce(b.not_tipped, 0) as not_tipped, coalesce(b.tipped, 0) as tipped, coalesce(b.tipped_kgs, 0)::float8 as tipped_kgs
-        from production_blocks pb
-        left join bins b on b.block_id = pb.id
-        where b.block_id is not null${ownBlocksWithoutBins}
+        select pb.id, pb.puc_id, pb.organization_id, pb.farm_block_id, b.not_tipped, b.tipped, b.tipped_kgs
+        from bins b
+        join production_blocks pb on pb.id = b.block_id${ownBlocksWithoutBins}
       ),
       figures as (
         select bl.*, coalesce(e.ha, fbk.ha) as ha, e.tonnes_per_ha_adjusted as adjusted,
