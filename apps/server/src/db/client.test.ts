@@ -18,3 +18,22 @@ describe('embedded database directory', () => {
     await second.close();
   });
 });
+
+describe('planner settings', () => {
+  it('plans the embedded database for data in memory (random_page_cost 1.1), in memory and in a directory', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oo-planner-'));
+    try {
+      for (const dataDir of ['memory://', dir]) {
+        const handle = await openDatabase({ dataDir });
+        try {
+          const { rows } = (await handle.db.execute(sql`show random_page_cost`)) as unknown as { rows: { random_page_cost: string }[] };
+          expect(rows[0]!.random_page_cost).toBe('1.1');
+        } finally {
+          await handle.close();
+        }
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

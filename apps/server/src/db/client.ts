@@ -89,9 +89,35 @@ export interface OpenDatabaseOptions {
   onIdleError?: (err: Error) => void;
 }
 
+/**
+ * Planner settings of every connection the app opens. random_page_cost 1.1 (PostgreSQL's default
+ * is 4, which prices a random read for spinning disks): the app's data is read from memory or SSD,
+ * where an index probe costs about what a sequential read does. At 4 the planner read whole
+ * tables where a few hundred index probes answer (the picking schedule's footer read all 275,000
+ * week rows of an industry's season, in 13 ms, for the 11,817 its rows hold, which an index gives
+ * in 6 ms). The embedded database runs in memory too, so both plan alike.
+ */
+const PLANNER_SETTINGS = { random_page_cost: '1.1' } as const;
+
+/** The settings as a PostgreSQL startup option; any `options` of the URL come after them and win. */
+function startupOptions(databaseUrl: string): string {
+  const own = Object.entries(PLANNER_SETTINGS).map(([name, value]) => `-c ${name}=${value}`);
+  let fromUrl: string | null = null;
+  try {
+    fromUrl = new URL(databaseUrl).searchParams.get('options');
+  } catch {
+    /* not a URL (a key=value string): its own options, if any, are read by the driver */
+  }
+  return [...own, ...(fromUrl ? [fromUrl] : [])].join(' ');
+}
+
+async function applyPlannerSettings(client: PGlite): Promise<void> {
+  await client.exec(Object.entries(PLANNER_SETTINGS).map(([name, value]) => `SET ${name} = ${value};`).join('\n'));
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: startupOptions(options.databaseUrl) });
     // An idle connection that the server drops (restart, failover, DROP DATABASE) must not crash
     // the process: the pool discards it and the next query opens a new one.
     pool.on('error', (err) => {
@@ -109,6 +135,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
   const dataDir = options.dataDir ?? 'memory://';
   if (dataDir.startsWith('memory://')) {
     const client = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    await applyPlannerSettings(client);
     const db = drizzlePglite(client, { schema }) as unknown as AppDb;
     return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none'), listen: listenOnPglite(client) };
   }
@@ -120,6 +147,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
   try {
     client = new PGlite(dir);
     await client.waitReady;
+    await applyPlannerSettings(client);
   } catch (err) {
     release();
     throw err;

@@ -57,6 +57,25 @@ describe('migrations on PostgreSQL', () => {
     expect(await lockIsFree()).toBe(true);
   });
 
+  it("plans every pooled connection for data in memory (random_page_cost 1.1); the URL's own options win", async () => {
+    const setting = async (url: string) => {
+      const handle = await openDatabase({ databaseUrl: url, poolSize: 2 });
+      handles.push(handle);
+      // two connections at once: each pooled connection has the setting, not only the first
+      const both = await Promise.all(
+        [0, 1].map(async () => {
+          const { rows } = (await handle.db.execute(sql`select current_setting('random_page_cost') as v, pg_sleep(0.05)`)) as unknown as { rows: { v: string }[] };
+          return rows[0]!.v;
+        }),
+      );
+      return both;
+    };
+    expect(await setting(dbUrl.toString())).toEqual(['1.1', '1.1']);
+    const own = new URL(dbUrl);
+    own.searchParams.set('options', '-c random_page_cost=2');
+    expect(await setting(own.toString())).toEqual(['2', '2']);
+  });
+
   it('releases the lock when migrating fails', async () => {
     const handle = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 1 });
     handles.push(handle);

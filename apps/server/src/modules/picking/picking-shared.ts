@@ -31,11 +31,15 @@ export interface WeekBounds {
   toKey: number;
 }
 
-const weekKeyOf = (year: AnyPgColumn, week: AnyPgColumn): SQL => sql`(${year} * 100 + ${week})`;
-
-/** The stored week (its year and week columns) lies inside the bounds. */
-export const weekWithin = (year: AnyPgColumn, week: AnyPgColumn, bounds: WeekBounds): SQL =>
-  sql`${weekKeyOf(year, week)} between ${bounds.fromKey} and ${bounds.toKey}`;
+/**
+ * The stored week (its year and week columns) lies inside the bounds. Compared as the pair (year,
+ * week), which orders weeks as their keys do (a week is 1 to 53) and which an index on (..., year,
+ * week) can search, where `year * 100 + week` made it read every week of a row and filter.
+ */
+export const weekWithin = (year: AnyPgColumn, week: AnyPgColumn, bounds: WeekBounds): SQL => {
+  const pair = (key: number) => sql`(${Math.floor(key / 100)}::int, ${key % 100}::int)`;
+  return sql`(${year}, ${week}) >= ${pair(bounds.fromKey)} and (${year}, ${week}) <= ${pair(bounds.toKey)}`;
+};
 
 export function windowFor(view: ScheduleView, pagerDate: PlainDate | undefined, today: PlainDate): PickingScheduleWindow {
   return view === 'producer' ? producerWindow(pagerDate ?? today, today) : packhouseWindow(pagerDate ?? today, today);
