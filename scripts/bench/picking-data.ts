@@ -17,7 +17,14 @@ import type { AppDb } from '../../apps/server/src/db/client';
 import { farms, organizations, pickingEstimates, pickingEstimateWeeks, pucs, users, varieties } from '../../apps/server/src/db/schema/index';
 import { DEMO_ORGANIZATIONS, createPrng } from '../../apps/server/src/db/seed/index';
 import { boundsOf, findUsablePackhouses } from '../../apps/server/src/modules/picking/picking-shared';
-import { findRowActuals, findRowWeeks, findScheduleRows, sumRowWeeks, type ScheduleScope } from '../../apps/server/src/modules/picking/schedule.repository';
+import {
+  findRowActuals,
+  findRowWeeks,
+  findScheduleRowKeys,
+  findScheduleRows,
+  sumRowWeeks,
+  type ScheduleScope,
+} from '../../apps/server/src/modules/picking/schedule.repository';
 
 export interface PickingBenchOptions {
   /** the server's "today" (yyyy-MM-dd) the weeks are placed around */
@@ -147,19 +154,27 @@ export async function addPickingBenchData(db: AppDb, options: PickingBenchOption
 
 /**
  * "SQL alone" for a schedule view: the repository calls the service makes, called directly.
- * A page: every row of the view (for the order and the count), the weeks and actuals of `pageSize`
- * of them, and the week totals over all of them. The export (`pageSize` null): the weeks and actuals
- * of every row.
+ * A page: every row's sort keys (for the order and the count), then the figures, weeks and
+ * actuals of `pageSize` of them beside the week totals over all of them. The export (`pageSize` null):
+ * every row with its weeks and actuals.
  */
 export async function scheduleSqlAlone(db: AppDb, scope: Omit<ScheduleScope, 'limit'>, window: PickingScheduleWindow, pageSize: number | null) {
-  const metas = await findScheduleRows(db, { ...scope, limit: PICKING_MAX_ROWS });
-  const ids = metas.map((m) => m.id);
-  const shown = pageSize === null ? ids : ids.slice(0, pageSize);
+  const all = { ...scope, limit: PICKING_MAX_ROWS };
   const bounds = boundsOf(window.weeks);
-  const [weeks, actuals, totals] = await Promise.all([
+  if (pageSize === null) {
+    const metas = await findScheduleRows(db, all);
+    const ids = metas.map((m) => m.id);
+    const [weeks, actuals] = await Promise.all([findRowWeeks(db, ids, bounds), findRowActuals(db, ids, window.from, window.to)]);
+    return { total: metas.length, metas, weeks, actuals, totals: null };
+  }
+  const keys = await findScheduleRowKeys(db, all);
+  const ids = keys.map((k) => k.id);
+  const shown = ids.slice(0, pageSize);
+  const [metas, weeks, actuals, totals] = await Promise.all([
+    findScheduleRows(db, { ...all, rowIds: shown }),
     findRowWeeks(db, shown, bounds),
     findRowActuals(db, shown, window.from, window.to),
-    pageSize === null ? Promise.resolve(null) : sumRowWeeks(db, ids, bounds),
+    sumRowWeeks(db, ids, bounds),
   ]);
-  return { metas, weeks, actuals, totals };
+  return { total: keys.length, metas, weeks, actuals, totals };
 }

@@ -48,6 +48,7 @@ import {
   findAllRowWeeks,
   findRowActuals,
   findRowWeeks,
+  findScheduleRowKeys,
   findScheduleRows,
   findSiblingRows,
   sumRowWeeks,
@@ -57,6 +58,7 @@ import {
   upsertRowWeek,
   varietyExists,
   type ScheduleRowData,
+  type ScheduleScope,
 } from './schedule.repository';
 
 export interface ScheduleFilters {
@@ -67,7 +69,8 @@ export interface ScheduleFilters {
   varieties?: number[] | undefined;
 }
 
-function sortRows(rows: ScheduleRowData[]): ScheduleRowData[] {
+/** The table's order: packhouse, PUC and variety by name (naturally: C2 before C10), then id. */
+function sortRows<T extends Pick<ScheduleRowData, 'id' | 'packhouseName' | 'pucName' | 'varietyName'>>(rows: T[]): T[] {
   return rows.sort(
     (a, b) =>
       compareNatural(a.packhouseName, b.packhouseName) ||
@@ -82,26 +85,19 @@ function projectedTotalBins(row: Pick<ScheduleRowData, 'expectedProjectedTonnes'
   return Math.round((row.expectedProjectedTonnes * 1000) / row.avgBinWeight);
 }
 
-/** The view's rows (without weeks), sorted as the table shows them; all of them (capped). */
-async function findSortedRows(
-  db: AppDb,
-  viewer: PickingActor,
-  view: ScheduleView,
-  filters: ScheduleFilters & { rowIds?: number[] },
-): Promise<ScheduleRowData[]> {
-  return sortRows(
-    await findScheduleRows(db, {
-      userId: viewer.userId,
-      organizationId: viewer.organizationId,
-      view,
-      packhouseIds: filters.packhouses,
-      producerIds: filters.producers,
-      farmIds: filters.farms,
-      varietyIds: filters.varieties,
-      rowIds: filters.rowIds,
-      limit: PICKING_MAX_ROWS,
-    }),
-  );
+/** The rows a view shows under its filters (all of them, capped). */
+function scopeOf(viewer: PickingActor, view: ScheduleView, filters: ScheduleFilters & { rowIds?: number[] }): ScheduleScope {
+  return {
+    userId: viewer.userId,
+    organizationId: viewer.organizationId,
+    view,
+    packhouseIds: filters.packhouses,
+    producerIds: filters.producers,
+    farmIds: filters.farms,
+    varietyIds: filters.varieties,
+    rowIds: filters.rowIds,
+    limit: PICKING_MAX_ROWS,
+  };
 }
 
 /** Rows of a view with their weeks and actuals inside the window, sorted; all of them (capped). */
@@ -112,19 +108,34 @@ export async function loadScheduleRows(
   filters: ScheduleFilters & { rowIds?: number[] },
   window: PickingScheduleWindow,
 ): Promise<PickingEstimateRowResponse[]> {
-  return withWeeks(db, await findSortedRows(db, viewer, view, filters), window);
+  const metas = sortRows(await findScheduleRows(db, scopeOf(viewer, view, filters)));
+  return withWeeks(
+    db,
+    metas.map((m) => m.id),
+    metas,
+    window,
+  );
 }
 
-/** The rows with their weeks and actuals inside the window, in the order given. */
-async function withWeeks(db: AppDb, metas: readonly ScheduleRowData[], window: PickingScheduleWindow): Promise<PickingEstimateRowResponse[]> {
-  const ids = metas.map((m) => m.id);
-  const [weeks, actuals] = await Promise.all([
-    findRowWeeks(db, ids, boundsOf(window.weeks)),
-    findRowActuals(db, ids, window.from, window.to),
-  ]);
+/**
+ * The rows `ids` (in that order) with their weeks and actuals inside the window. `metas` are their
+ * own figures, or the promise of them: the weeks and actuals need only the ids and are read at the
+ * same time.
+ */
+async function withWeeks(
+  db: AppDb,
+  ids: readonly number[],
+  metas: readonly ScheduleRowData[] | Promise<readonly ScheduleRowData[]>,
+  window: PickingScheduleWindow,
+): Promise<PickingEstimateRowResponse[]> {
+  const [found, weeks, actuals] = await Promise.all([metas, findRowWeeks(db, ids, boundsOf(window.weeks)), findRowActuals(db, ids, window.from, window.to)]);
+  const metaOf = new Map(found.map((m) => [m.id, m]));
   const weeksBy = groupBy(weeks, (w) => w.rowId);
   const actualsBy = groupBy(actuals, (a) => a.rowId);
-  return metas.map((m) => {
+  return ids.flatMap((id) => {
+    const m = metaOf.get(id);
+    // a row deleted between the two reads is left out
+    if (!m) return [];
     const base = {
       id: m.id,
       puc: m.pucId,
@@ -157,7 +168,7 @@ async function withWeeks(db: AppDb, metas: readonly ScheduleRowData[], window: P
         .sort((a, b) => a.year - b.year || a.week - b.week),
       version: m.version,
     };
-    return { ...base, ...rowTotals(base) };
+    return [{ ...base, ...rowTotals(base) }];
   });
 }
 
@@ -179,13 +190,16 @@ export async function getSchedulePage(
   today: PlainDate,
 ): Promise<PickingSchedulePage> {
   const window = windowFor(view, query.pagerDate, today);
-  const metas = await findSortedRows(db, viewer, view, query);
+  const scope = scopeOf(viewer, view, query);
+  // every row's place in the table (its sort keys only); then the page's rows with their weeks and
+  // actuals beside the footer's totals over every row, summed in the database the way
+  // footerWeeklyTotals sums the rows' weeks (a test holds the two equal)
+  const ids = sortRows(await findScheduleRowKeys(db, scope)).map((k) => k.id);
   const start = (query.page - 1) * query.pageSize;
-  // weeks and actuals of the page's rows only; the footer's totals over every row come from the
-  // database, summed the way footerWeeklyTotals sums the rows' weeks (a test holds the two equal)
+  const pageIds = ids.slice(start, start + query.pageSize);
   const [rows, totals] = await Promise.all([
-    withWeeks(db, metas.slice(start, start + query.pageSize), window),
-    sumRowWeeks(db, metas.map((m) => m.id), boundsOf(window.weeks)),
+    pageIds.length === 0 ? [] : withWeeks(db, pageIds, findScheduleRows(db, { ...scope, rowIds: pageIds }), window),
+    sumRowWeeks(db, ids, boundsOf(window.weeks)),
   ]);
   const totalOf = new Map(totals.map((t) => [`${t.year}-${t.week}`, t.bins]));
   return {
@@ -193,7 +207,7 @@ export async function getSchedulePage(
     weeks: weekColumns(window, today),
     rows,
     footer: window.weeks.map(({ year, week }) => ({ year, week, total: totalOf.get(`${year}-${week}`) ?? 0 })),
-    total: metas.length,
+    total: ids.length,
     page: query.page,
     pageSize: query.pageSize,
   };
