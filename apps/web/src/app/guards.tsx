@@ -1,5 +1,5 @@
 /** Signed-in users only; the permission guard lives in require-permission.tsx (loaded with the shell). */
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
@@ -7,7 +7,13 @@ import { useSession } from '../lib/session/session-store';
 
 /** `whileRestoring(pathname)` runs once while the session is being restored (the router preloads the page's code). */
 export function RequireAuth({ children, whileRestoring }: { children: ReactNode; whileRestoring?: (pathname: string) => void }) {
-  const status = useSession((s) => s.status);
+  const current = useSession((s) => s.status);
+  // The shell, drawn when the restored session arrives, renders as a transition: React yields
+  // between slices of that render, so the answers of what was asked the moment the session arrived
+  // (the page's first data, router.tsx) are handled, and the requests that follow them sent, while
+  // it draws, not after a render of a tenth of a second. Every other change of status at once.
+  const deferred = useDeferredValue(current);
+  const status = current === 'authenticated' && deferred === 'unknown' ? 'unknown' : current;
   const location = useLocation();
   const restoring = status === 'unknown';
   useEffect(() => {

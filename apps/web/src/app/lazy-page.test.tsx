@@ -1,10 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Suspense, type ComponentType } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { MemoryRouter, useRoutes, type RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { APP_NAME, en, enPublic } from '@orchard/shared';
 import { i18n } from '../lib/i18n-core';
+import { loadAllTexts } from '../lib/load-all-texts';
 import { lazyPage } from './lazy-page';
 import { usePageTitle } from './use-page-title';
 
@@ -21,7 +22,20 @@ function Routes({ routes }: { routes: RouteObject[] }) {
   return <Suspense fallback={<p>loading</p>}>{useRoutes(routes)}</Suspense>;
 }
 
+/** The page at /harvest under the router and the catalogue, as the app renders its pages. */
+function renderHarvest(Page: ComponentType) {
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={['/harvest']}>
+        <Routes routes={[{ path: '/harvest', handle: { title: 'harvest.titles.intake' }, element: <Page /> }]} />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
 describe('public texts first, the whole catalogue with the first page past them', () => {
+  afterEach(cleanup);
+
   it('starts with the public texts only', () => {
     expect(i18n.t('login.title')).toBe(enPublic.login.title);
     expect(i18n.exists('shell.logout')).toBe(false);
@@ -57,13 +71,33 @@ describe('public texts first, the whole catalogue with the first page past them'
     expect(loads).toBe(1);
     release();
     await chunk;
-    render(
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={['/harvest']}>
-          <Routes routes={[{ path: '/harvest', handle: { title: 'harvest.titles.intake' }, element: <Page /> }]} />
-        </MemoryRouter>
-      </I18nextProvider>,
-    );
+    renderHarvest(Page);
     expect(await screen.findByRole('heading', { name: en.harvest.titles.intake })).toBeTruthy();
+  });
+
+  it('a page whose code has arrived renders at once, without showing the fallback', async () => {
+    const Page = lazyPage(() => Promise.resolve({ default: Harvest }));
+    Page.preload();
+    // the chunk and the texts settle (the catalogue is one module, imported once)
+    await loadAllTexts();
+    await new Promise((r) => setTimeout(r, 0));
+    renderHarvest(Page);
+    // in the first commit: no "loading", the page itself
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(screen.getByRole('heading', { name: en.harvest.titles.intake })).toBeTruthy();
+  });
+
+  it('a failed load is tried again by the next render', async () => {
+    let attempts = 0;
+    const Page = lazyPage(() => {
+      attempts += 1;
+      return attempts === 1 ? Promise.reject<{ default: typeof Harvest }>(new Error('offline')) : Promise.resolve({ default: Harvest });
+    });
+    Page.preload();
+    await loadAllTexts();
+    await new Promise((r) => setTimeout(r, 0));
+    renderHarvest(Page);
+    expect(await screen.findByRole('heading', { name: en.harvest.titles.intake })).toBeTruthy();
+    expect(attempts).toBe(2);
   });
 });

@@ -8,26 +8,23 @@ import { Navigate } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { useSessionContext } from '../lib/session/use-session-context';
+import { mayOpenRoute, requiredPermissions, type RoutePermission } from './route-access';
 
 export function RequirePermission({
   permission,
   superUserOnly = false,
   children,
 }: {
-  permission: string | null | readonly string[];
+  permission: RoutePermission;
   superUserOnly?: boolean;
   children: ReactNode;
 }) {
-  const { hasPermission, permissionsLoaded, user } = useSessionContext();
-  if (superUserOnly) {
-    if (!user) return <PageLoader />;
-    if (!user.isSuperUser) return <Navigate to={paths.accessDenied} replace />;
-  }
-  const required = permission === null ? [] : typeof permission === 'string' ? [permission] : permission;
-  if (required.length === 0) return <>{children}</>;
-  if (!permissionsLoaded) return <PageLoader />;
-  if (!required.some((p) => hasPermission(p))) return <Navigate to={paths.accessDenied} replace />;
-  return <>{children}</>;
+  const { permissions, permissionsLoaded, user } = useSessionContext();
+  // wait for what the rule reads: the user (super users) and the permissions (a permission asked)
+  if (superUserOnly && !user) return <PageLoader />;
+  if (requiredPermissions(permission).length > 0 && !permissionsLoaded) return <PageLoader />;
+  const may = mayOpenRoute({ permission, superUserOnly }, { permissions, isSuperUser: user?.isSuperUser ?? false });
+  return may ? <>{children}</> : <Navigate to={paths.accessDenied} replace />;
 }
 
 export default RequirePermission;

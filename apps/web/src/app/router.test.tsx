@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PERMISSIONS } from '@orchard/shared';
 import { paths } from '../config/paths';
-import { areaRoutes, routePath } from './router';
+import { queryClient } from '../lib/query-client';
+import { permissionsQueryOptions } from '../lib/session/session-queries';
+import { clearSession, sessionStore } from '../lib/session/session-store';
+import { areaRoutes, preloadSignedInPage, routePath } from './router';
 
 describe('area routes', () => {
   it('menu URLs that differ only by fragment become one route, guarded by any of their permissions', () => {
@@ -31,5 +35,59 @@ describe('area routes', () => {
   it('Upload Update is guarded for super users only, not by a permission', () => {
     const update = areaRoutes().find((r) => r.path === routePath(paths.systemUpdate));
     expect((update?.element as { props: { permission: unknown; superUserOnly: unknown } }).props).toMatchObject({ permission: null, superUserOnly: true });
+  });
+});
+
+describe('a schedule opened by its address', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearSession();
+    queryClient.clear();
+  });
+
+  /** Requests the page's prefetch sends once the session is restored with these permissions. */
+  async function requestsFor(pathname: string, permissions: string[]) {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        urls.push(url);
+        // the filters: two packhouses; the schedule itself is left unanswered here
+        if (url.includes('/api/picking/filters')) {
+          return new Response(JSON.stringify({ packhouses: [{ id: 5, name: 'A', shortName: null, owned: true }, { id: 9, name: 'B', shortName: null, owned: false }], producers: [], farms: [], varieties: [] }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    // as at start-up: the session is being restored
+    sessionStore.setState({ status: 'unknown' });
+    preloadSignedInPage(pathname);
+    sessionStore.setState({ userId: 1, organizationId: 3, accessToken: 'token', expiresAt: Date.now() + 600_000 });
+    queryClient.setQueryData(permissionsQueryOptions(3).queryKey, permissions);
+    sessionStore.setState({ status: 'authenticated' });
+    await vi.waitFor(() => expect(urls.some((u) => u.includes('/api/picking/filters')) || permissions.length === 0).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    return urls.filter((u) => u.includes('/api/picking/'));
+  }
+
+  it('asks for its filters and first page as soon as the session is restored', async () => {
+    const urls = await requestsFor(paths.pickingSchedule, [PERMISSIONS.pickingView]);
+    expect(urls[0]).toContain('/api/picking/filters?view=producer');
+    // every packhouse for a producer, the first one for a packhouse user
+    expect(new URL(urls[1]!, 'http://x').searchParams.get('packhouses')).toBe('5,9');
+    expect(urls[1]).toContain('/api/picking/schedule?');
+  });
+
+  it('asks a packhouse user for the first packhouse only', async () => {
+    const urls = await requestsFor(paths.pickingSchedule, [PERMISSIONS.pickingView, PERMISSIONS.pickingPackhouseUser]);
+    expect(new URL(urls[1]!, 'http://x').searchParams.get('packhouses')).toBe('5');
+  });
+
+  it('asks nothing for a user who may not open the page', async () => {
+    expect(await requestsFor(paths.pickingSchedule, [])).toEqual([]);
   });
 });

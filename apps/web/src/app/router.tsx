@@ -5,12 +5,15 @@
  * super-user-only entries, by being a super user). Unknown paths go to 404.
  */
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { MENU_CATALOGUE } from '@orchard/shared';
+import { MENU_CATALOGUE, PERMISSIONS, type PickingViewKind } from '@orchard/shared';
 import { paths } from '../config/paths';
 import { AccessDeniedPage, ErrorPage, NotFoundPage } from '../features/exceptions/exception-pages';
 import { LoginPage } from '../features/auth/login-page';
 import { RequireAuth } from './guards';
 import { lazyPage, type PreloadablePage } from './lazy-page';
+import { queryClient } from '../lib/query-client';
+import { whenSignedIn, type SignedIn } from '../lib/session/when-signed-in';
+import { mayOpenRoute, type RoutePermission } from './route-access';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './use-page-title';
 
@@ -48,7 +51,22 @@ const OrganizationsPage = lazyPage(() => import('../features/organizations/organ
 interface AreaPage {
   Component: PreloadablePage<object>;
   title: string;
+  /**
+   * The page's first data, asked when the page is opened by its address as soon as the session is
+   * restored (before the shell is drawn), if the user may open it: what the page asks for first,
+   * under the same query keys. Called while the session is being restored, it loads what asks (with
+   * the page's code) and answers the function that asks.
+   */
+  prefetch?: () => Promise<(session: SignedIn) => void>;
 }
+
+/** A schedule view's filters and first page (features/picking-schedule/first-page.ts, loaded with the page's code). */
+const scheduleFirstPage = (view: PickingViewKind) => () =>
+  import('../features/picking-schedule/first-page').then(
+    ({ prefetchFirstPage }) =>
+      ({ organizationId, permissions }: SignedIn) =>
+        void prefetchFirstPage(queryClient, organizationId, view, permissions.includes(PERMISSIONS.pickingPackhouseUser)),
+  );
 
 /**
  * Screens that exist, by the menu URL they serve. Menu URLs that differ only by fragment
@@ -66,8 +84,8 @@ export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.settingsRoles]: { Component: SettingsPage, title: 'titles.settings' },
   [paths.settingsProfile]: { Component: ProfilePage, title: 'titles.profile' },
   [paths.settingsPreferences]: { Component: PreferencesRoute, title: 'titles.preferences' },
-  [paths.pickingSchedule]: { Component: ProducerSchedulePage, title: 'picking.producerTitle' },
-  [paths.pickingSchedulePackhouse]: { Component: PackhouseSchedulePage, title: 'picking.packhouseTitle' },
+  [paths.pickingSchedule]: { Component: ProducerSchedulePage, title: 'picking.producerTitle', prefetch: scheduleFirstPage('producer') },
+  [paths.pickingSchedulePackhouse]: { Component: PackhouseSchedulePage, title: 'picking.packhouseTitle', prefetch: scheduleFirstPage('packhouse') },
   [paths.pickingSchedulePuc]: { Component: PucSchedulePage, title: 'picking.pucTitle' },
   [paths.packhouseReadings]: { Component: PackhouseReadingsPage, title: 'packhouseReadings.title' },
   [paths.managementPackhouses]: { Component: PackhousesPage, title: 'packhouses.title' },
@@ -96,7 +114,13 @@ export const routePath = (url: string) => url.replace(/^\//, '').split('#')[0] a
  * (tabs selected by fragment) become one route whose guard lets in a user holding any of their
  * permissions; the page itself hides the tabs the user lacks.
  */
-export function areaRoutes(): RouteObject[] {
+interface AreaRoute {
+  page: AreaPage;
+  permission: RoutePermission;
+  superUserOnly: boolean;
+}
+
+function areaRouteGroups(): Map<string, AreaRoute> {
   const groups = new Map<string, { page: AreaPage; permissions: (string | null)[]; superUserOnly: boolean }>();
   for (const d of MENU_CATALOGUE) {
     const page = d.available && d.url ? AREA_PAGES[d.url] : undefined;
@@ -108,15 +132,23 @@ export function areaRoutes(): RouteObject[] {
       group.superUserOnly &&= d.superUserOnly;
     } else groups.set(path, { page, permissions: [d.permission], superUserOnly: d.superUserOnly });
   }
-  return [...groups].map(([path, { page, permissions, superUserOnly }]) => {
+  // any entry without a permission opens the route to every member (super users only, for system-wide screens)
+  return new Map(
+    [...groups].map(([path, { page, permissions, superUserOnly }]) => [
+      path,
+      { page, permission: permissions.includes(null) ? null : (permissions as string[]), superUserOnly },
+    ]),
+  );
+}
+
+export function areaRoutes(): RouteObject[] {
+  return [...areaRouteGroups()].map(([path, { page, permission, superUserOnly }]) => {
     const handle: RouteHandle = { title: page.title };
-    // any entry without a permission opens the route to every member (super users only, for system-wide screens)
-    const anyOf = permissions.includes(null) ? null : (permissions as string[]);
     return {
       path,
       handle,
       element: (
-        <RequirePermission permission={anyOf} superUserOnly={superUserOnly}>
+        <RequirePermission permission={permission} superUserOnly={superUserOnly}>
           <page.Component />
         </RequirePermission>
       ),
@@ -127,16 +159,34 @@ export function areaRoutes(): RouteObject[] {
 /**
  * The code a signed-in address needs (the shell, the permission guard and the page), fetched while
  * the session is still being restored, so a reload or a link opens its page without waiting for
- * each chunk in turn after the session.
+ * each chunk in turn after the session; and the page's first data (AreaPage.prefetch), asked the
+ * moment the session is restored, while the shell is still being drawn.
  */
 export function preloadSignedInPage(pathname: string): void {
   ShellLayout.preload();
   RequirePermission.preload();
   const path = pathname.replace(/^\/+|\/+$/g, '');
   if (path === '') return DashboardPage.preload();
-  Object.entries(AREA_PAGES)
-    .find(([url]) => routePath(url) === path)?.[1]
-    .Component.preload();
+  const area = areaRouteGroups().get(path);
+  if (!area) return;
+  area.page.Component.preload();
+  const { prefetch } = area.page;
+  if (!prefetch) return;
+  // loaded while the session is restored; asked in the session store's own notification, before
+  // React's render of the shell (a microtask later) holds the main thread
+  let ask: ((session: SignedIn) => void) | null = null;
+  const loading = prefetch().then(
+    (fn) => {
+      ask = fn;
+    },
+    () => undefined,
+  );
+  whenSignedIn((session) => {
+    // the route guard's own rule: no request for a page the user may not open
+    if (!mayOpenRoute(area, session)) return;
+    if (ask) ask(session);
+    else void loading.then(() => ask?.(session));
+  });
 }
 
 export function buildRoutes(): RouteObject[] {

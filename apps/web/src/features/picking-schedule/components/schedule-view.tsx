@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PERMISSIONS, PICKING_SCHEDULE_DEFAULT_PAGE_SIZE, canExportPickingSchedule, type PickingFiltersResponse, type PickingViewKind } from '@orchard/shared';
+import { PERMISSIONS, PICKING_SCHEDULE_DEFAULT_PAGE_SIZE, canExportPickingSchedule, type PickingViewKind } from '@orchard/shared';
 import { FilterToggle, type FilterOption } from '../../../components/filter-fields';
 import { hasAnswered } from '../../../components/table-empty';
 import { paths } from '../../../config/paths';
@@ -18,8 +18,9 @@ import { useSession } from '../../../lib/session/session-store';
 import { useSessionContext } from '../../../lib/session/use-session-context';
 import { toast } from '../../../lib/toast';
 import { useExportSchedule } from '../api/export-schedule';
-import { pickingFiltersQueryOptions, usePickingFilters } from '../api/get-filters';
-import { firstPageParams, scheduleQueryOptions, useSchedule, type ScheduleFilterParams } from '../api/get-schedule';
+import { usePickingFilters } from '../api/get-filters';
+import { useSchedule, type ScheduleFilterParams } from '../api/get-schedule';
+import { initialPackhouseIds, prefetchFirstPage } from '../first-page';
 import { useDelayedPager } from '../use-delayed-pager';
 import { ScheduleFilters, type ScheduleFilterValues } from './schedule-filters';
 import { ScheduleTable, type SchedulePaging } from './schedule-table';
@@ -39,15 +40,11 @@ interface Props {
   below?: (context: ScheduleContext) => ReactNode;
 }
 
-/** The packhouse filter before the user chooses: the first packhouse (packhouse users) or all of them. */
-const initialPackhouseIds = (options: PickingFiltersResponse['packhouses'], packhouseUser: boolean) =>
-  (packhouseUser ? options.slice(0, 1) : options).map((p) => p.id);
-
 /**
  * Asks for the first page in the filters answer's own promise, before React has drawn the filters
  * and run the effect that would start the schedule query: on the way to the first rows the
  * schedule's request is the long one, so it leaves as early as it can. The view's query then finds
- * it under the same key.
+ * it under the same key (and finds both already there when the page was opened by its address).
  */
 function useFirstPageEarly(view: PickingViewKind, packhouseUser: boolean) {
   const queryClient = useQueryClient();
@@ -55,13 +52,7 @@ function useFirstPageEarly(view: PickingViewKind, packhouseUser: boolean) {
   useEffect(() => {
     if (organizationId == null) return undefined;
     let live = true;
-    queryClient.fetchQuery(pickingFiltersQueryOptions(organizationId, view, [])).then(
-      (filters) => {
-        if (live) void queryClient.prefetchQuery(scheduleQueryOptions(organizationId, view, firstPageParams(initialPackhouseIds(filters.packhouses, packhouseUser))));
-      },
-      // the view's own filters query shows the failure
-      () => undefined,
-    );
+    void prefetchFirstPage(queryClient, organizationId, view, packhouseUser, () => live);
     return () => {
       live = false;
     };
