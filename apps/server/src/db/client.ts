@@ -96,28 +96,38 @@ export interface OpenDatabaseOptions {
  * tables where a few hundred index probes answer (the picking schedule's footer read all 275,000
  * week rows of an industry's season, in 13 ms, for the 11,817 its rows hold, which an index gives
  * in 6 ms). The embedded database runs in memory too, so both plan alike.
+ *
+ * Set with SET on each new connection, not as a startup option (connection poolers such as
+ * PgBouncer refuse startup options they do not know); a setting the database URL's own `options`
+ * give (`-c random_page_cost=2`) is left to them.
  */
 const PLANNER_SETTINGS = { random_page_cost: '1.1' } as const;
 
-/** The settings as a PostgreSQL startup option; any `options` of the URL come after them and win. */
-function startupOptions(databaseUrl: string): string {
-  const own = Object.entries(PLANNER_SETTINGS).map(([name, value]) => `-c ${name}=${value}`);
-  let fromUrl: string | null = null;
+function plannerStatements(databaseUrl?: string): string[] {
+  let fromUrl = '';
   try {
-    fromUrl = new URL(databaseUrl).searchParams.get('options');
+    fromUrl = databaseUrl ? (new URL(databaseUrl).searchParams.get('options') ?? '') : '';
   } catch {
     /* not a URL (a key=value string): its own options, if any, are read by the driver */
   }
-  return [...own, ...(fromUrl ? [fromUrl] : [])].join(' ');
+  return Object.entries(PLANNER_SETTINGS)
+    .filter(([name]) => !new RegExp(`(^|\\s)(-c\\s*|--)${name}=`).test(fromUrl))
+    .map(([name, value]) => `SET ${name} = ${value}`);
 }
 
 async function applyPlannerSettings(client: PGlite): Promise<void> {
-  await client.exec(Object.entries(PLANNER_SETTINGS).map(([name, value]) => `SET ${name} = ${value};`).join('\n'));
+  await client.exec(plannerStatements().join(';\n'));
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: startupOptions(options.databaseUrl) });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const planner = plannerStatements(options.databaseUrl);
+    // queued on the new connection before any query the app sends on it; a refusal leaves the
+    // server's own setting, and the app works on
+    pool.on('connect', (client) => {
+      for (const statement of planner) client.query(statement).catch(() => undefined);
+    });
     // An idle connection that the server drops (restart, failover, DROP DATABASE) must not crash
     // the process: the pool discards it and the next query opens a new one.
     pool.on('error', (err) => {
