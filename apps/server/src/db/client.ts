@@ -121,12 +121,16 @@ async function applyPlannerSettings(client: PGlite): Promise<void> {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const planner = plannerStatements(options.databaseUrl);
-    // queued on the new connection before any query the app sends on it; a refusal leaves the
-    // server's own setting, and the app works on
-    pool.on('connect', (client) => {
-      for (const statement of planner) client.query(statement).catch(() => undefined);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // run on each new connection before the pool hands it out (pg-pool awaits the promise;
+      // @types/pg types the hook as returning nothing); a refusal leaves the server's own setting
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
+      onConnect: async (client) => {
+        for (const statement of planner) await client.query(statement).catch(() => undefined);
+      },
     });
     // An idle connection that the server drops (restart, failover, DROP DATABASE) must not crash
     // the process: the pool discards it and the next query opens a new one.
