@@ -2,7 +2,7 @@
  * Queries of the Harvest PUC report: which bins (alias fb: their week totals, bin_week_totals) the
  * caller sees under the report's filters, the varieties to choose from and the per-PUC aggregates. The only rows that cross
  * organisations are bins delivered to a packhouse the organisation owns (read-only), see
- * `binScopeSql`, which the caller's farms do not limit.
+ * `binScopeParts`, which the caller's farms do not limit.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../db/client';
@@ -42,12 +42,6 @@ function binScopeParts(scope: BinScope): SQL[] {
   ];
 }
 
-/** The same bins as one predicate (for a statement that reads them once, by variety). */
-function binScopeSql(scope: BinScope): SQL {
-  const parts = binScopeParts(scope);
-  return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts.map((part) => sql`(${part})`), sql` or `)})`;
-}
-
 /**
  * The bin (alias fb) is another organisation's (delivered to a packhouse the caller's organisation
  * owns) or lies on a farm the caller may see.
@@ -66,7 +60,9 @@ export async function findReportVarieties(db: AppDb, scope: Omit<BinScope, 'vari
     and ${pucVisibleTo(scope, sql`pb.puc_id`)})`;
   let visible: SQL;
   if (scope.packhouseId !== null) {
-    visible = sql`exists (select 1 from bin_week_totals fb where fb.variety_id = v.id and ${binScopeSql({ ...scope, varietyId: null })} and ${binFarmVisibleSql(scope)})`;
+    // at one packhouse the scope is one part
+    const [atPackhouse] = binScopeParts({ ...scope, varietyId: null });
+    visible = sql`exists (select 1 from bin_week_totals fb where fb.variety_id = v.id and ${atPackhouse!} and ${binFarmVisibleSql(scope)})`;
   } else {
     visible = sql`(${ownBlocks} or exists (
       select 1 from packhouses p
