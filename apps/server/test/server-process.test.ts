@@ -2,7 +2,7 @@
  * The server as an operating-system process: configuration errors, the embedded data-directory
  * lock, and graceful shutdown on SIGTERM.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,9 +23,16 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitForReady(port: number, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('server exited before it was ready');
+/**
+ * Waits for /readyz. A first start on an empty directory creates, migrates and fills the database
+ * (about 5 s alone on a 2-core machine); the suite runs other files beside it, so the wait is
+ * generous, and a miss says what the server printed and how long it waited.
+ */
+async function waitForReady(port: number, server: ReturnType<typeof startServer>): Promise<void> {
+  const { child } = server;
+  const started = Date.now();
+  for (let i = 0; i < 1800; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before it was ready:\n${server.output()}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
     } catch {
@@ -33,7 +40,7 @@ async function waitForReady(port: number, child: ChildProcess): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server did not become ready');
+  throw new Error(`server did not become ready in ${Math.round((Date.now() - started) / 1000)} s:\n${server.output()}`);
 }
 
 describe('server process', () => {
@@ -52,7 +59,7 @@ describe('server process', () => {
   it('starts on an empty data directory, refuses a second server on it, and shuts down gracefully', async () => {
     const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
     try {
-      await waitForReady(port, first.child);
+      await waitForReady(port, first);
       expect(first.output()).toContain(`running at http://localhost:${port}`);
       expect(first.output()).toContain('admin');
 
@@ -68,14 +75,14 @@ describe('server process', () => {
 
       // the lock is released: the same directory opens again, already filled
       const again = startServer({ PORT: String(port + 2), DATA_DIR: dataDir });
-      await waitForReady(port + 2, again.child);
+      await waitForReady(port + 2, again);
       expect(again.output()).not.toContain('Demo data was added');
       again.child.kill('SIGTERM');
       expect(await again.exited).toBe(0);
     } finally {
       if (first.child.exitCode === null) first.child.kill('SIGKILL');
     }
-  }, 120_000);
+  }, 420_000);
 
   it('starts again at once after being killed with SIGKILL, and still refuses a second server while it runs', async () => {
     const crashDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oo-crash-'));
@@ -83,7 +90,7 @@ describe('server process', () => {
     try {
       const first = startServer({ PORT: String(port + 3), DATA_DIR: crashDir });
       servers.push(first);
-      await waitForReady(port + 3, first.child);
+      await waitForReady(port + 3, first);
       first.child.kill('SIGKILL');
       await first.exited;
       // the lock file is left behind, naming a process that no longer exists
@@ -92,7 +99,7 @@ describe('server process', () => {
       // no waiting for the left-over lock to age: the restart takes it over and comes up
       const restarted = startServer({ PORT: String(port + 4), DATA_DIR: crashDir });
       servers.push(restarted);
-      await waitForReady(port + 4, restarted.child);
+      await waitForReady(port + 4, restarted);
       expect(JSON.parse(fs.readFileSync(`${crashDir}.lock`, 'utf8'))).toMatchObject({ pid: restarted.child.pid });
       expect(restarted.output()).not.toContain('Demo data was added');
       expect((await fetch(`http://127.0.0.1:${port + 4}/healthz`)).status).toBe(200);
@@ -111,5 +118,5 @@ describe('server process', () => {
       fs.rmSync(crashDir, { recursive: true, force: true });
       fs.rmSync(`${crashDir}.lock`, { force: true });
     }
-  }, 120_000);
+  }, 420_000);
 });
