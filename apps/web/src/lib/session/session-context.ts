@@ -26,12 +26,12 @@ export interface EstablishedSession {
 }
 
 /**
- * Load everything that depends on the organisation: permissions and menu, the default landing page
+ * Everything that depends on the organisation: permissions and menu, the default landing page
  * (falling back to the first menu leaf), farms (first selected) and roles. Always refetches. The five
  * are asked side by side (none depends on another's answer), so the shell waits for one round trip
  * instead of four; if any fails, the whole load fails as before.
  */
-export async function loadOrganizationContext(organizationId: number): Promise<string> {
+async function fetchOrganizationContext(organizationId: number) {
   const fresh = { staleTime: 0 } as const;
   const [, menu, defaultPage, farms] = await Promise.all([
     queryClient.fetchQuery({ ...permissionsQueryOptions(organizationId), ...fresh }),
@@ -40,10 +40,20 @@ export async function loadOrganizationContext(organizationId: number): Promise<s
     queryClient.fetchQuery({ ...farmsQueryOptions(organizationId), ...fresh }),
     queryClient.fetchQuery({ ...rolesQueryOptions(organizationId), ...fresh }),
   ]);
+  return { menu, defaultPage, farms };
+}
+
+/** Makes a fetched organisation context the current one; returns its landing page. */
+function applyOrganizationContext(organizationId: number, { menu, defaultPage, farms }: Awaited<ReturnType<typeof fetchOrganizationContext>>): string {
   const landingPage = normaliseUrl(defaultPage.url ?? firstMenuLeafUrl(menu) ?? '/');
   setCurrentOrganization(organizationId);
   sessionStore.setState({ selectedFarmId: farms[0]?.id ?? null, landingPage });
   return landingPage;
+}
+
+/** Loads the organisation's context (fetchOrganizationContext) and makes it the current one. */
+export async function loadOrganizationContext(organizationId: number): Promise<string> {
+  return applyOrganizationContext(organizationId, await fetchOrganizationContext(organizationId));
 }
 
 /** The signed-in user and their organisations, asked side by side. */
@@ -73,8 +83,12 @@ export async function establishSession(): Promise<EstablishedSession> {
  */
 export async function restoreSession(): Promise<boolean> {
     try {
-      const { user, organizations } = await loadUserAndOrganizations();
+      // a reload keeps the tab's organisation: its context is asked beside the user and their
+      // organisations (one round trip less), and used only if it is still one of theirs
       const remembered = rememberedOrganizationId();
+      const early = remembered === null ? null : fetchOrganizationContext(remembered);
+      early?.catch(() => undefined);
+      const { user, organizations } = await loadUserAndOrganizations();
       const organization =
         organizations.find((o) => o.id === remembered) ??
         organizations.find((o) => o.id === user.last_Organization) ??
@@ -83,7 +97,11 @@ export async function restoreSession(): Promise<boolean> {
         await logout();
         return false;
       }
-      await loadOrganizationContext(organization.id);
+      const context =
+        early && organization.id === remembered
+          ? await early.catch(() => fetchOrganizationContext(organization.id))
+          : await fetchOrganizationContext(organization.id);
+      applyOrganizationContext(organization.id, context);
       sessionStore.setState({ status: 'authenticated' });
       return true;
     } catch {
