@@ -4,6 +4,7 @@ import { paths } from '../config/paths';
 import { queryClient } from '../lib/query-client';
 import { permissionsQueryOptions } from '../lib/session/session-queries';
 import { clearSession, sessionStore } from '../lib/session/session-store';
+import { bootstrapSession } from '../lib/session/bootstrap';
 import { areaRoutes, preloadSignedInPage, routePath } from './router';
 
 describe('area routes', () => {
@@ -63,8 +64,9 @@ describe('a schedule opened by its address', () => {
         return new Promise<Response>(() => undefined);
       }),
     );
-    // as at start-up: the session is being restored
+    // as at start-up: the session is being restored (its refresh request left unanswered)
     sessionStore.setState({ status: 'unknown' });
+    void bootstrapSession();
     preloadSignedInPage(pathname);
     sessionStore.setState({ userId: 1, organizationId: 3, accessToken: 'token', expiresAt: Date.now() + 600_000 });
     queryClient.setQueryData(permissionsQueryOptions(3).queryKey, permissions);
@@ -89,5 +91,37 @@ describe('a schedule opened by its address', () => {
 
   it('asks nothing for a user who may not open the page', async () => {
     expect(await requestsFor(paths.pickingSchedule, [])).toEqual([]);
+  });
+});
+
+describe('the code of a page opened by its address', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it("is fetched after the session's refresh request has gone out, not ahead of it", async () => {
+    vi.resetModules();
+    // a fresh tab: no other tab's refresh under way
+    localStorage.clear();
+    const order: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) => {
+        order.push(String(input));
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    const router = await import('./router');
+    const bootstrap = await import('../lib/session/bootstrap');
+    const page = router.AREA_PAGES[paths.pickingSchedule]!.Component;
+    const preload = vi.spyOn(page, 'preload').mockImplementation(() => order.push('page code'));
+    router.preloadSignedInPage(paths.pickingSchedule);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(preload).not.toHaveBeenCalled();
+    void bootstrap.bootstrapSession();
+    await vi.waitFor(() => expect(preload).toHaveBeenCalledOnce());
+    expect(order[0]).toContain('/connect/token');
+    expect(order.indexOf('page code')).toBeGreaterThan(0);
   });
 });

@@ -13,6 +13,7 @@ import { RequireAuth } from './guards';
 import { lazyPage, type PreloadablePage } from './lazy-page';
 import { queryClient } from '../lib/query-client';
 import { whenSignedIn, type SignedIn } from '../lib/session/when-signed-in';
+import { whenRefreshRequested } from '../lib/session/bootstrap';
 import { mayOpenRoute, type RoutePermission } from './route-access';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './use-page-title';
@@ -163,6 +164,11 @@ export function areaRoutes(): RouteObject[] {
  * moment the session is restored, while the shell is still being drawn.
  */
 export function preloadSignedInPage(pathname: string): void {
+  // after the session's refresh request, not ahead of it in the browser's queue (bootstrap.ts)
+  void whenRefreshRequested().then(() => preloadPage(pathname));
+}
+
+function preloadPage(pathname: string): void {
   ShellLayout.preload();
   RequirePermission.preload();
   const path = pathname.replace(/^\/+|\/+$/g, '');

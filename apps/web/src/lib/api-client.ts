@@ -127,13 +127,21 @@ export function refreshAccessToken(): Promise<boolean> {
   return refreshedInFlight.refreshed;
 }
 
-/** refreshAccessToken, telling a refusal from a missing network (the offline start needs to know). */
-export function refreshAccessTokenOutcome(): Promise<RefreshOutcome> {
+/**
+ * refreshAccessToken, telling a refusal from a missing network (the offline start needs to know).
+ * `onRequest` is called as the refresh request is handed to the browser (not when another tab's
+ * token is taken instead, nor when a refresh is already on its way).
+ */
+export function refreshAccessTokenOutcome(onRequest?: () => void): Promise<RefreshOutcome> {
   if (!refreshInFlight) {
     const coordinator = shareTokensAcrossTabs();
     refreshInFlight = (async (): Promise<RefreshOutcome> => {
       try {
-        const token = await coordinator.run(() => requestToken({ grant_type: 'refresh_token' }));
+        const token = await coordinator.run(() => {
+          const request = requestToken({ grant_type: 'refresh_token' });
+          onRequest?.();
+          return request;
+        });
         setAccessToken(token);
         return 'refreshed';
       } catch (e) {
