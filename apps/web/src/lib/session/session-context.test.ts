@@ -96,7 +96,7 @@ describe('restoreSession', () => {
     expect(sessionStore.getState().status).not.toBe('authenticated');
   });
 
-  const CONTEXT = [SHELL_PATHS.permissions, SHELL_PATHS.menu, SHELL_PATHS.defaultPage, SHELL_PATHS.farms, SHELL_PATHS.roles];
+  const CONTEXT: string[] = [SHELL_PATHS.permissions, SHELL_PATHS.menu, SHELL_PATHS.defaultPage, SHELL_PATHS.farms, SHELL_PATHS.roles];
 
   it("after a reload, asks for the tab's organisation's five beside the user and their organisations: one round trip", async () => {
     // the tab's organisation as a reload finds it: kept in the tab's storage, not yet current
