@@ -31,14 +31,15 @@ export function nextPollDelay(previous: number, failed: boolean): number {
   return Math.min(previous * 2, NOTIFICATION_POLL_MAX_MS);
 }
 
-export function useNotificationStream() {
+/** `live` false holds the stream back (the shell's bell waits for the page's first data: lib/page-settled). */
+export function useNotificationStream(live = true) {
   const queryClient = useQueryClient();
   const organizationId = useSession((s) => s.organizationId);
   const userId = useSession((s) => s.userId);
   const authenticated = useSession((s) => s.status === 'authenticated');
 
   useEffect(() => {
-    if (!authenticated || userId == null || organizationId == null) return;
+    if (!live || !authenticated || userId == null || organizationId == null) return;
     let source: EventSource | null = null;
     let timer: number | undefined;
     let delay = 0;
@@ -123,5 +124,5 @@ export function useNotificationStream() {
       window.clearTimeout(pollTimer);
       source?.close();
     };
-  }, [authenticated, organizationId, userId, queryClient]);
+  }, [live, authenticated, organizationId, userId, queryClient]);
 }

@@ -19,8 +19,10 @@ export const attentionListQueryOptions = (organizationId: number | null, userId:
     refetchInterval: ATTENTION_REFRESH_MS,
   });
 
-export function useAttentionList() {
+/** `enabled` false holds the request back (the shell's bell waits for the page's first data: lib/page-settled). */
+export function useAttentionList(enabled = true) {
   const organizationId = useSession((s) => s.organizationId);
   const userId = useSession((s) => s.userId);
-  return useQuery(attentionListQueryOptions(organizationId, userId));
+  const options = attentionListQueryOptions(organizationId, userId);
+  return useQuery({ ...options, enabled: enabled && options.enabled !== false });
 }

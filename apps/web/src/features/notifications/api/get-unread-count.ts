@@ -15,8 +15,10 @@ export const unreadCountQueryOptions = (organizationId: number | null, userId: n
     enabled: organizationId != null && userId != null,
   });
 
-export function useUnreadCount() {
+/** `enabled` false holds the request back (the shell's bell waits for the page's first data: lib/page-settled). */
+export function useUnreadCount(enabled = true) {
   const organizationId = useSession((s) => s.organizationId);
   const userId = useSession((s) => s.userId);
-  return useQuery(unreadCountQueryOptions(organizationId, userId));
+  const options = unreadCountQueryOptions(organizationId, userId);
+  return useQuery({ ...options, enabled: enabled && options.enabled !== false });
 }
