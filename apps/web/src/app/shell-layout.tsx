@@ -10,7 +10,6 @@ import { NotificationsBell } from '../features/notifications/components/notifica
 import { TopBar } from '../features/shell/components/top-bar';
 import { TreeMenu } from '../features/shell/components/tree-menu';
 import { usePendingModuleLoads } from '../lib/module-loads';
-import { usePageSettled } from '../lib/page-settled';
 import { useOutboxSender } from '../lib/outbox/app-outbox';
 import { keepOfflineSession } from '../lib/session/offline-session';
 import { queryClient } from '../lib/query-client';
@@ -22,8 +21,6 @@ function Shell() {
   const fetching = useIsFetching({ predicate: (q) => q.queryKey[0] !== 'blob' });
   // a menu click keeps the previous screen up while the next one's module loads: the bar says so
   const moduleLoads = usePendingModuleLoads();
-  // the bell's requests wait for the page's first data (lib/page-settled)
-  const pageSettled = usePageSettled(fetching > 0 || moduleLoads > 0);
   const [mobileOpen, setMobileOpen] = useState(false);
   const mobileMenuId = useId();
   const closeMobile = useCallback(() => setMobileOpen(false), []);
@@ -44,7 +41,7 @@ function Shell() {
         mobileMenuOpen={mobileOpen}
         mobileMenuId={mobileMenuId}
         onOpenMobileMenu={() => setMobileOpen(true)}
-        notifications={<NotificationsBell live={pageSettled} />}
+        notifications={<NotificationsBell />}
       />
       <div className="shell-body">
         <aside className="shell-sidebar desktop-only">

@@ -31,15 +31,14 @@ export function nextPollDelay(previous: number, failed: boolean): number {
   return Math.min(previous * 2, NOTIFICATION_POLL_MAX_MS);
 }
 
-/** `live` false holds the stream back (the shell's bell waits for the page's first data: lib/page-settled). */
-export function useNotificationStream(live = true) {
+export function useNotificationStream() {
   const queryClient = useQueryClient();
   const organizationId = useSession((s) => s.organizationId);
   const userId = useSession((s) => s.userId);
   const authenticated = useSession((s) => s.status === 'authenticated');
 
   useEffect(() => {
-    if (!live || !authenticated || userId == null || organizationId == null) return;
+    if (!authenticated || userId == null || organizationId == null) return;
     let source: EventSource | null = null;
     let timer: number | undefined;
     let delay = 0;
@@ -124,5 +123,5 @@ export function useNotificationStream(live = true) {
       window.clearTimeout(pollTimer);
       source?.close();
     };
-  }, [live, authenticated, organizationId, userId, queryClient]);
+  }, [authenticated, organizationId, userId, queryClient]);
 }

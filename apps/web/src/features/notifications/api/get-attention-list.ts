@@ -19,10 +19,8 @@ export const attentionListQueryOptions = (organizationId: number | null, userId:
     refetchInterval: ATTENTION_REFRESH_MS,
   });
 
-/** `enabled` false holds the request back (the shell's bell waits for the page's first data: lib/page-settled). */
-export function useAttentionList(enabled = true) {
+export function useAttentionList() {
   const organizationId = useSession((s) => s.organizationId);
   const userId = useSession((s) => s.userId);
-  const options = attentionListQueryOptions(organizationId, userId);
-  return useQuery({ ...options, enabled: enabled && options.enabled !== false });
+  return useQuery(attentionListQueryOptions(organizationId, userId));
 }

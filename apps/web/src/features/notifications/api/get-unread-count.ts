@@ -15,10 +15,8 @@ export const unreadCountQueryOptions = (organizationId: number | null, userId: n
     enabled: organizationId != null && userId != null,
   });
 
-/** `enabled` false holds the request back (the shell's bell waits for the page's first data: lib/page-settled). */
-export function useUnreadCount(enabled = true) {
+export function useUnreadCount() {
   const organizationId = useSession((s) => s.organizationId);
   const userId = useSession((s) => s.userId);
-  const options = unreadCountQueryOptions(organizationId, userId);
-  return useQuery({ ...options, enabled: enabled && options.enabled !== false });
+  return useQuery(unreadCountQueryOptions(organizationId, userId));
 }

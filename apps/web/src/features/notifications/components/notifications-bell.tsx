@@ -22,16 +22,15 @@ import { useNotificationStream } from '../use-notification-stream';
 import { AttentionSection } from './attention-section';
 import '../notifications.css';
 
-/** `live` false: the bell's requests wait (the shell holds them until the page's first data is in). */
-export function NotificationsBell({ live = true }: { live?: boolean }) {
+export function NotificationsBell() {
   const { t } = useTranslation();
   const panelId = useId();
   const panel = useRef<OverlayPanel>(null);
   const [open, setOpen] = useState(false);
-  const unread = useUnreadCount(live);
+  const unread = useUnreadCount();
   const list = useNotifications(open);
-  const attention = useAttentionList(live);
-  useNotificationStream(live);
+  const attention = useAttentionList();
+  useNotificationStream();
   const unreadCount = unread.data?.count ?? 0;
   const attentionCount = attention.data?.count ?? 0;
   const count = unreadCount + attentionCount;
