@@ -9,7 +9,10 @@ import { applyTheme } from './lib/theme';
 import { startThemeSync } from './lib/theme-session';
 import { startServiceWorker } from './lib/offline/register-service-worker';
 import { bootstrapSession } from './lib/session/bootstrap';
+import { skipUnchangedPrimeReactStyles } from './lib/primereact-styles';
 
+// PrimeReact's styles written once, not again at every mount (primereact-styles.ts)
+skipUnchangedPrimeReactStyles();
 // the default theme before the first render; the user's own once signed in (or restored)
 void applyTheme(APP_DEFAULT_THEME_ID);
 startThemeSync();
