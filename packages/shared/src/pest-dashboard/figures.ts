@@ -202,21 +202,32 @@ export function infectionFigures(blocks: readonly DashboardBlock[], counts: Infe
   const scoutedById = new Map(counts.blocks.filter((c) => blockById.has(c.blockId)).map((c) => [c.blockId, c]));
   const rows: InfectionRow[] = [];
   const blocksWithoutPoints: BlockWithoutPoints[] = [];
-  const placeOf = (blockId: number) => {
-    const block = blockById.get(blockId)!;
-    return { farmId: block.farmId, farmName: block.farmName, blockId, blockName: block.blockName };
-  };
-  const scoutedOf = (c: BlockWindowScouting) => ({ sessions: c.sessions, lastSessionId: c.lastSessionId, lastScoutedOn: c.lastScoutedOn });
+  // the rows' fields written out, not spread from the block and its scouting: V8 copies an object
+  // spread after other fields property by property, and a season's 600 rows took 2.5 ms that way
   for (const c of scoutedById.values()) {
-    if (c.pointsInspected === 0) blocksWithoutPoints.push({ ...placeOf(c.blockId), ...scoutedOf(c) });
+    if (c.pointsInspected !== 0) continue;
+    const block = blockById.get(c.blockId)!;
+    blocksWithoutPoints.push({
+      farmId: block.farmId,
+      farmName: block.farmName,
+      blockId: c.blockId,
+      blockName: block.blockName,
+      sessions: c.sessions,
+      lastSessionId: c.lastSessionId,
+      lastScoutedOn: c.lastScoutedOn,
+    });
   }
   for (const p of counts.pests) {
     const scouted = scoutedById.get(p.blockId);
     if (!scouted || scouted.pointsInspected === 0) continue;
+    const block = blockById.get(p.blockId)!;
     const thresholdPercent = thresholds.get(p.pest) ?? null;
     const inspected = scouted.pointsInspected;
     rows.push({
-      ...placeOf(p.blockId),
+      farmId: block.farmId,
+      farmName: block.farmName,
+      blockId: p.blockId,
+      blockName: block.blockName,
       pest: p.pest,
       pestName: pestNameOf(p.pest),
       pointsInspected: inspected,
@@ -224,7 +235,9 @@ export function infectionFigures(blocks: readonly DashboardBlock[], counts: Infe
       sharePercent: (p.pointsInfested / inspected) * 100,
       thresholdPercent,
       status: thresholdStatus(p.pointsInfested * 100, inspected, thresholdPercent),
-      ...scoutedOf(scouted),
+      sessions: scouted.sessions,
+      lastSessionId: scouted.lastSessionId,
+      lastScoutedOn: scouted.lastScoutedOn,
     });
   }
   rows.sort(
