@@ -202,8 +202,8 @@ export function infectionFigures(blocks: readonly DashboardBlock[], counts: Infe
   const scoutedById = new Map(counts.blocks.filter((c) => blockById.has(c.blockId)).map((c) => [c.blockId, c]));
   const rows: InfectionRow[] = [];
   const blocksWithoutPoints: BlockWithoutPoints[] = [];
-  // the rows' fields written out, not spread from the block and its scouting: V8 copies an object
-  // spread after other fields property by property, and a season's 600 rows took 2.5 ms that way
+  // the rows' fields written out, not spread from the block and its scouting: with the spreads this
+  // function took 7.2 ms over a season's 589 rows on the server (10M bins), written out 0.7 ms
   for (const c of scoutedById.values()) {
     if (c.pointsInspected !== 0) continue;
     const block = blockById.get(c.blockId)!;
