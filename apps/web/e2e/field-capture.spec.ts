@@ -126,7 +126,12 @@ test.describe('Field capture: scouting', () => {
     await expect(again.getByRole('heading', { level: 1, name: s.title })).toBeVisible({ timeout: 20_000 });
     await expect(status(again)).toContainText(en.outbox.allSent, { timeout: 20_000 });
     await expect(pending(again)).toHaveCount(0);
-    expect(posts).toEqual([201, 201, 201]);
+    // one send per capture, each answered as stored: 201, or 200 when the server already had that
+    // client id. Seen about 1 run in 7: the first POST answered 200 (and slower) with no earlier POST
+    // from any page of the context, most likely the browser sending it again on a new connection
+    // after the reused one failed before the answer; the server's client id keeps it stored once
+    expect(posts).toHaveLength(3);
+    for (const status of posts) expect([200, 201]).toContain(status);
 
     const stored = await sessionsTagged(a, block.id, tag);
     expect(stored).toHaveLength(3);
