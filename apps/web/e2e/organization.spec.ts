@@ -23,6 +23,8 @@ async function switchTo(page: Page, from: OrganizationRow, to: OrganizationRow) 
   await expect(list.getByRole('option', { name: from.name, exact: true })).toHaveAttribute('aria-disabled', 'true');
   await expect(list.getByRole('option', { name: to.name, exact: true })).toHaveAttribute('aria-disabled', 'false');
 
+  // the screen before the switch, marked: the same address after it must be a screen mounted afresh
+  await page.locator('.shell-content > *').first().evaluate((el) => el.setAttribute('data-before-switch', ''));
   const setDefault = page.waitForRequest((r) => r.url().endsWith(SHELL_PATHS.defaultOrganization) && r.method() !== 'GET');
   const pageView = page.waitForRequest((r) => r.url().endsWith(SHELL_PATHS.pageViews) && r.method() === 'POST');
   await list.getByRole('option', { name: to.name, exact: true }).click();
@@ -33,6 +35,8 @@ async function switchTo(page: Page, from: OrganizationRow, to: OrganizationRow) 
   // the landing page is shown again, for the new organisation
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.dashboard.heading.replace('{{organization}}', to.name));
+  // no filter or selection of the previous organisation's screen is kept (app/organization-scope.tsx)
+  await expect(page.locator('[data-before-switch]')).toHaveCount(0);
   // later API calls carry the new organisation
   expect((await pageView).headers()[ORGANIZATION_HEADER]).toBe(String(to.id));
   const menu = page.waitForRequest((r) => r.url().includes('/api/') && r.headers()[ORGANIZATION_HEADER] !== undefined);

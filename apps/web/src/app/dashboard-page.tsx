@@ -4,9 +4,7 @@
  * at a glance (each figure only where the server answers it), the pest dashboard for holders of
  * dashboard.pest, and the Release Notes dialog when there is a note the user has not dismissed. The
  * screens the user can open are listed by the menu only.
- *
- * The screen starts afresh per organisation: the pest dashboard's filter names the farms of the
- * organisation it was opened in.
+
  */
 import { Message } from 'primereact/message';
 import { lazy, Suspense } from 'react';
@@ -25,7 +23,7 @@ export function DashboardPage() {
   const mayUsePestDashboard = hasPermission(PERMISSIONS.dashboardPest);
 
   return (
-    <div className="dashboard-page" key={organization?.id ?? 'none'}>
+    <div className="dashboard-page">
       <h1>{t('dashboard.heading', { organization: organization?.name ?? '' })}</h1>
       {organization && <p className="dashboard-org-type">{t('dashboard.organizationType', { type: organization.organization_Type })}</p>}
       <SeasonGlance />

@@ -14,6 +14,7 @@ import { useOutboxSender } from '../lib/outbox/app-outbox';
 import { keepOfflineSession } from '../lib/session/offline-session';
 import { queryClient } from '../lib/query-client';
 import { useSessionContext } from '../lib/session/use-session-context';
+import { OrganizationScope } from './organization-scope';
 
 function Shell() {
   const { t } = useTranslation();
@@ -51,7 +52,9 @@ function Shell() {
           <LoadingBar active={fetching > 0 || moduleLoads > 0} />
           <div className="shell-content">
             <Suspense fallback={<PageLoader />}>
-              <Outlet />
+              <OrganizationScope>
+                <Outlet />
+              </OrganizationScope>
             </Suspense>
           </div>
         </main>

@@ -30,8 +30,8 @@ const searchOf = (date: string, farms: string) => `date=${date}${farms ? `&${far
 
 /**
  * The filter is state of the screen: an organisation switch must not keep the previous organisation's
- * farms (Apply would name farms the new one does not have), so the dashboard screen mounts this afresh
- * per organisation.
+ * farms (Apply would name farms the new one does not have): the shell mounts each screen afresh per
+ * organisation (app/organization-scope.tsx).
  */
 export function PestDashboard() {
   const { t } = useTranslation();
