@@ -48,6 +48,8 @@ export const USER_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   rolesRequired: 'Please select a minimum of 1 role',
   userNameTaken: (userName: string) => `The user name "${userName}" is already taken`,
+  /** an e-mail address signs in too (ARCHITECTURE, /connect/token): it may name one account only */
+  emailTaken: (email: string) => `The email address "${email}" is already used by another account`,
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotDisableSelf: 'You cannot disable your own account',
   /** an administrator never chooses another user's password (Reset Password mails a link) */
@@ -87,6 +89,7 @@ export const USER_REASONS = {
   emailInvalid: 'email-invalid',
   rolesRequired: 'roles-required',
   userNameTaken: 'user-name-taken',
+  emailTaken: 'email-taken',
   cannotDeleteSelf: 'cannot-delete-self',
   cannotDisableSelf: 'cannot-disable-self',
   passwordOnlySelf: 'password-only-self',

@@ -2,18 +2,23 @@
  * Writes of user accounts and memberships: creating a user, saving their profile under the version,
  * joining and leaving an organisation, deleting the account and lifting a lockout.
  */
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { memberships, userFarms, userPackhouses, userRoles, users } from '../../db/schema/index';
 
-/** Is the user name taken by anyone (case-insensitive), other than exceptUserId? */
-export async function isUserNameTaken(db: AppDb, userName: string, exceptUserId?: number): Promise<boolean> {
+/**
+ * Does the sign-in name (a user name or an e-mail address: /connect/token takes either) already name
+ * another account than exceptUserId, as its user name or its e-mail (case-insensitive)? A user name
+ * equal to someone's e-mail would take over their e-mail sign-in (a user-name match wins), and a
+ * second account with the same e-mail would make that e-mail sign in no one.
+ */
+export async function isSignInNameTaken(db: AppDb, name: string, exceptUserId?: number): Promise<boolean> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
     .where(
       and(
-        sql`lower(${users.userName}) = lower(${userName})`,
+        or(sql`lower(${users.userName}) = lower(${name})`, sql`lower(${users.email}) = lower(${name})`),
         exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
       ),
     )

@@ -22,7 +22,7 @@ import {
   insertMembership,
   insertUser,
   isMember,
-  isUserNameTaken,
+  isSignInNameTaken,
   updateUserProfile,
 } from './user-accounts.repository';
 import { replaceUserFarms, replaceUserPackhouses, replaceUserRoles } from './user-assignments.repository';
@@ -66,7 +66,8 @@ export async function createUser(db: AppDb, caller: Caller, input: CreateUserInp
   const roleNames = await checkRoleChange(db, caller, [], input.roleIds);
   const farmIds = await checkFarms(db, caller.organizationId, input.farmIds ?? []);
   const packhouseIds = await checkPackhouses(db, caller.organizationId, input.packhouseIds ?? []);
-  if (await isUserNameTaken(db, input.userName)) throw conflict(USER_MESSAGES.userNameTaken(input.userName));
+  if (await isSignInNameTaken(db, input.userName)) throw conflict(USER_MESSAGES.userNameTaken(input.userName));
+  if (await isSignInNameTaken(db, input.email)) throw conflict(USER_MESSAGES.emailTaken(input.email));
   const passwordHash = await hashPassword(input.password);
 
   let userId: number;
@@ -178,8 +179,11 @@ export async function updateUser(
 
   const changesIdentity = identityChanges(current, input, enabledChanges);
   if (changesIdentity) await assertIdentityIsCallers(db, caller, userId);
-  if (input.userName.toLowerCase() !== current.userName.toLowerCase() && (await isUserNameTaken(db, input.userName, userId))) {
+  if (input.userName.toLowerCase() !== current.userName.toLowerCase() && (await isSignInNameTaken(db, input.userName, userId))) {
     throw conflict(USER_MESSAGES.userNameTaken(input.userName));
+  }
+  if (input.email.toLowerCase() !== current.email.toLowerCase() && (await isSignInNameTaken(db, input.email, userId))) {
+    throw conflict(USER_MESSAGES.emailTaken(input.email));
   }
   const farmIds = input.farmIds === undefined ? undefined : await checkFarms(db, caller.organizationId, input.farmIds);
   const packhouseIds =

@@ -66,7 +66,8 @@ describe('users API', () => {
 
   const validNewUser = (overrides: Record<string, unknown> = {}) => ({
     userName: unique('new.user'),
-    email: 'new.user@example.test',
+    // an e-mail signs in too, so each account has its own
+    email: `${unique('new.user')}@example.test`,
     password: 'secret1',
     fullName: 'New User',
     jobTitle: 'Picker',
@@ -282,6 +283,25 @@ describe('users API', () => {
       expect(res.json().error).toEqual({ code: 'CONFLICT', message: USER_MESSAGES.userNameTaken(existing.userName.toUpperCase()), reason: 'user-name-taken' });
     });
 
+    it("refuses a sign-in name of another account: a user name equal to someone's e-mail, an e-mail already used (any case)", async () => {
+      // another organisation's member, who signs in with their e-mail
+      const victim = await createUser(t.db, unique('victim'), { email: `${unique('victim')}@b.example` });
+      await addMember(t.db, victim.id, orgB, [roleB]);
+      const asName = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(admin), payload: validNewUser({ userName: victim.email.toUpperCase() }) });
+      expect(asName.statusCode).toBe(409);
+      expect(asName.json().error).toEqual({ code: 'CONFLICT', message: USER_MESSAGES.userNameTaken(victim.email.toUpperCase()), reason: 'user-name-taken' });
+      const asEmail = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(admin), payload: validNewUser({ email: victim.email.toUpperCase() }) });
+      expect(asEmail.statusCode).toBe(409);
+      expect(asEmail.json().error).toEqual({ code: 'CONFLICT', message: USER_MESSAGES.emailTaken(victim.email.toUpperCase()), reason: 'email-taken' });
+      // and an e-mail equal to someone's user name (a user name may look like an address)
+      const named = await createUser(t.db, `${unique('named')}@c.example`);
+      const asOtherName = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(admin), payload: validNewUser({ email: named.userName }) });
+      expect(asOtherName.statusCode).toBe(409);
+      expect(await t.db.select().from(users).where(eq(users.email, victim.email.toUpperCase()))).toHaveLength(0);
+      // the victim still signs in with their e-mail
+      expect((await signIn(t.app, victim.email, FIXTURE_PASSWORD)).response.json().user_id).toBe(victim.id);
+    });
+
     it('needs both users.manage and roles.assign', async () => {
       const manageOnly = (await newMember([await roleWith(unique('manage only'), [PERMISSIONS.usersManage])])).id;
       const assignOnly = (await newMember([await roleWith(unique('assign only'), [PERMISSIONS.rolesAssign, PERMISSIONS.usersView])])).id;
@@ -409,6 +429,29 @@ describe('users API', () => {
       const taken = await save(admin, target, { userName: other.userName.toUpperCase() });
       expect(taken.statusCode).toBe(409);
       const recased = await save(admin, target, { userName: target.userName.toUpperCase() });
+      expect(recased.statusCode, recased.body).toBe(200);
+    });
+
+    it("refuses a user name or e-mail that is another account's sign-in name; an e-mail shared before is kept on save", async () => {
+      const victim = await createUser(t.db, unique('victim'), { email: `${unique('victim')}@b.example` });
+      await addMember(t.db, victim.id, orgB, [roleB]);
+      // any member may rename themselves: their own profile is the way in
+      const me = await getUser(plain);
+      const asName = await save(plain, me, { userName: victim.email });
+      expect(asName.statusCode).toBe(409);
+      expect(asName.json().error.reason).toBe('user-name-taken');
+      const asEmail = await save(plain, me, { email: victim.email.toUpperCase() });
+      expect(asEmail.statusCode).toBe(409);
+      expect(asEmail.json().error).toEqual({ code: 'CONFLICT', message: USER_MESSAGES.emailTaken(victim.email.toUpperCase()), reason: 'email-taken' });
+      expect(await getUser(plain)).toEqual(me);
+      expect((await signIn(t.app, victim.email, FIXTURE_PASSWORD)).response.json().user_id).toBe(victim.id);
+
+      // two accounts that shared an e-mail before this rule still save their other changes, and the case of their own
+      const twin = await newMember([roleScout], { email: victim.email });
+      const target = await getUser(twin.id);
+      const kept = await save(admin, target, { fullName: 'Still Saved' });
+      expect(kept.statusCode, kept.body).toBe(200);
+      const recased = await save(admin, kept.json() as User, { email: victim.email.toUpperCase() });
       expect(recased.statusCode, recased.body).toBe(200);
     });
 
