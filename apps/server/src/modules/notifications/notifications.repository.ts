@@ -1,7 +1,7 @@
 /** Queries behind notifications. */
 import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { notifications, usedStreamTickets, users } from '../../db/schema/index';
+import { notifications, usedStreamTickets } from '../../db/schema/index';
 import { NOTIFICATION_CHANNEL } from './notifications.events';
 
 export interface NewNotifications {
@@ -135,13 +135,4 @@ export async function deleteExpiredUsedTickets(db: AppDb, before: Date): Promise
     .where(lt(usedStreamTickets.expiresAt, before))
     .returning({ ticketId: usedStreamTickets.ticketId });
   return rows.length;
-}
-
-export async function findEnabledUser(db: AppDb, userId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.isEnabled, true)))
-    .limit(1);
-  return rows.length > 0;
 }

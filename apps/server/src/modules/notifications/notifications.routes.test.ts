@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createUser } from '../../../test/helpers/fixtures';
 import { createTenantWorld, runTenantCase } from '../../../test/helpers/tenant-matrix';
-import { notifications, usedStreamTickets } from '../../db/schema/index';
+import { notifications, refreshTokens, usedStreamTickets, users } from '../../db/schema/index';
 import { insertUsedTicket } from './notifications.repository';
 import { notifyUsers } from './notifications.service';
+import { openNotificationStream } from './notifications.stream';
 import { createTicketLedger, USED_TICKET_KEEP_AFTER_EXPIRY_MS, verifyStreamTicket } from './notifications.ticket';
 import { notificationEvents, openStream, raceStreams } from '../../../test/helpers/notification-stream';
 
@@ -134,6 +135,59 @@ describe('notifications', () => {
     }
   });
 
+  /** a ticket asked in a session of its own, and that session's id */
+  const ticketInSession = async (userId: number) => {
+    const { sessionId, accessToken } = await t.openSession(userId);
+    const res = await t.app.inject({ method: 'POST', url: NOTIFICATIONS_PATHS.streamTicket, headers: { authorization: `Bearer ${accessToken}` } });
+    expect(res.statusCode).toBe(201);
+    return { sessionId, ticket: res.json<{ ticket: string }>().ticket };
+  };
+  const endSession = (sessionId: string) => t.db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, sessionId));
+
+  it('a stream ends with the session it was opened in: nothing written after sign-out; the same user\'s other session keeps its stream', async () => {
+    const user = await createUser(t.db, 'notes-signed-out');
+    const ended = await ticketInSession(user.id);
+    const other = await ticketInSession(user.id);
+    const stream = await openStream(baseUrl, ended.ticket);
+    const kept = await openStream(baseUrl, other.ticket);
+    try {
+      await stream.waitFor(/event: ready/);
+      await kept.waitFor(/event: ready/);
+      await endSession(ended.sessionId);
+      await notifyUsers(t.db, { userIds: [user.id], organizationId: null, header: 'Your password was reset', body: 'x' });
+      expect(notificationEvents(await kept.waitFor(/event: notification/)).map((n) => n.header)).toEqual(['Your password was reset']);
+      await expect(stream.waitFor(/event: notification/)).rejects.toThrow(/stream ended/);
+    } finally {
+      stream.close();
+      kept.close();
+    }
+    // a ticket asked in a session that has ended since opens nothing
+    const late = await ticketInSession(user.id);
+    await endSession(late.sessionId);
+    const res = await t.app.inject({ method: 'GET', url: `${NOTIFICATIONS_PATHS.stream}?ticket=${encodeURIComponent(late.ticket)}` });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('an open stream ends at its next heartbeat once the user is disabled, with nothing more written', async () => {
+    const user = await createUser(t.db, 'notes-disabled-later');
+    const { ticket } = await ticketInSession(user.id);
+    const quietHub = { subscribe: () => () => undefined } as unknown as Parameters<typeof openNotificationStream>[2];
+    const stream = await openNotificationStream(t.db, t.config, quietHub, { spend: async () => true }, ticket, { heartbeatMs: 50 });
+    let text = '';
+    stream.body.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const ended = new Promise<void>((resolve) => stream.body.on('end', resolve));
+    try {
+      await expect.poll(() => text).toContain(': heartbeat');
+      await t.db.update(users).set({ isEnabled: false }).where(eq(users.id, user.id));
+      await ended;
+      const written = text;
+      await new Promise((r) => setTimeout(r, 150));
+      expect(text).toBe(written);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('refuses invalid, used, expired and non-stream tickets with 401', async () => {
     const user = await createUser(t.db, 'notes-tickets');
     const streamUrl = (ticket: string) => `${NOTIFICATIONS_PATHS.stream}?ticket=${encodeURIComponent(ticket)}`;
@@ -169,7 +223,6 @@ describe('notifications', () => {
     // a ticket of a user disabled since
     const disabled = await createUser(t.db, 'notes-disabled');
     const ticketOfDisabled = await ticketFor(disabled.id);
-    const { users } = await import('../../db/schema/index');
     await t.db.update(users).set({ isEnabled: false }).where(eq(users.id, disabled.id));
     await refused(ticketOfDisabled);
     // the ticket endpoint needs a signed-in user
@@ -196,8 +249,8 @@ describe('notifications', () => {
     expect(await insertUsedTicket(t.db, 'purge-just-expired', justExpired)).toBe(false);
     // a new ledger purges on its first spend
     const ledger = createTicketLedger(t.db);
-    expect(await ledger.spend({ userId: 1, ticketId: 'purge-fresh', expiresAt: Math.floor(now / 1000) + 60 })).toBe(true);
-    expect(await ledger.spend({ userId: 1, ticketId: 'purge-fresh', expiresAt: Math.floor(now / 1000) + 60 })).toBe(false);
+    expect(await ledger.spend({ ticketId: 'purge-fresh', expiresAt: Math.floor(now / 1000) + 60 })).toBe(true);
+    expect(await ledger.spend({ ticketId: 'purge-fresh', expiresAt: Math.floor(now / 1000) + 60 })).toBe(false);
     const ids = async () => (await t.db.select({ id: usedStreamTickets.ticketId }).from(usedStreamTickets)).map((r) => r.id);
     await expect.poll(ids).not.toContain('purge-long-gone');
     // kept a while past expiry, so an instance whose clock runs a little behind still finds it spent

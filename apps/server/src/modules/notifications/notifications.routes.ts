@@ -131,7 +131,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: streamTicketResponseSchema, ...errorResponses(401) },
       },
     },
-    async (request, reply) => reply.code(201).send(await issueStreamTicket(app.config, requireAuth(request).userId)),
+    async (request, reply) => {
+      const { userId, sessionId } = requireAuth(request);
+      return reply.code(201).send(await issueStreamTicket(app.config, userId, sessionId));
+    },
   );
 
   app.get(

@@ -86,6 +86,6 @@ export async function deleteNotification(db: AppDb, userId: number, id: number):
   if (!(await deleteNotificationRow(db, userId, id))) throw notFound('Notification');
 }
 
-export async function issueStreamTicket(config: AppConfig, userId: number): Promise<StreamTicketResponse> {
-  return { ticket: await signStreamTicket(config, userId), expiresIn: STREAM_TICKET_TTL_SECONDS };
+export async function issueStreamTicket(config: AppConfig, userId: number, sessionId: string): Promise<StreamTicketResponse> {
+  return { ticket: await signStreamTicket(config, userId, sessionId), expiresIn: STREAM_TICKET_TTL_SECONDS };
 }

@@ -2,8 +2,9 @@
  * Stream tickets. EventSource cannot send an Authorization header, so the browser first asks for a
  * ticket with its access token and then opens the stream with ?ticket=. A ticket is an HS256 JWT
  * (config.jwtSecret) with typ 'stream', its own audience (so it is never accepted as an access
- * token, nor an access token as a ticket), a random jti and a 60 s lifetime, so any instance can
- * verify it. Single use across instances: opening a stream spends the ticket by inserting its jti
+ * token, nor an access token as a ticket), a random jti, a 60 s lifetime and the session (refresh-token
+ * family) of the access token that asked for it, so any instance can verify it and the stream ends
+ * with that session (notifications.stream.ts). Single use across instances: opening a stream spends the ticket by inserting its jti
  * into used_stream_tickets (INSERT ... ON CONFLICT DO NOTHING RETURNING), so of any number of
  * attempts with one ticket, on any instances at once, exactly one opens a stream.
  */
@@ -20,13 +21,15 @@ const TYPE = 'stream';
 
 export interface VerifiedTicket {
   userId: number;
+  /** the session (refresh-token family) the ticket was asked for in */
+  sessionId: string;
   ticketId: string;
   /** seconds since the epoch */
   expiresAt: number;
 }
 
-export async function signStreamTicket(config: AppConfig, userId: number): Promise<string> {
-  return new SignJWT({ typ: TYPE })
+export async function signStreamTicket(config: AppConfig, userId: number, sessionId: string): Promise<string> {
+  return new SignJWT({ typ: TYPE, sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -48,8 +51,9 @@ export async function verifyStreamTicket(config: AppConfig, ticket: string): Pro
     });
     const userId = Number(payload.sub);
     if (payload.typ !== TYPE || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+    if (typeof payload.sid !== 'string' || payload.sid === '') return null;
     if (!Number.isInteger(userId) || userId <= 0) return null;
-    return { userId, ticketId: payload.jti, expiresAt: payload.exp };
+    return { userId, sessionId: payload.sid, ticketId: payload.jti, expiresAt: payload.exp };
   } catch {
     return null;
   }
@@ -62,7 +66,7 @@ export const USED_TICKET_KEEP_AFTER_EXPIRY_MS = 5 * 60_000;
 
 export interface TicketLedger {
   /** true for the one attempt that spends the ticket; false once it has been spent anywhere */
-  spend(ticket: VerifiedTicket): Promise<boolean>;
+  spend(ticket: Pick<VerifiedTicket, 'ticketId' | 'expiresAt'>): Promise<boolean>;
 }
 
 /** Spends tickets in the database; now and then (at most once a minute here) forgets long-expired ones. */
