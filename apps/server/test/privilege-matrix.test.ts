@@ -296,13 +296,14 @@ const CASES: Record<string, RouteCase> = {
     },
     acrossOrganisations: async () => {
       for (const changes of [
-        { fullName: 'Renamed' },
-        { email: 'taken-over@example.test' },
-        { jobTitle: 'Foreman' },
-        { phoneNumber: '000' },
-        { isEnabled: false },
+        () => ({ fullName: 'Renamed' }),
+        // an e-mail names one account only: a new one per save
+        () => ({ email: `${unique('taken-over')}@example.test` }),
+        () => ({ jobTitle: 'Foreman' }),
+        () => ({ phoneNumber: '000' }),
+        () => ({ isEnabled: false }),
       ]) {
-        await identityOnlyBySuperUser(async (caller, target) => call(caller, 'PUT', `/api/users/${target.id}`, await saveBody(target.id, changes)), 200);
+        await identityOnlyBySuperUser(async (caller, target) => call(caller, 'PUT', `/api/users/${target.id}`, await saveBody(target.id, changes())), 200);
       }
       await identityOnlyBySuperUser(
         async (caller, target) => call(caller, 'PUT', `/api/users/${target.id}`, await saveBody(target.id, { userName: unique('renamed') })),

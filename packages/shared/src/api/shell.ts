@@ -1,7 +1,7 @@
 /** What the shell loads after sign-in and on organisation switch (spec 01, sections 4.1, 4.2, 7). */
 import { z } from 'zod';
 import { MAX_STRING } from '../constants.js';
-import { idSchema } from './common.js';
+import { jsonIdSchema } from './common.js';
 import { exportFileTimestamp } from '../picking/csv.js';
 
 export const SHELL_PATHS = {
@@ -50,7 +50,7 @@ export const organizationSchema = z.object({
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
-export const setDefaultOrganizationBodySchema = z.object({ organizationId: idSchema });
+export const setDefaultOrganizationBodySchema = z.object({ organizationId: jsonIdSchema });
 export type SetDefaultOrganizationBody = z.infer<typeof setDefaultOrganizationBodySchema>;
 
 export const permissionsResponseSchema = z.array(z.string());

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MIN, USER_NAME_MAX, USER_NAME_MIN } from '../constants.js';
 import { CHANGE_PASSWORD_MESSAGES, CHANGE_PASSWORD_REASONS } from './account.js';
 import { LAST_FULL_MEMBER_MESSAGE } from './roles.js';
-import { idSchema, versionSchema } from './common.js';
+import { idSchema, jsonIdSchema, versionSchema } from './common.js';
 
 export const USERS_PATHS = {
   /** GET: users of the current organisation (with its roles when the caller may view roles); POST: create */
@@ -114,7 +114,7 @@ export const OPTIONAL_TEXT_MAX = 200;
 export const SYSTEM_USER_SUGGESTIONS_MAX = 20;
 export const USER_LEGAL_ENTITY_REPORT_PREFIX = 'User-Legal-Entity-Report';
 
-const idListSchema = z.array(idSchema).max(500);
+const idListSchema = z.array(jsonIdSchema).max(500);
 
 // --- field schemas (server bodies and the browser form share these) ---------------------------
 
@@ -148,7 +148,7 @@ export const optionalTextSchema = z
   .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));
 
 export const roleIdsSchema = z
-  .array(idSchema, { error: USER_MESSAGES.rolesRequired })
+  .array(jsonIdSchema, { error: USER_MESSAGES.rolesRequired })
   .min(1, { error: USER_MESSAGES.rolesRequired })
   .max(500);
 

@@ -151,9 +151,14 @@ describe('shell: the current user', () => {
       const [row] = await t.db.select({ last: users.lastOrganizationId }).from(users).where(eq(users.id, user.id));
       expect(row!.last).toBe(orgB.id);
 
-      const invalid = await t.app.inject({ method: 'PUT', url: SHELL_PATHS.defaultOrganization, headers, payload: { organizationId: 'x' } });
-      expect(invalid.statusCode).toBe(400);
-      expect(invalid.json().error.code).toBe('VALIDATION_FAILED');
+      // a JSON number only: a string or a boolean that a coercion would read as an id is refused, nothing saved
+      for (const organizationId of ['x', String(orgA.id), `0x${orgA.id.toString(16)}`, true]) {
+        const invalid = await t.app.inject({ method: 'PUT', url: SHELL_PATHS.defaultOrganization, headers, payload: { organizationId } });
+        expect(invalid.statusCode, String(organizationId)).toBe(400);
+        expect(invalid.json().error.code).toBe('VALIDATION_FAILED');
+      }
+      const [kept] = await t.db.select({ last: users.lastOrganizationId }).from(users).where(eq(users.id, user.id));
+      expect(kept!.last).toBe(orgB.id);
     });
   });
 

@@ -265,6 +265,19 @@ describe('users API', () => {
       }
     });
 
+    it('takes role, farm and packhouse ids as JSON numbers only (a string or boolean is not read as an id)', async () => {
+      for (const payload of [
+        validNewUser({ roleIds: [String(roleScout)] }),
+        validNewUser({ roleIds: [true] }),
+        validNewUser({ farmIds: [`${farmA1}`] }),
+        validNewUser({ packhouseIds: [`0x${packhouseOwned.toString(16)}`] }),
+      ]) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(admin), payload });
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect((await t.db.select().from(users).where(eq(users.userName, payload.userName))).length).toBe(0);
+      }
+    });
+
     it('caps free-text fields', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(admin), payload: validNewUser({ fullName: 'f'.repeat(201) }) });
       expect(res.statusCode).toBe(400);
