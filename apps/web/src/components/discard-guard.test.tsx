@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,6 +19,7 @@ function Editor({ dirty, onClose }: { dirty: boolean; onClose: () => void }) {
     <I18nextProvider i18n={i18n}>
       <EditorDialog guard={guard} header="Editor" visible={open}>
         <input aria-label="Name" defaultValue="typed" />
+        <Dropdown ariaLabel="Kind" value="a" options={['a', 'b']} />
         <button type="button" onClick={guard.requestClose}>
           Cancel
         </button>
@@ -71,6 +73,17 @@ describe('discard guard', () => {
     panel.remove();
     expect(overlayOpen()).toBe(false);
     escapeIn(screen.getByLabelText('Name'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('an Escape on a closed dropdown closes the dialog (PrimeReact marks every Escape it sees as handled)', () => {
+    const onClose = vi.fn();
+    render(<Editor dirty={false} onClose={onClose} />);
+    // the dropdown's focusable element (its hidden input)
+    const kind = document.querySelector<HTMLInputElement>('.p-dropdown input[aria-haspopup="listbox"]')!;
+    expect(overlayOpen()).toBe(false);
+    const handled = !fireEvent.keyDown(kind, { key: 'Escape', code: 'Escape' });
+    expect(handled).toBe(true);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

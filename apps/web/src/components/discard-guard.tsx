@@ -44,7 +44,9 @@ export function useDiscardGuard(dirty: boolean, onClose: () => void): DiscardGua
 
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
-      if (event.key !== 'Escape' || event.defaultPrevented || overlayOpen()) return;
+      // whether an overlay is open decides, not defaultPrevented: PrimeReact's Dropdown marks every
+      // Escape it sees as handled, its list open or not, and the dialog would never close from it
+      if (event.key !== 'Escape' || overlayOpen()) return;
       event.stopPropagation();
       requestClose();
     },
