@@ -23,6 +23,31 @@ describe('parseDecimalText: the number typed, or NaN, never another number', () 
   );
 });
 
+describe("parseDecimalText in a culture: its decimal separator, never its digit grouping", () => {
+  it.each([
+    ['1,5', 'en-ZA', 1.5],
+    ['1.5', 'en-ZA', 1.5],
+    ['1.5', 'en-US', 1.5],
+    ['1.5', 'en-GB', 1.5],
+    ['1,5', 'de-DE', 1.5],
+    ['1250', 'en-US', 1250],
+    ['37,25', undefined, 37.25],
+    ['37,25', 'not a culture', 37.25],
+  ])('%j in %s is %d', (text, culture, value) => {
+    expect(parseDecimalText(text, culture)).toBe(value);
+  });
+
+  it.each([
+    ['1,250', 'en-US'],
+    ['1,5', 'en-GB'],
+    ['1.250', 'de-DE'],
+    ['1 250', 'en-ZA'],
+    ['1\u00a0250', 'en-ZA'],
+  ])('%j in %s is not a number (the grouping separator is not a decimal point)', (text, culture) => {
+    expect(parseDecimalText(text, culture)).toBeNaN();
+  });
+});
+
 describe('decimalDraftText', () => {
   it('writes the value with the culture decimal separator, and nothing for no value', () => {
     expect(decimalDraftText(61.5, 'en-US')).toBe('61.5');
@@ -30,5 +55,6 @@ describe('decimalDraftText', () => {
     expect(decimalDraftText(400, 'de-DE')).toBe('400');
     expect(decimalDraftText(null, 'en-ZA')).toBe('');
     expect(parseDecimalText(decimalDraftText(61.5, 'en-ZA'))).toBe(61.5);
+    for (const culture of ['en-US', 'en-GB', 'de-DE', 'en-ZA']) expect(parseDecimalText(decimalDraftText(61.5, culture), culture)).toBe(61.5);
   });
 });

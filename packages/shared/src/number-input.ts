@@ -1,26 +1,57 @@
 /**
  * Numbers typed into inputs. The text is read as typed, never reshaped: a minus stays a minus, a
  * second separator or a letter makes the text invalid (NaN) instead of being dropped, so a value
- * the person did not type can never be saved. Either "." or "," is taken as the decimal separator
- * (en-ZA writes "1,5", others "1.5"); digit grouping is not accepted in an input.
+ * the person did not type can never be saved. Digit grouping is not accepted in an input.
+ *
+ * The decimal separator is the culture's (default_Culture_Name; en-ZA when unset): en-ZA and de-DE
+ * write "1,5", en-US and en-GB "1.5". The other of "." and "," is taken as a decimal separator too,
+ * unless the culture groups digits with it: in en-US "1,250" means one thousand two hundred and
+ * fifty and in de-DE "1.250" the same, so there it is not a number (the field's rule shows its
+ * message) rather than 1.25. en-ZA groups with a space, so it reads "1.5" and "1,5" alike.
  */
-const DECIMAL = /^[-]?\d+(?:[.,]\d+)?$/;
+import { resolveCulture } from './display-format.js';
 
-/** The number the text says, or NaN when it says no single decimal number (empty included). */
-export function parseDecimalText(text: string): number {
+interface Separators {
+  decimal: string;
+  group: string | null;
+}
+
+const separatorsByCulture = new Map<string, Separators>();
+
+/** The culture's decimal and grouping separators; "." and none for a culture Intl cannot format. */
+function separatorsOf(culture: string | null | undefined): Separators {
+  const resolved = resolveCulture(culture);
+  let separators = separatorsByCulture.get(resolved);
+  if (!separators) {
+    separators = { decimal: '.', group: null };
+    try {
+      const parts = new Intl.NumberFormat(resolved, { useGrouping: true }).formatToParts(12345.5);
+      separators = {
+        decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+        group: parts.find((p) => p.type === 'group')?.value ?? null,
+      };
+    } catch {
+      // an unknown culture: "." and no grouping
+    }
+    separatorsByCulture.set(resolved, separators);
+  }
+  return separators;
+}
+
+/** The number the text says in the culture, or NaN when it says no single decimal number (empty included). */
+export function parseDecimalText(text: string, culture?: string | null): number {
   const trimmed = text.trim();
-  if (!DECIMAL.test(trimmed)) return Number.NaN;
-  return Number(trimmed.replace(',', '.'));
+  const match = /^(-?\d+)(?:([.,])(\d+))?$/.exec(trimmed);
+  if (!match) return Number.NaN;
+  const [, whole, separator, fraction] = match;
+  if (separator === undefined) return Number(whole);
+  const { decimal, group } = separatorsOf(culture);
+  if (separator !== decimal && separator === group) return Number.NaN;
+  return Number(`${whole}.${fraction}`);
 }
 
 /** A value as an input's starting text, with the culture's decimal separator. */
-export function decimalDraftText(value: number | null, culture: string | undefined): string {
+export function decimalDraftText(value: number | null, culture: string | null | undefined): string {
   if (value === null) return '';
-  let separator = '.';
-  try {
-    separator = new Intl.NumberFormat(culture).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-  } catch {
-    // an unknown culture: keep "."
-  }
-  return String(value).replace('.', separator);
+  return String(value).replace('.', separatorsOf(culture).decimal);
 }

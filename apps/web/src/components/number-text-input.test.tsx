@@ -6,13 +6,14 @@ import { NumberTextInput } from './number-text-input';
 describe('NumberTextInput: the text stays as typed, the form gets the number it says', () => {
   afterEach(cleanup);
 
-  function Field({ onValue }: { onValue: (v: number | null) => void }) {
+  function Field({ onValue, culture = 'en-ZA' }: { onValue: (v: number | null) => void; culture?: string }) {
     const [value, setValue] = useState<number | null>(3);
     return (
       <>
         <label htmlFor="n">N</label>
         <NumberTextInput
           id="n"
+          culture={culture}
           value={value}
           onChange={(v) => {
             setValue(v);
@@ -47,6 +48,16 @@ describe('NumberTextInput: the text stays as typed, the form gets the number it 
     fireEvent.change(input, { target: { value: typed } });
     expect(onValue.mock.lastCall?.[0]).toBeNaN();
     expect(input.value).toBe(typed);
+  });
+
+  it("reads the text in the given culture: in en-US \"1,250\" is not a number (a comma groups digits there), never 1.25", () => {
+    const onValue = vi.fn();
+    render(<Field onValue={onValue} culture="en-US" />);
+    const input = screen.getByLabelText('N') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '1,250' } });
+    expect(onValue.mock.lastCall?.[0]).toBeNaN();
+    fireEvent.change(input, { target: { value: '1.25' } });
+    expect(onValue).toHaveBeenLastCalledWith(1.25);
   });
 
   it('empty is null, and a value set from outside replaces the text', () => {

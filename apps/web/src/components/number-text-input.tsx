@@ -3,6 +3,8 @@
  * expect (a minus, a second separator) and clamps on blur, so a person could save a number they
  * never typed. This input hands the form the number the text says, NaN when it says none (so the
  * form's schema shows its message) and null when it is empty; the text itself is never changed.
+ * The text is read in the organisation's culture (shared number-input: its grouping separator is
+ * never a decimal point).
  */
 import { decimalDraftText, parseDecimalText } from '@orchard/shared';
 import { useState, type FocusEventHandler } from 'react';
@@ -14,7 +16,8 @@ export interface NumberTextInputProps {
   onBlur?: FocusEventHandler<HTMLInputElement>;
   /** whole numbers only: the phone shows digits */
   integer?: boolean;
-  culture?: string;
+  /** the current organisation's (useFormatters().culture) */
+  culture: string;
   disabled?: boolean;
   invalid?: boolean;
   'aria-describedby'?: string;
@@ -28,7 +31,7 @@ export function NumberTextInput({ id, value, onChange, onBlur, integer, culture,
   // reported itself does not, so the text stays as typed
   if (shown !== value && !(Number.isNaN(shown) && Number.isNaN(value))) {
     setShown(value);
-    if (value === null || value === undefined || parseDecimalText(text) !== value) setText(decimalDraftText(value ?? null, culture));
+    if (value === null || value === undefined || parseDecimalText(text, culture) !== value) setText(decimalDraftText(value ?? null, culture));
   }
   return (
     <input
@@ -45,7 +48,7 @@ export function NumberTextInput({ id, value, onChange, onBlur, integer, culture,
       onChange={(e) => {
         const next = e.target.value;
         setText(next);
-        const parsed = next.trim() === '' ? null : parseDecimalText(next);
+        const parsed = next.trim() === '' ? null : parseDecimalText(next, culture);
         setShown(parsed);
         onChange(parsed);
       }}

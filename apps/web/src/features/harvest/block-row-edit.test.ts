@@ -59,18 +59,23 @@ describe('block report row edit (spec 02, section 4)', () => {
   });
 
   it('Adj T/Ha follows the shared 0..400 rule on the text as typed, both ends allowed; empty is refused', () => {
-    expect(parseDraft('0')).toEqual({ ok: true, value: 0 });
-    expect(parseDraft('400')).toEqual({ ok: true, value: 400 });
-    expect(parseDraft('37.25')).toEqual({ ok: true, value: 37.25 });
-    expect(parseDraft('37,25')).toEqual({ ok: true, value: 37.25 });
+    expect(parseDraft('0', 'en-ZA')).toEqual({ ok: true, value: 0 });
+    expect(parseDraft('400', 'en-ZA')).toEqual({ ok: true, value: 400 });
+    expect(parseDraft('37.25', 'en-ZA')).toEqual({ ok: true, value: 37.25 });
+    expect(parseDraft('37,25', 'en-ZA')).toEqual({ ok: true, value: 37.25 });
     for (const refused of ['400.01', '-1', '', '1-', '4OO', '1.2.3']) {
-      expect(parseDraft(refused), refused).toEqual({ ok: false, message: ADJUSTED_TONNES_PER_HA_MESSAGE });
+      expect(parseDraft(refused, 'en-ZA'), refused).toEqual({ ok: false, message: ADJUSTED_TONNES_PER_HA_MESSAGE });
     }
+  });
+
+  it("reads the text in the organisation's culture: in en-US a comma groups digits, so \"1,25\" is refused, never 1.25", () => {
+    expect(parseDraft('1,25', 'en-US')).toEqual({ ok: false, message: ADJUSTED_TONNES_PER_HA_MESSAGE });
+    expect(parseDraft('1.25', 'en-US')).toEqual({ ok: true, value: 1.25 });
   });
 
   it('starts from the stored value in the culture, so saving it unchanged saves the same number', () => {
     const state = startEdit(reportRow({ production_Block: 5, tonnes_Per_Ha_Adjusted: 61.5 }), 'en-ZA');
-    expect(parseDraft(state.draft)).toEqual({ ok: true, value: 61.5 });
+    expect(parseDraft(state.draft, 'en-ZA')).toEqual({ ok: true, value: 61.5 });
   });
 
   it('sends production_Block, ha, tonnes_Per_Ha and the version the edit started from', () => {

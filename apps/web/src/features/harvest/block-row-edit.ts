@@ -49,9 +49,9 @@ export function cancelEdit(state: RowEditState): ReportRow {
   return state.copy;
 }
 
-/** The typed text checked against the shared 0..400 rule: the value to save, or the rule's message. */
-export function parseDraft(draft: string): { ok: true; value: number } | { ok: false; message: string } {
-  const result = adjustedTonnesPerHaSchema.safeParse(parseDecimalText(draft));
+/** The typed text (in the organisation's culture) checked against the shared 0..400 rule: the value to save, or the rule's message. */
+export function parseDraft(draft: string, culture: string): { ok: true; value: number } | { ok: false; message: string } {
+  const result = adjustedTonnesPerHaSchema.safeParse(parseDecimalText(draft, culture));
   return result.success ? { ok: true, value: result.data } : { ok: false, message: result.error.issues[0]?.message ?? 'invalid' };
 }
 

@@ -11,6 +11,7 @@ import type { FieldBlock } from '@orchard/shared';
 import { FormField } from '../../../components/field-error';
 import { labelledDropdownPt } from '../../../components/filter-fields';
 import { NumberTextInput } from '../../../components/number-text-input';
+import { useFormatters } from '../../../lib/use-formatters';
 
 export interface FarmOption {
   id: number;
@@ -179,9 +180,10 @@ export function NumberField({
   error?: string;
   integer?: boolean;
 }) {
+  const { culture } = useFormatters();
   return (
     <FormField id={id} label={label} error={error}>
-      <NumberTextInput id={id} integer={integer} value={value} onChange={onChange} {...errorProps(id, error)} />
+      <NumberTextInput id={id} integer={integer} culture={culture} value={value} onChange={onChange} {...errorProps(id, error)} />
     </FormField>
   );
 }

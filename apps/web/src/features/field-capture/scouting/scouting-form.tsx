@@ -14,9 +14,11 @@ import { today } from '../components/capture-times';
 import { BlockPicker, ChoiceField, DateTimeField, errorProps } from '../components/field-inputs';
 import { PresenceChoice } from '../components/presence-choice';
 import { newObservation, type ObservationDraft, type ScoutingDraft } from './scouting-draft';
+import { useFormatters } from '../../../lib/use-formatters';
 
 export function ScoutingForm({ draft, onChange, errors, blocks }: CaptureFormProps<ScoutingDraft>) {
   const { t } = useTranslation();
+  const { culture } = useFormatters();
   const set = (patch: Partial<ScoutingDraft>) => onChange({ ...draft, ...patch });
   const setObservation = (index: number, patch: Partial<ObservationDraft>) =>
     set({ observations: draft.observations.map((o, i) => (i === index ? { ...o, ...patch } : o)) });
@@ -71,6 +73,7 @@ export function ScoutingForm({ draft, onChange, errors, blocks }: CaptureFormPro
               <div className="observation-row">
                 <FormField id={`${id}-point`} label={t('fieldCapture.scouting.point')} error={e('pointNumber')} className="field point-field">
                   <NumberTextInput
+                    culture={culture}
                     id={`${id}-point`}
                     integer
                     value={o.pointNumber}
@@ -90,7 +93,7 @@ export function ScoutingForm({ draft, onChange, errors, blocks }: CaptureFormPro
               </div>
               {measure === 'count' && (
                 <FormField id={`${id}-count`} label={t('fieldCapture.scouting.count')} error={e('count')}>
-                  <NumberTextInput id={`${id}-count`} integer value={o.count} onChange={(count) => setObservation(i, { count })} {...errorProps(`${id}-count`, e('count'))} />
+                  <NumberTextInput id={`${id}-count`} integer culture={culture} value={o.count} onChange={(count) => setObservation(i, { count })} {...errorProps(`${id}-count`, e('count'))} />
                 </FormField>
               )}
               {measure === 'presence' && (

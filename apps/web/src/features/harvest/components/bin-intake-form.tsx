@@ -96,6 +96,7 @@ export function BinIntakeForm() {
             <div className="harvest-field">
               <label htmlFor="bin-count">{t('harvest.intake.count')}</label>
               <NumberTextInput
+                culture={format.culture}
                 id="bin-count"
                 integer
                 value={field.value ?? null}
@@ -153,6 +154,7 @@ export function BinIntakeForm() {
             <div className="harvest-field">
               <label htmlFor="bin-tipped-kgs">{t('harvest.intake.tippedKgs')}</label>
               <NumberTextInput
+                culture={format.culture}
                 id="bin-tipped-kgs"
                 value={field.value ?? null}
                 onChange={(value) => field.onChange(value)}

@@ -52,7 +52,7 @@ export function BlockReportTable({ page, loading, culture, variant, mayEdit, ari
   const onSave = (state: RowEditState) => {
     if (!page) return;
     // the text as typed, checked against the shared rule: a refused value is shown, never reshaped and saved
-    const parsed = parseDraft(state.draft);
+    const parsed = parseDraft(state.draft, culture);
     if (!parsed.ok) {
       setEdit(failedSave(state, t('harvest.adjustedRange')));
       return;

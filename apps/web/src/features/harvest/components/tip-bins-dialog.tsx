@@ -9,11 +9,13 @@ import { NumberTextInput } from '../../../components/number-text-input';
 import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useTipBins } from '../api/tip-bins';
+import { useFormatters } from '../../../lib/use-formatters';
 
 type FormValues = Partial<BinTippingBody>;
 
 export function TipBinsDialog({ productionBlock, packhouse, onHide }: { productionBlock: number; packhouse: number; onHide: () => void }) {
   const { t } = useTranslation();
+  const { culture } = useFormatters();
   const tip = useTipBins();
   const { control, handleSubmit, setError, formState } = useForm<FormValues>({
     resolver: zodResolver(binTippingBodySchema) as never,
@@ -45,6 +47,7 @@ export function TipBinsDialog({ productionBlock, packhouse, onHide }: { producti
         <div className="harvest-field">
           <label htmlFor={`tip-${name}`}>{label}</label>
           <NumberTextInput
+            culture={culture}
             id={`tip-${name}`}
             integer={decimals === 0}
             value={field.value ?? null}

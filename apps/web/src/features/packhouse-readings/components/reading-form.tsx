@@ -16,6 +16,7 @@ import { toast } from '../../../lib/toast';
 import { useReadingMutations, useReloadReadings } from '../api/packhouse-readings-api';
 import { draftBody, issuesByField, type ReadingDraft, type ReadingKind } from '../reading-kinds';
 import { nowTime } from '../reading-times';
+import { useFormatters } from '../../../lib/use-formatters';
 
 export interface FormState {
   draft: ReadingDraft;
@@ -34,6 +35,7 @@ const describedBy = (id: string, error: string | undefined) => (error ? `${id}-e
 
 export function ReadingForm({ kind, placeId, state, onState }: { kind: ReadingKind; placeId: number; state: FormState; onState: (state: FormState) => void }) {
   const { t } = useTranslation();
+  const { culture } = useFormatters();
   const { save } = useReadingMutations(kind);
   const reload = useReloadReadings(kind);
   const { draft, editing, errors } = state;
@@ -110,6 +112,7 @@ export function ReadingForm({ kind, placeId, state, onState }: { kind: ReadingKi
             error={errors[v.field]}
           >
             <NumberTextInput
+              culture={culture}
               id={id(v.field)}
               value={draft.values[v.field]}
               invalid={!!errors[v.field]}
