@@ -6,18 +6,18 @@ const cell = { puc: 1, variety: 2, date: '2026-11-23' };
 const chosen = { packhouse: 5, pickingProgress: 7 };
 
 describe('PUC schedule cell saves', () => {
-  it('does nothing when the text is unchanged or emptied', () => {
-    expect(planPucCellSave('12', { bins: 12, version: 3 }, chosen, cell)).toEqual({ kind: 'nothing' });
-    expect(planPucCellSave('', { bins: 12, version: 3 }, chosen, cell)).toEqual({ kind: 'nothing' });
+  it('does nothing when the number is unchanged or emptied', () => {
+    expect(planPucCellSave(12, { bins: 12, version: 3 }, chosen, cell)).toEqual({ kind: 'nothing' });
+    expect(planPucCellSave(null, { bins: 12, version: 3 }, chosen, cell)).toEqual({ kind: 'nothing' });
   });
 
   it('refuses without a packhouse, then without a picking progress (0 means none)', () => {
-    expect(planPucCellSave('5', { bins: null, version: null }, { packhouse: null, pickingProgress: 7 }, cell)).toEqual({
+    expect(planPucCellSave(5, { bins: null, version: null }, { packhouse: null, pickingProgress: 7 }, cell)).toEqual({
       kind: 'refused',
       reason: 'packhouse-not-selected',
       message: PLEASE_SELECT_A_PACKHOUSE,
     });
-    expect(planPucCellSave('5', { bins: null, version: null }, { packhouse: 5, pickingProgress: 0 }, cell)).toEqual({
+    expect(planPucCellSave(5, { bins: null, version: null }, { packhouse: 5, pickingProgress: 0 }, cell)).toEqual({
       kind: 'refused',
       reason: 'picking-progress-not-selected',
       message: PLEASE_SELECT_A_PICKING_PROGRESS,
@@ -25,15 +25,15 @@ describe('PUC schedule cell saves', () => {
   });
 
   it('sends the bins with the choices and the version as read (null for a new cell)', () => {
-    expect(planPucCellSave('0', { bins: null, version: null }, chosen, cell)).toEqual({
+    expect(planPucCellSave(0, { bins: null, version: null }, chosen, cell)).toEqual({
       kind: 'save',
       body: { ...cell, bins: 0, packhouse: 5, pickingProgress: 7, version: null },
     });
-    expect(planPucCellSave('99999', { bins: 4, version: 2 }, chosen, cell)).toMatchObject({ kind: 'save', body: { bins: 99999, version: 2 } });
+    expect(planPucCellSave(99999, { bins: 4, version: 2 }, chosen, cell)).toMatchObject({ kind: 'save', body: { bins: 99999, version: 2 } });
   });
 
   it('refuses more than 5 digits', () => {
-    expect(planPucCellSave('123456', { bins: null, version: null }, chosen, cell).kind).toBe('refused');
+    expect(planPucCellSave(123456, { bins: null, version: null }, chosen, cell).kind).toBe('refused');
   });
 
   it("translates a refusal by its reason, and shows the rule's own text for any other", () => {
@@ -42,9 +42,9 @@ describe('PUC schedule cell saves', () => {
     expect(pucRefusalText({ reason: 'picking-progress-not-selected', message: PLEASE_SELECT_A_PICKING_PROGRESS }, t)).toBe(
       't:picking.pleaseSelectPickingProgress',
     );
-    const letters = planPucCellSave('x', { bins: null, version: null }, chosen, cell);
-    expect(letters).toMatchObject({ kind: 'refused', reason: 'value-invalid' });
-    if (letters.kind === 'refused') expect(pucRefusalText(letters, t)).toBe(letters.message);
+    const fraction = planPucCellSave(1.5, { bins: null, version: null }, chosen, cell);
+    expect(fraction.kind).toBe('refused');
+    if (fraction.kind === 'refused') expect(pucRefusalText(fraction, t)).toBe(fraction.message);
   });
 });
 

@@ -17,28 +17,29 @@ export type PucCellPlan =
   | { kind: 'save'; body: PucScheduleCellBody };
 
 /**
- * A cell's text on blur or Enter: nothing when unchanged (or emptied: a saved cell cannot be
- * cleared to nothing), refused with the spec's message when the row lacks a packhouse or a
- * picking progress, else the body to send (with the cell's version, null for a new cell).
+ * A cell's number on blur or Enter (the bin input has read its text by the shared rule): nothing
+ * when unchanged (or emptied: a saved cell cannot be cleared to nothing), refused with the spec's
+ * message when the row lacks a packhouse or a picking progress, else the body to send (with the
+ * cell's version, null for a new cell).
  */
 export function planPucCellSave(
-  text: string,
+  bins: number | null,
   saved: PucCellSaved,
   choice: PucCellChoice,
   cell: { puc: number; variety: number; date: string },
 ): PucCellPlan {
-  if (text === '' || text === (saved.bins === null ? '' : String(saved.bins))) return { kind: 'nothing' };
+  if (bins === null || bins === saved.bins) return { kind: 'nothing' };
   const message = validatePucCellEdit(choice);
   if (message) return refused(message);
-  const bins = binCountSchema.safeParse(text);
-  if (!bins.success) return refused(bins.error.issues[0]?.message ?? '');
+  const checked = binCountSchema.safeParse(bins);
+  if (!checked.success) return refused(checked.error.issues[0]?.message ?? '');
   return {
     kind: 'save',
     body: {
       puc: cell.puc,
       variety: cell.variety,
       date: cell.date,
-      bins: bins.data,
+      bins: checked.data,
       packhouse: choice.packhouse,
       pickingProgress: choice.pickingProgress,
       version: saved.version,

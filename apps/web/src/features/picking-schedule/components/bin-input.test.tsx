@@ -14,7 +14,7 @@ describe('BinInput: the cell keeps its draft to itself', () => {
     expect(input.className).toContain('bin-input-unsaved');
     expect(onCommit).not.toHaveBeenCalled();
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(onCommit).toHaveBeenCalledWith('12345');
+    expect(onCommit).toHaveBeenCalledWith(12345);
     // saved: the new value from outside replaces the draft and the tint goes
     rerender(<BinInput value={12345} label="Bins" markUnsaved onCommit={onCommit} />);
     expect(input.value).toBe('12345');
@@ -29,7 +29,7 @@ describe('BinInput: the cell keeps its draft to itself', () => {
     const input = screen.getByLabelText('Bins') as HTMLInputElement;
     fireEvent.change(input, { target: { value: '7' } });
     fireEvent.blur(input);
-    expect(onCommit).toHaveBeenCalledWith('7');
+    expect(onCommit).toHaveBeenCalledWith(7);
     expect(input.value).toBe('7');
     expect(input.className).toContain('bin-input-unsaved');
     fireEvent.keyDown(input, { key: 'Escape' });
@@ -52,7 +52,23 @@ describe('BinInput: the cell keeps its draft to itself', () => {
     fireEvent.change(input, { target: { value: '12' } });
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(onCommit).toHaveBeenCalledWith('12');
+    expect(onCommit).toHaveBeenCalledWith(12);
+  });
+
+  it('hands over the number the text says: spaces around it are allowed, only spaces empty the cell, the same number is no change', () => {
+    const onCommit = vi.fn();
+    render(<BinInput value={3} label="Bins" markUnsaved onCommit={onCommit} />);
+    const input = screen.getByLabelText('Bins') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: ' 42 ' } });
+    fireEvent.blur(input);
+    expect(onCommit).toHaveBeenLastCalledWith(42);
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.blur(input);
+    expect(onCommit).toHaveBeenLastCalledWith(null);
+    fireEvent.change(input, { target: { value: ' 3' } });
+    fireEvent.blur(input);
+    expect(onCommit).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('a keystroke renders the cell only, not its parent', () => {

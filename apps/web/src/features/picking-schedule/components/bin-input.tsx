@@ -1,7 +1,8 @@
 /**
  * A bin (or capacity) input that keeps its draft to itself: a keystroke re-renders this input
  * only, never the table. The text stays exactly as typed; on blur or Enter a valid one (empty or
- * 1 to 5 digits) is handed over, anything else is refused with the rule's message and not handed
+ * 1 to 5 digits, spaces around it allowed) is handed over as the number it says (null when empty),
+ * read by the shared rule once; anything else is refused with the rule's message and not handed
  * over, so nothing other than what was typed is ever saved. Escape restores the value.
  */
 import { parseBinCellText } from '@orchard/shared';
@@ -16,8 +17,8 @@ export interface BinInputProps {
   className?: string;
   /** tint the input while its text differs from `value` */
   markUnsaved?: boolean;
-  /** the input's text when it leaves or on Enter, when it differs from `value` and is valid */
-  onCommit: (text: string) => void;
+  /** the number the text says (null: empty) when the input leaves or on Enter, when valid and other than `value` */
+  onCommit: (value: number | null) => void;
 }
 
 const asText = (value: number | null) => (value === null ? '' : String(value));
@@ -43,7 +44,9 @@ export const BinInput = memo(function BinInput({ value, label, disabled, classNa
       return;
     }
     setError(null);
-    onCommit(draft);
+    // the same number typed another way (" 12" for 12): nothing to save
+    if (parsed.value === value) return;
+    onCommit(parsed.value);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {

@@ -50,8 +50,8 @@ const PucCell = memo(function PucCell({ row, cell, isPast, label, readOnly, getC
     setSaved({ bins: cell.bins, version: cell.version });
   }
 
-  const onCommit = (text: string) => {
-    const plan = planPucCellSave(text, saved, getChoice(rowKey(row)), { puc: row.puc, variety: row.variety, date: cell.date });
+  const onCommit = (bins: number | null) => {
+    const plan = planPucCellSave(bins, saved, getChoice(rowKey(row)), { puc: row.puc, variety: row.variety, date: cell.date });
     if (plan.kind === 'nothing') return;
     if (plan.kind === 'refused') {
       toast.error(pucRefusalText(plan, t));

@@ -13,7 +13,7 @@
 import { Dropdown } from 'primereact/dropdown';
 import { memo, type Dispatch, type RefObject } from 'react';
 import type { TFunction } from 'i18next';
-import { binCountSchema, type PickingSchedulePage, type PickingViewKind } from '@orchard/shared';
+import { type PickingSchedulePage, type PickingViewKind } from '@orchard/shared';
 import type { FilterOption } from '../../../components/filter-fields';
 import { isWeekEdited, weekBins, type RowMode, type ScheduleRow, type ScheduleTableAction } from '../schedule-table-state';
 import { BinInput } from './bin-input';
@@ -48,10 +48,8 @@ export const ScheduleTableRow = memo(function ScheduleTableRow({ row, editing, l
   const { view, canEdit, leadFields, weeks, t, num, dispatch, onSaveRef } = context;
   const label = rowLabel(row);
 
-  const onWeekCommit = (year: number, week: number) => (text: string) => {
-    const parsed = text === '' ? null : binCountSchema.safeParse(text);
-    if (parsed && !parsed.success) return;
-    dispatch({ type: 'setWeek', id: row.id, year, week, binCount: parsed ? parsed.data : null });
+  const onWeekCommit = (year: number, week: number) => (binCount: number | null) => {
+    dispatch({ type: 'setWeek', id: row.id, year, week, binCount });
   };
 
   return (
