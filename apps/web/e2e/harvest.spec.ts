@@ -454,6 +454,19 @@ test.describe('Harvest area', () => {
     await choose(page, h.intake.block, `${row.citrii_Block} - ${row.variety}`);
     await choose(page, h.packhouse, packhouse);
     await typeNumber(page.getByLabel(h.intake.count, { exact: true }), '10');
+    // a day after today stays as typed and is refused with the rule's message: nothing recorded
+    const received = page.getByLabel(h.intake.receivedDate, { exact: true });
+    const future = formatDay(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10), 'en-ZA');
+    await received.fill(future);
+    await received.press('Escape');
+    await page.getByRole('button', { name: h.intake.record }).click();
+    await expect(page.getByText('Received date cannot be in the future', { exact: true })).toBeVisible();
+    await expect(received).toHaveValue(future);
+    // text that is no date is refused with the date's own message
+    await received.fill('2026/13/45');
+    await received.press('Escape');
+    await page.getByRole('button', { name: h.intake.record }).click();
+    await expect(page.getByText('Received date must be a date written yyyy-MM-dd', { exact: true })).toBeVisible();
     await page.getByLabel(h.intake.receivedDate, { exact: true }).fill(formatDay(yesterday(), 'en-ZA'));
     await page.getByLabel(h.intake.receivedDate, { exact: true }).press('Escape');
     await page.locator('label[for="bin-tipped"]').click();

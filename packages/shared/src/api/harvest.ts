@@ -230,6 +230,11 @@ export function isReceivedDate(value: string): boolean {
   return year >= SEASON_MIN && year <= SEASON_MAX;
 }
 
+/** Bins are received today or before (the business day): the rule's message for a later day, null when fine. */
+export function receivedDateProblem(day: string, today: string): string | null {
+  return day > today ? BIN_MESSAGES.receivedDateFuture : null;
+}
+
 /** The rule for tipped kgs: present and plausible for tipped bins, absent otherwise; null when fine. */
 export function tippedKgsProblem(count: number, tipped: boolean, tippedKgs: number | null | undefined): string | null {
   const hasKgs = tippedKgs !== null && tippedKgs !== undefined;

@@ -19,6 +19,7 @@ import {
   type BinIntakeResponse,
   type BinTippingBody,
   type BinTippingResponse,
+  receivedDateProblem,
   tippedKgsProblem,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
@@ -59,9 +60,8 @@ export async function recordBins(db: AppDb, actor: HarvestActor, body: BinIntake
   const { organizationId } = actor;
   const block = await findProductionBlock(db, actor, body.production_Block);
   if (!block) throw notFound('Production block');
-  if (body.received_Date > dayOf(now)) {
-    throw validationFailed('The request is not valid', [{ field: 'received_Date', message: BIN_MESSAGES.receivedDateFuture }]);
-  }
+  const future = receivedDateProblem(body.received_Date, dayOf(now));
+  if (future) throw validationFailed('The request is not valid', [{ field: 'received_Date', message: future }]);
   await requirePackhouse(db, organizationId, body.packhouse);
   const tippedKgs = body.tipped ? (body.tipped_Kgs ?? null) : null;
   const batch = batchFor(
@@ -162,7 +162,8 @@ async function checkRecords(db: AppDb, actor: HarvestActor, records: readonly Bi
     }
     const packhouseId = hasProblem('packhouse') ? undefined : packhouseByName.get(lower(values.packhouse));
     if (!hasProblem('packhouse') && packhouseId === undefined) fail('packhouse', BIN_MESSAGES.packhouse);
-    if (!hasProblem('received_date') && values.received_date > today) fail('received_date', BIN_MESSAGES.receivedDateFuture);
+    const future = hasProblem('received_date') ? null : receivedDateProblem(values.received_date, today);
+    if (future) fail('received_date', future);
     if (record.bins !== null && record.tipped !== null && !hasProblem('tipped_kgs')) {
       const problem = tippedKgsProblem(record.bins, record.tipped, record.tippedKgs);
       if (problem) fail('tipped_kgs', problem);

@@ -10,7 +10,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { binIntakeBodySchema, type BinIntakeBody } from '@orchard/shared';
+import { binIntakeBodySchema, dayOf, receivedDateProblem, type BinIntakeBody } from '@orchard/shared';
 import { NumberTextInput } from '../../../components/number-text-input';
 import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
@@ -45,7 +45,8 @@ export function BinIntakeForm() {
   const [tipOpen, setTipOpen] = useState(false);
   const { control, handleSubmit, setValue, setError, watch, reset, formState } = useForm<FormValues>({
     resolver: zodResolver(binIntakeBodySchema) as never,
-    defaultValues: { count: undefined, received_Date: toDay(new Date()), tipped: false, tipped_Kgs: null },
+    // today as the business day (South Africa), the server's today too
+    defaultValues: { count: undefined, received_Date: dayOf(new Date()), tipped: false, tipped_Kgs: null },
   });
   const tipped = watch('tipped');
   const { errors, isSubmitted } = formState;
@@ -58,6 +59,12 @@ export function BinIntakeForm() {
 
   const onSubmit = handleSubmit((values) => {
     const body = values as BinIntakeBody;
+    // a day typed after today is kept as typed and refused with the rule's message (the server holds the same rule)
+    const future = receivedDateProblem(body.received_Date, dayOf(new Date()));
+    if (future) {
+      setError('received_Date', { type: 'custom', message: future });
+      return;
+    }
     record.mutate(body, {
       onSuccess: (answer) => {
         toast.success(t('harvest.intake.recorded'), t('harvest.intake.recordedDetail', { count: answer.count }));
@@ -121,7 +128,6 @@ export function BinIntakeForm() {
                 onChange={(e) => field.onChange(e.value instanceof Date ? toDay(e.value) : undefined)}
                 onBlur={field.onBlur}
                 dateFormat={format.calendarDateFormat}
-                maxDate={new Date()}
                 showIcon
                 invalid={!!fieldState.error}
                 aria-describedby={fieldState.error ? 'bin-received-error' : undefined}
