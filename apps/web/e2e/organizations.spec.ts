@@ -262,6 +262,20 @@ test.describe('Create New Organization', () => {
     await latitude(page).fill('-28.9');
     await longitude(page).fill('24.9');
     await expect.poll(async () => (await marker(page).boundingBox())!.y).toBeGreaterThan(before.y);
+    // typed out of range, or a count that is no whole number of 0 or more: refused with what is wrong, nothing added
+    await latitude(page).fill('-95');
+    await dialog.getByRole('button', { name: c.addFarm }).click();
+    await expect(error).toContainText('Latitude must be between -90 and 90');
+    await error.getByRole('button', { name: c.ok }).click();
+    await latitude(page).fill('-28.9');
+    const points = dialog.getByLabel(c.maxObservationPoints, { exact: true });
+    await points.fill('-5');
+    await dialog.getByRole('button', { name: c.addFarm }).click();
+    await expect(error).toContainText(ORGANIZATION_ONBOARDING_MESSAGES.maxObservationPointsInvalid);
+    await error.getByRole('button', { name: c.ok }).click();
+    await expect(points).toHaveValue('-5');
+    await expect(farms).toHaveCount(1);
+    await points.fill('12');
     await dialog.getByRole('button', { name: c.addFarm }).click();
     await expect(farms).toHaveCount(2);
     await expect(farms.nth(1)).toContainText('-28.9, 24.9');
@@ -275,6 +289,7 @@ test.describe('Create New Organization', () => {
     const body = answer.request().postDataJSON() as { super_Users: number[]; farms: { farm_Lat: number }[] };
     expect(body.super_Users).toEqual([chosen.id]);
     expect(body.farms.map((f) => f.farm_Lat)[1]).toBe(-28.9);
+    expect((body.farms as unknown as { max_Observation_Points: number }[]).map((f) => f.max_Observation_Points)).toEqual([0, 12]);
     await expect(toast(page, c.success, c.saved)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/management\/organizations$/);

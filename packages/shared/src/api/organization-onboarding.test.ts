@@ -130,14 +130,31 @@ describe('Add Farm: the first failing rule, in the spec order and texts', () => 
       'Region is required',
       'Province is required',
       'Latitude is required',
+      'Latitude must be between -90 and 90',
       'Longitude is required',
+      'Longitude must be between -180 and 180',
       'Auto schedule is required',
       'Block daily auto is required',
       'Public holidays is required',
+      M.maxObservationPointsInvalid,
+      M.observationSitesInvalid,
     ]);
   });
 
   const legalEntity = { id: 0, name: 'Cederberg Citrus' };
+  it('beyond the spec: a coordinate out of range or not a number, and a count that is no whole number of 0 or more, each with its own message', () => {
+    expect(firstAddFarmProblem({ ...farm(), farm_Lat: 91 }, legalEntity)).toEqual({ field: 'farm_Lat', message: 'Latitude must be between -90 and 90' });
+    expect(firstAddFarmProblem({ ...farm(), farm_Lat: Number.NaN }, legalEntity)?.message).toBe('Latitude must be between -90 and 90');
+    expect(firstAddFarmProblem({ ...farm(), farm_Long: -180.5 }, legalEntity)?.message).toBe('Longitude must be between -180 and 180');
+    expect(firstAddFarmProblem({ ...farm(), farm_Long: -180 }, legalEntity)).toBeNull();
+    for (const bad of [-5, 1.5, Number.NaN, 2 ** 31]) {
+      expect(firstAddFarmProblem({ ...farm(), max_Observation_Points: bad }, legalEntity)?.message, String(bad)).toBe(M.maxObservationPointsInvalid);
+      expect(firstAddFarmProblem({ ...farm(), observation_Sites: bad }, legalEntity)?.message, String(bad)).toBe(M.observationSitesInvalid);
+    }
+    // left out, the default applies
+    const { max_Observation_Points: _left, ...without } = farm();
+    expect(firstAddFarmProblem(without, legalEntity)).toBeNull();
+  });
   it('a complete farm passes; false flags and longitude 0 count as given', () => {
     expect(firstAddFarmProblem(farm(), legalEntity)).toBeNull();
     expect(firstAddFarmProblem({ ...farm(), auto_Schedule: false, block_Daily_Auto: false, public_Holidays: false, farm_Long: 0 }, legalEntity)).toBeNull();

@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { INT_MAX, jsonIdSchema } from './common.js';
+import { FARM_SETUP_MESSAGES } from './farm-setup.js';
 
 export const ORGANIZATION_ONBOARDING_PATHS = {
   /** Organisation level: id, level_Name */
@@ -63,6 +64,9 @@ export const ORGANIZATION_ONBOARDING_MESSAGES = {
   autoScheduleRequired: 'Auto schedule is required',
   blockDailyAutoRequired: 'Block daily auto is required',
   publicHolidaysRequired: 'Public holidays is required',
+  // beyond the spec: a typed value outside its range is refused with its own message
+  maxObservationPointsInvalid: 'Max observation points must be a whole number from 0 to 2147483647',
+  observationSitesInvalid: 'Observation sites must be a whole number from 0 to 2147483647',
   // Save Organization
   farmsRequired: 'Please add 1 or more farms to continue',
   organizationNameRequired: 'Organization name is required',
@@ -212,6 +216,10 @@ export interface OnboardingProblem {
 const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
 const missing = (value: unknown) => value === null || value === undefined;
 const missingOrZero = (value: number | null | undefined) => value === null || value === undefined || value === 0;
+/** a coordinate given (blank is the required rule's) and not a number within ±limit (NaN: typed, not a number) */
+const outOfRange = (value: number | null | undefined, limit: number) => !missing(value) && !(Math.abs(value as number) <= limit);
+/** given and not a count of 0 or more that fits the column (null: the field emptied; left out, the default 0 applies) */
+const notCount = (value: number | null | undefined) => value !== undefined && !count.safeParse(value).success;
 
 const M = ORGANIZATION_ONBOARDING_MESSAGES;
 
@@ -231,10 +239,14 @@ export const ADD_FARM_RULES: readonly Rule<FarmInput>[] = [
   { field: 'farm_Region', message: M.regionRequired, fails: ({ farm }) => missing(farm.farm_Region) },
   { field: 'farm_Province', message: M.provinceRequired, fails: ({ farm }) => missing(farm.farm_Province) },
   { field: 'farm_Lat', message: M.latitudeRequired, fails: ({ farm }) => missingOrZero(farm.farm_Lat) },
+  { field: 'farm_Lat', message: FARM_SETUP_MESSAGES.latitudeRange, fails: ({ farm }) => outOfRange(farm.farm_Lat, 90) },
   { field: 'farm_Long', message: M.longitudeRequired, fails: ({ farm }) => missing(farm.farm_Long) },
+  { field: 'farm_Long', message: FARM_SETUP_MESSAGES.longitudeRange, fails: ({ farm }) => outOfRange(farm.farm_Long, 180) },
   { field: 'auto_Schedule', message: M.autoScheduleRequired, fails: ({ farm }) => missing(farm.auto_Schedule) },
   { field: 'block_Daily_Auto', message: M.blockDailyAutoRequired, fails: ({ farm }) => missing(farm.block_Daily_Auto) },
   { field: 'public_Holidays', message: M.publicHolidaysRequired, fails: ({ farm }) => missing(farm.public_Holidays) },
+  { field: 'max_Observation_Points', message: M.maxObservationPointsInvalid, fails: ({ farm }) => notCount(farm.max_Observation_Points) },
+  { field: 'observation_Sites', message: M.observationSitesInvalid, fails: ({ farm }) => notCount(farm.observation_Sites) },
 ];
 
 /** Save Organization, in the spec's order. */

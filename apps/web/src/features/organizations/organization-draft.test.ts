@@ -35,13 +35,15 @@ describe('legal entity options', () => {
 });
 
 describe('coordinates', () => {
-  it('reads typed numbers within range, else nothing', () => {
-    expect(parseCoordinate('-28.5', 90)).toBe(-28.5);
-    expect(parseCoordinate(' 24,25 ', 180)).toBe(24.25);
-    expect(parseCoordinate('', 90)).toBeNull();
-    expect(parseCoordinate('abc', 90)).toBeNull();
-    expect(parseCoordinate('91', 90)).toBeNull();
-    expect(parseCoordinate('179.9', 180)).toBe(179.9);
+  it('reads the typed number: null when blank, NaN when not a number', () => {
+    expect(parseCoordinate('-28.5')).toBe(-28.5);
+    expect(parseCoordinate(' 24,25 ')).toBe(24.25);
+    expect(parseCoordinate('')).toBeNull();
+    // typed and not a number, or out of range: kept so Add Farm names the range, never "required"
+    expect(parseCoordinate('abc')).toBeNaN();
+    expect(parseCoordinate('1.2.3')).toBeNaN();
+    expect(parseCoordinate('91')).toBe(91);
+    expect(parseCoordinate('179.9')).toBe(179.9);
   });
   it('shows a map position with at most 7 decimals', () => {
     expect(coordinateText(-28.123456789)).toBe('-28.1234568');

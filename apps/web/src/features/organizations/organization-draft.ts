@@ -28,8 +28,9 @@ export interface FarmFormValues {
   public_Holidays: boolean;
   saturdays: boolean;
   sundays: boolean;
-  max_Observation_Points: number;
-  observation_Sites: number;
+  /** null when emptied, NaN when not a number (NumberTextInput) */
+  max_Observation_Points: number | null;
+  observation_Sites: number | null;
   site_Type: number;
 }
 
@@ -116,12 +117,14 @@ export function legalEntityChoice(
   return { id: legalEntityId, name: existing.find((e) => e.id === legalEntityId)?.name ?? null };
 }
 
-/** A typed coordinate: a number within ±limit, or null (blank or not a number). */
-export function parseCoordinate(text: string, limit: 90 | 180): number | null {
+/**
+ * A typed coordinate as the number it says: null when blank, NaN when it is not a number; its range
+ * is Add Farm's rule (the message names it), so a value out of range is never taken for a blank one.
+ */
+export function parseCoordinate(text: string): number | null {
   const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '' || !/^[-+]?\d+(\.\d+)?$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
+  if (trimmed === '') return null;
+  return /^[-+]?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
 /** A coordinate from the map as the field shows it: at most FARM_COORDINATE_DECIMALS places. */
@@ -137,15 +140,16 @@ export function farmDraft(values: FarmFormValues, legalEntityId: number | null):
     farm_Area: values.farm_Area,
     farm_Province: values.farm_Province,
     farm_Legal_Entity: legalEntityId ?? NEW_FARM_DEFAULTS.farm_Legal_Entity,
-    farm_Lat: parseCoordinate(values.latitude, 90),
-    farm_Long: parseCoordinate(values.longitude, 180),
+    farm_Lat: parseCoordinate(values.latitude),
+    farm_Long: parseCoordinate(values.longitude),
     auto_Schedule: values.auto_Schedule,
     block_Daily_Auto: values.block_Daily_Auto,
     public_Holidays: values.public_Holidays,
     saturdays: values.saturdays,
     sundays: values.sundays,
-    max_Observation_Points: values.max_Observation_Points,
-    observation_Sites: values.observation_Sites,
+    // emptied is no count either: Add Farm's rule refuses it with its message, never 0 unasked
+    max_Observation_Points: values.max_Observation_Points ?? Number.NaN,
+    observation_Sites: values.observation_Sites ?? Number.NaN,
     site_Type: values.site_Type,
   };
 }

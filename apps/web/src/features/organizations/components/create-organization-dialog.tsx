@@ -98,9 +98,10 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
   const guard = useDiscardGuard(formState.isDirty, close);
 
   const markerPosition: LatLng | null = (() => {
-    const lat = parseCoordinate(latitude, 90);
-    const lng = parseCoordinate(longitude, 180);
-    return lat === null || lng === null ? null : { lat, lng };
+    // the marker only where both say a place on the globe
+    const lat = parseCoordinate(latitude);
+    const lng = parseCoordinate(longitude);
+    return lat === null || lng === null || !(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180) ? null : { lat, lng };
   })();
   const onMarkerMove = useCallback(
     (at: LatLng) => {

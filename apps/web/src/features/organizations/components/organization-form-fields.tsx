@@ -3,13 +3,13 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, type Control, type FieldPath } from 'react-hook-form';
-import { INT_MAX } from '@orchard/shared';
 import { labelledDropdownPt } from '../../../components/filter-fields';
+import { NumberTextInput } from '../../../components/number-text-input';
+import { useFormatters } from '../../../lib/use-formatters';
 import type { OrganizationFormValues } from '../organization-draft';
 
 export type Form = Control<OrganizationFormValues>;
@@ -55,6 +55,7 @@ export function CheckField({ control, name, label, disabled }: { control: Form; 
 
 export function CountField({ control, name, label }: { control: Form; name: FieldPath<OrganizationFormValues>; label: string }) {
   const id = useId();
+  const { culture } = useFormatters();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -62,7 +63,8 @@ export function CountField({ control, name, label }: { control: Form; name: Fiel
         control={control}
         name={name}
         render={({ field }) => (
-          <InputNumber inputId={id} value={field.value as number} onValueChange={(e) => field.onChange(e.value ?? 0)} min={0} max={INT_MAX} useGrouping={false} />
+          // the number as typed (null when emptied, NaN when not a number): Add Farm's rule names what is wrong
+          <NumberTextInput id={id} integer culture={culture} value={field.value as number | null} onChange={field.onChange} onBlur={field.onBlur} />
         )}
       />
     </div>
