@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { test, type APIRequestContext } from '@playwright/test';
-import { APP_DEFAULT_THEME_ID, FARM_SETUP_PATHS, PREFERENCES_PATHS } from '@orchard/shared';
+import { APP_DEFAULT_THEME_ID, FARM_SETUP_NAME_MAX, FARM_SETUP_PATHS, PREFERENCES_PATHS } from '@orchard/shared';
 import { en, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser } from './support/demo-users';
@@ -71,6 +71,12 @@ test.describe('farm setup', () => {
     await addFarm.getByRole('button', { name: fs.save, exact: true }).click();
     await expect(addFarm.getByText(fs.reasons.farmNameRequired, { exact: true })).toBeVisible();
     await expect(addFarm.getByText(fs.chooseLegalEntity, { exact: true })).toBeVisible();
+    // a name longer than the rule allows (pasted, say) is kept whole and refused with the rule's message, not cut
+    const tooLong = `${farm} ${'x'.repeat(FARM_SETUP_NAME_MAX)}`;
+    await addFarm.getByLabel(fs.fields.farmName, { exact: true }).fill(tooLong);
+    await expect(addFarm.getByLabel(fs.fields.farmName, { exact: true })).toHaveValue(tooLong);
+    await addFarm.getByRole('button', { name: fs.save, exact: true }).click();
+    await expect(addFarm.getByText(fs.reasons.farmNameLength, { exact: true })).toBeVisible();
     await addFarm.getByLabel(fs.fields.farmName, { exact: true }).fill(farm);
     await chooseOption(page, dropdown(addFarm, fs.fields.legalEntity), entity);
     await addFarm.getByLabel(fs.fields.latitude, { exact: true }).fill('-95');

@@ -6,8 +6,6 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  FARM_SETUP_CODE_MAX,
-  FARM_SETUP_NAME_MAX,
   setupProductionBlockSchema,
   type ProductionBlockBody,
   type SetupFarmBlock,
@@ -81,10 +79,10 @@ export function BlockDialog({ row, current, pucs, varieties, pucId, pucFarm, far
     <SetupDialog header={t(row ? 'farmSetup.editTitle.block' : 'farmSetup.add.block')} editor={editor} onHide={onHide}>
       <ChoiceField control={control} name="pucId" label={t('farmSetup.fields.puc')} options={pucs} placeholder={t('farmSetup.select')} fallback={t('farmSetup.choosePuc')} />
       <div className="farm-setup-pair">
-        <TextField control={control} name="code" label={t('farmSetup.fields.code')} maxLength={FARM_SETUP_CODE_MAX} />
+        <TextField control={control} name="code" label={t('farmSetup.fields.code')} />
         <NumberField control={control} name="ha" label={t('farmSetup.fields.ha')} />
       </div>
-      <TextField control={control} name="name" label={t('farmSetup.fields.blockName')} maxLength={FARM_SETUP_NAME_MAX} />
+      <TextField control={control} name="name" label={t('farmSetup.fields.blockName')} />
       <ChoiceField
         control={control}
         name="varietyId"

@@ -6,8 +6,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  FARM_SETUP_CODE_MAX,
-  FARM_SETUP_NAME_MAX,
   farmBlockBodySchema,
   setupFarmBlockSchema,
   type FarmBlockBody,
@@ -110,7 +108,7 @@ function FarmBlockDialog({ row, current, farms, varieties, farmId, onHide }: Far
     <SetupDialog header={t(row ? 'farmSetup.editTitle.farmBlock' : 'farmSetup.add.farmBlock')} editor={editor} onHide={onHide}>
       <ChoiceField control={control} name="farmId" label={t('farmSetup.fields.farm')} options={farms} placeholder={t('farmSetup.select')} fallback={t('farmSetup.chooseFarm')} />
       <div className="farm-setup-pair">
-        <TextField control={control} name="name" label={t('farmSetup.fields.farmBlockName')} maxLength={FARM_SETUP_NAME_MAX} />
+        <TextField control={control} name="name" label={t('farmSetup.fields.farmBlockName')} />
         <NumberField control={control} name="ha" label={t('farmSetup.fields.ha')} />
       </div>
       <ChoiceField
@@ -121,7 +119,7 @@ function FarmBlockDialog({ row, current, farms, varieties, farmId, onHide }: Far
         placeholder={t('farmSetup.select')}
         fallback={t('farmSetup.chooseVariety')}
       />
-      <TextField control={control} name="daffCode" label={t('farmSetup.fields.daffCode')} maxLength={FARM_SETUP_CODE_MAX} />
+      <TextField control={control} name="daffCode" label={t('farmSetup.fields.daffCode')} />
     </SetupDialog>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FARM_SETUP_NAME_MAX, farmBodySchema, setupFarmSchema, type FarmBody, type SetupFarm } from '@orchard/shared';
+import { farmBodySchema, setupFarmSchema, type FarmBody, type SetupFarm } from '@orchard/shared';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useFarms, useLegalEntities } from '../api/get-lists';
 import { useSaveRow } from '../api/save-row';
@@ -93,7 +93,7 @@ function FarmDialog({ row, current, entities, onHide }: { row: SetupFarm | null;
   const { control } = editor.form;
   return (
     <SetupDialog header={t(row ? 'farmSetup.editTitle.farm' : 'farmSetup.add.farm')} editor={editor} onHide={onHide}>
-      <TextField control={control} name="farmName" label={t('farmSetup.fields.farmName')} maxLength={FARM_SETUP_NAME_MAX} />
+      <TextField control={control} name="farmName" label={t('farmSetup.fields.farmName')} />
       <ChoiceField
         control={control}
         name="legalEntityId"

@@ -1,7 +1,7 @@
 /** Legal entities: the organisation's list, added, renamed and deleted (not while farms or employees belong to one). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FARM_SETUP_NAME_MAX, legalEntityBodySchema, setupLegalEntitySchema, type LegalEntityBody, type SetupLegalEntity } from '@orchard/shared';
+import { legalEntityBodySchema, setupLegalEntitySchema, type LegalEntityBody, type SetupLegalEntity } from '@orchard/shared';
 import { useLegalEntities } from '../api/get-lists';
 import { useSaveRow } from '../api/save-row';
 import { useRowEditor } from '../use-row-editor';
@@ -48,7 +48,7 @@ function LegalEntityDialog({ row, current, onHide }: { row: SetupLegalEntity | n
   });
   return (
     <SetupDialog header={t(row ? 'farmSetup.editTitle.legalEntity' : 'farmSetup.add.legalEntity')} editor={editor} onHide={onHide}>
-      <TextField control={editor.form.control} name="name" label={t('farmSetup.fields.name')} maxLength={FARM_SETUP_NAME_MAX} />
+      <TextField control={editor.form.control} name="name" label={t('farmSetup.fields.name')} />
     </SetupDialog>
   );
 }

@@ -1,7 +1,7 @@
 /** PUCs: the organisation's PUCs, filtered by farm; each belongs to one farm. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FARM_SETUP_CODE_MAX, pucBodySchema, setupPucSchema, type PucBody, type SetupPuc } from '@orchard/shared';
+import { pucBodySchema, setupPucSchema, type PucBody, type SetupPuc } from '@orchard/shared';
 import { SingleFilter } from '../../../components/filter-fields';
 import { usePucs } from '../api/get-lists';
 import { useSaveRow } from '../api/save-row';
@@ -74,7 +74,7 @@ function PucDialog({ row, current, farms, farmId, onHide }: PucDialogProps) {
   return (
     <SetupDialog header={t(row ? 'farmSetup.editTitle.puc' : 'farmSetup.add.puc')} editor={editor} onHide={onHide}>
       <ChoiceField control={control} name="farmId" label={t('farmSetup.fields.farm')} options={farms} placeholder={t('farmSetup.select')} fallback={t('farmSetup.chooseFarm')} />
-      <TextField control={control} name="pucName" label={t('farmSetup.fields.pucName')} maxLength={FARM_SETUP_CODE_MAX} />
+      <TextField control={control} name="pucName" label={t('farmSetup.fields.pucName')} />
     </SetupDialog>
   );
 }

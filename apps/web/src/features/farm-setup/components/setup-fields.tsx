@@ -21,7 +21,7 @@ interface FieldProps<V extends FieldValues> {
   fallback?: string;
 }
 
-export function TextField<V extends FieldValues>({ control, name, label, fallback, maxLength }: FieldProps<V> & { maxLength: number }) {
+export function TextField<V extends FieldValues>({ control, name, label, fallback }: FieldProps<V>) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -33,7 +33,6 @@ export function TextField<V extends FieldValues>({ control, name, label, fallbac
           <InputText
             id={id}
             value={(field.value as string | null) ?? ''}
-            maxLength={maxLength}
             onChange={(e) => field.onChange(e.target.value)}
             onBlur={field.onBlur}
             invalid={!!fieldState.error}

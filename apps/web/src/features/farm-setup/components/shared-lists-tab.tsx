@@ -6,8 +6,6 @@ import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  FARM_SETUP_COMMODITY_MAX,
-  FARM_SETUP_NAME_MAX,
   commodityBodySchema,
   setupCommoditySchema,
   setupVarietySchema,
@@ -66,7 +64,7 @@ function VarietyDialog({ commodities, onHide }: { commodities: Choice<string>[];
   const { control } = editor.form;
   return (
     <SetupDialog header={t('farmSetup.add.variety')} editor={editor} onHide={onHide}>
-      <TextField control={control} name="varietyName" label={t('farmSetup.fields.varietyName')} maxLength={FARM_SETUP_NAME_MAX} />
+      <TextField control={control} name="varietyName" label={t('farmSetup.fields.varietyName')} />
       <ChoiceField
         control={control}
         name="commodity"
@@ -118,7 +116,7 @@ function CommodityDialog({ onHide }: { onHide: () => void }) {
   });
   return (
     <SetupDialog header={t('farmSetup.add.commodity')} editor={editor} onHide={onHide}>
-      <TextField control={editor.form.control} name="name" label={t('farmSetup.fields.commodityName')} maxLength={FARM_SETUP_COMMODITY_MAX} />
+      <TextField control={editor.form.control} name="name" label={t('farmSetup.fields.commodityName')} />
     </SetupDialog>
   );
 }

@@ -194,18 +194,16 @@ export function TextField({
   value,
   onChange,
   error,
-  maxLength,
 }: {
   id: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
-  maxLength?: number;
 }) {
   return (
     <FormField id={id} label={label} error={error}>
-      <InputText id={id} value={value} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} {...errorProps(id, error)} />
+      <InputText id={id} value={value} onChange={(e) => onChange(e.target.value)} {...errorProps(id, error)} />
     </FormField>
   );
 }

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import {
   IRRIGATION_PATHS,
   PERMISSIONS,
-  TENSIOMETER_STATION_MAX,
   createTensiometerReadingBodySchema,
   tensiometerReadingsResponseSchema,
   updateTensiometerReadingBodySchema,
@@ -40,7 +39,6 @@ function TensiometerForm({ draft, onChange, errors, blocks }: CaptureFormProps<T
         id="tensio-station"
         label={t('fieldCapture.irrigation.station')}
         value={draft.station}
-        maxLength={TENSIOMETER_STATION_MAX}
         error={errors.station}
         onChange={(station) => set({ station })}
       />

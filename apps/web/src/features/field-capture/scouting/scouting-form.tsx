@@ -6,7 +6,7 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import { FIELD_NOTE_MAX, SCOUTING_PESTS, scoutingPestOf } from '@orchard/shared';
+import { SCOUTING_PESTS, scoutingPestOf } from '@orchard/shared';
 import { FormField } from '../../../components/field-error';
 import { NumberTextInput } from '../../../components/number-text-input';
 import type { CaptureFormProps } from '../components/capture-kind';
@@ -106,7 +106,7 @@ export function ScoutingForm({ draft, onChange, errors, blocks }: CaptureFormPro
                 />
               )}
               <FormField id={`${id}-note`} label={t('fieldCapture.note')} error={e('note')}>
-                <InputText id={`${id}-note`} value={o.note} maxLength={FIELD_NOTE_MAX} onChange={(ev) => setObservation(i, { note: ev.target.value })} />
+                <InputText id={`${id}-note`} value={o.note} onChange={(ev) => setObservation(i, { note: ev.target.value })} />
               </FormField>
               <Button
                 type="button"

@@ -5,7 +5,6 @@
  */
 import { useTranslation } from 'react-i18next';
 import {
-  FIELD_NOTE_MAX,
   PERMISSIONS,
   TRAPS_PATHS,
   createTrapInspectionBodySchema,
@@ -75,7 +74,7 @@ function InspectionForm({ draft, onChange, errors, blocks, editingRow }: Capture
         onChange={(trapId) => set({ trapId })}
       />
       <NumberField id="inspection-count" integer label={t('fieldCapture.traps.count')} value={draft.count} error={errors.count} onChange={(count) => set({ count })} />
-      <TextField id="inspection-note" label={t('fieldCapture.note')} value={draft.note} maxLength={FIELD_NOTE_MAX} error={errors.note} onChange={(note) => set({ note })} />
+      <TextField id="inspection-note" label={t('fieldCapture.note')} value={draft.note} error={errors.note} onChange={(note) => set({ note })} />
     </>
   );
 }

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import {
   PERMISSIONS,
   TRAPS_PATHS,
-  TRAP_CODE_MAX,
   TRAP_LURES,
   TRAP_TYPES,
   createTrapBodySchema,
@@ -85,7 +84,7 @@ function TrapForm({ draft, onChange, errors, blocks }: CaptureFormProps<TrapDraf
         error={errors.lure}
         onChange={(lure) => set({ lure })}
       />
-      <TextField id="trap-code" label={t('fieldCapture.traps.code')} value={draft.code} maxLength={TRAP_CODE_MAX} error={errors.code} onChange={(code) => set({ code })} />
+      <TextField id="trap-code" label={t('fieldCapture.traps.code')} value={draft.code} error={errors.code} onChange={(code) => set({ code })} />
       <div className="capture-times">
         <NumberField id="trap-lat" label={t('fieldCapture.traps.latitude')} value={draft.lat} error={errors.lat} onChange={(lat) => set({ lat })} />
         <NumberField id="trap-lng" label={t('fieldCapture.traps.longitude')} value={draft.lng} error={errors.lng} onChange={(lng) => set({ lng })} />

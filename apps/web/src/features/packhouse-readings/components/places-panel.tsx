@@ -9,7 +9,6 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LINE_NAME_MAX } from '@orchard/shared';
 import { FormField } from '../../../components/field-error';
 import { RowActionButton } from '../../../components/row-actions';
 import { errorText, isApiError } from '../../../lib/api-error';
@@ -96,7 +95,6 @@ export function PlacesPanel({ kind, packhouseId, places, canCapture }: { kind: R
                     <InputText
                       id={`${id}-rename-${place.id}`}
                       value={renaming.name}
-                      maxLength={LINE_NAME_MAX}
                       invalid={!!renaming.error}
                       aria-describedby={renaming.error ? `${id}-rename-${place.id}-error` : undefined}
                       onChange={(e) => setRenaming({ ...renaming, name: e.target.value })}
@@ -138,7 +136,6 @@ export function PlacesPanel({ kind, packhouseId, places, canCapture }: { kind: R
             <InputText
               id={`${id}-new`}
               value={name}
-              maxLength={LINE_NAME_MAX}
               invalid={!!addError}
               aria-describedby={addError ? `${id}-new-error` : undefined}
               onChange={(e) => setName(e.target.value)}

@@ -8,7 +8,7 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import { FIELD_NOTE_MAX, dayOf } from '@orchard/shared';
+import { dayOf } from '@orchard/shared';
 import { FormField } from '../../../components/field-error';
 import { NumberTextInput } from '../../../components/number-text-input';
 import { errorText, isApiError } from '../../../lib/api-error';
@@ -127,7 +127,6 @@ export function ReadingForm({ kind, placeId, state, onState }: { kind: ReadingKi
         <InputText
           id={id('note')}
           value={draft.note}
-          maxLength={FIELD_NOTE_MAX}
           invalid={!!errors.note}
           aria-describedby={describedBy(id('note'), errors.note)}
           onChange={(e) => set({ note: e.target.value })}
