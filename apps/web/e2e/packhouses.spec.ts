@@ -5,7 +5,7 @@
  * case and surrounding spaces, with the server's message), axe-core.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { PACKHOUSES_PATHS, PACKHOUSE_MESSAGES } from '@orchard/shared';
+import { PACKHOUSE_MESSAGES, PACKHOUSE_NAME_MAX, PACKHOUSES_PATHS } from '@orchard/shared';
 import { en, exactly, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 import { apiHeaders, seriousViolations } from './support/picking';
@@ -111,6 +111,12 @@ test.describe('packhouse management', () => {
     const rows = page.locator('.packhouses-table .p-datatable-tbody > tr');
     const before = await rows.count();
     const form = await openSetup(page);
+    // a pasted name over the maximum is kept whole and refused with the rule's message, not cut to fit
+    const tooLong = 'P'.repeat(PACKHOUSE_NAME_MAX + 1);
+    await form.name.fill(tooLong);
+    await expect(form.name).toHaveValue(tooLong);
+    await form.save.click();
+    await expect(dialog(page).getByText(PACKHOUSE_MESSAGES.nameLength, { exact: true })).toBeVisible();
     await form.name.fill('  kirkwood PACKHOUSE ');
     await form.shortName.fill('DUP');
     const refused = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(PACKHOUSES_PATHS.list));

@@ -44,6 +44,8 @@ export const EMPLOYEE_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this record?',
   typeRequired: 'Type is required',
   fullnameRequired: 'Full Name is required',
+  fullnameLength: `The full name may be at most ${EMPLOYEE_FULLNAME_MAX} characters`,
+  typeLength: `The type may be at most ${EMPLOYEE_TYPE_MAX} characters`,
   staleVersion: 'The employee was changed by someone else; reload and try again',
 } as const;
 
@@ -57,6 +59,8 @@ export const EMPLOYEE_REASONS = {
   deleteConfirm: 'employee-delete-confirm',
   typeRequired: 'employee-type-required',
   fullnameRequired: 'employee-fullname-required',
+  fullnameLength: 'employee-fullname-too-long',
+  typeLength: 'employee-type-too-long',
   staleVersion: 'employee-stale',
 } as const satisfies Record<keyof typeof EMPLOYEE_MESSAGES, string>;
 
@@ -91,7 +95,7 @@ export const employeesResponseSchema = z.array(employeeSchema);
 
 export const employeeIdParamsSchema = z.object({ id: idSchema });
 
-const fullname = z.string().trim().min(1, EMPLOYEE_MESSAGES.fullnameRequired).max(EMPLOYEE_FULLNAME_MAX);
+const fullname = z.string().trim().min(1, EMPLOYEE_MESSAGES.fullnameRequired).max(EMPLOYEE_FULLNAME_MAX, EMPLOYEE_MESSAGES.fullnameLength);
 
 /** Add: legal entity, full name and type are all required. */
 export const addEmployeeBodySchema = z.object({ fullname, legal_Entity: jsonIdSchema, type: jsonIdSchema });
@@ -114,7 +118,7 @@ export type EmployeeType = z.infer<typeof employeeTypeSchema>;
 export const employeeTypesResponseSchema = z.array(employeeTypeSchema);
 
 export const addEmployeeTypeBodySchema = z.object({
-  type: z.string().trim().min(1, EMPLOYEE_MESSAGES.typeRequired).max(EMPLOYEE_TYPE_MAX),
+  type: z.string().trim().min(1, EMPLOYEE_MESSAGES.typeRequired).max(EMPLOYEE_TYPE_MAX, EMPLOYEE_MESSAGES.typeLength),
 });
 export type AddEmployeeTypeBody = z.infer<typeof addEmployeeTypeBodySchema>;
 

@@ -25,6 +25,8 @@ export const PACKHOUSE_LIST_MAX = 500;
 
 export const PACKHOUSE_MESSAGES = {
   nameRequired: 'Name is required',
+  nameLength: `The packhouse name may be at most ${PACKHOUSE_NAME_MAX} characters`,
+  shortnameLength: `The short name may be at most ${PACKHOUSE_SHORTNAME_MAX} characters`,
   /** names are unique ignoring case and surrounding spaces, across every organisation */
   nameTaken: 'A packhouse with this name already exists',
   alreadyLinked: 'This packhouse is already in the organisation\'s list.',
@@ -36,6 +38,8 @@ export const PACKHOUSE_MESSAGES = {
 /** The stable reason key of each of PACKHOUSE_MESSAGES, sent beside the text (see reasons.ts). */
 export const PACKHOUSE_REASONS = {
   nameRequired: 'packhouse-name-required',
+  nameLength: 'packhouse-name-too-long',
+  shortnameLength: 'packhouse-shortname-too-long',
   nameTaken: 'packhouse-name-taken',
   alreadyLinked: 'packhouse-already-linked',
   inUse: 'packhouse-in-use',
@@ -68,8 +72,8 @@ export const packhouseSuggestionsResponseSchema = z.array(packhouseSuggestionSch
 export const addPackhouseBodySchema = z
   .object({
     id: jsonIdSchema.nullable().optional(),
-    name: z.string().trim().max(PACKHOUSE_NAME_MAX).nullable().optional(),
-    shortname: z.string().trim().max(PACKHOUSE_SHORTNAME_MAX).nullable().optional(),
+    name: z.string().trim().max(PACKHOUSE_NAME_MAX, { error: PACKHOUSE_MESSAGES.nameLength }).nullable().optional(),
+    shortname: z.string().trim().max(PACKHOUSE_SHORTNAME_MAX, { error: PACKHOUSE_MESSAGES.shortnameLength }).nullable().optional(),
   })
   .refine((body) => (body.id ?? null) !== null || (body.name ?? '') !== '', {
     message: PACKHOUSE_MESSAGES.nameRequired,

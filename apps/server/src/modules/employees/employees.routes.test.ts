@@ -1,4 +1,4 @@
-import { EMPLOYEE_MESSAGES, EMPLOYEES_PATHS, PERMISSIONS, type Employee, type Permission } from '@orchard/shared';
+import { EMPLOYEE_FULLNAME_MAX, EMPLOYEE_MESSAGES, EMPLOYEE_TYPE_MAX, EMPLOYEES_PATHS, PERMISSIONS, type Employee, type Permission } from '@orchard/shared';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +173,17 @@ describe('employee management', () => {
     const res = await asA({ method: 'POST', url: EMPLOYEES_PATHS.list, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it("refuses a full name or a type over its maximum with the rule's message; nothing is added", async () => {
+    const before = await rowsOf(w.a.organizationId);
+    const name = await asA({ method: 'POST', url: EMPLOYEES_PATHS.list, payload: { fullname: 'F'.repeat(EMPLOYEE_FULLNAME_MAX + 1), legal_Entity: ids.le1, type: ids.seasonal } });
+    expect(name.statusCode).toBe(400);
+    expect(name.json().error.details).toEqual([{ field: 'fullname', message: EMPLOYEE_MESSAGES.fullnameLength, reason: 'employee-fullname-too-long' }]);
+    expect(await rowsOf(w.a.organizationId)).toEqual(before);
+    const type = await asA({ method: 'POST', url: EMPLOYEES_PATHS.types, payload: { type: 'T'.repeat(EMPLOYEE_TYPE_MAX + 1) } });
+    expect(type.statusCode).toBe(400);
+    expect(type.json().error.details).toEqual([{ field: 'type', message: EMPLOYEE_MESSAGES.typeLength, reason: 'employee-type-too-long' }]);
   });
 
   it('edits an employee with the version read, and answers 412 to a stale version without overwriting', async () => {

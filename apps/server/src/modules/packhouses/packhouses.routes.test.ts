@@ -1,4 +1,4 @@
-import { PACKHOUSE_MESSAGES, PACKHOUSES_PATHS, PERMISSIONS } from '@orchard/shared';
+import { PACKHOUSE_MESSAGES, PACKHOUSE_NAME_MAX, PACKHOUSE_SHORTNAME_MAX, PACKHOUSES_PATHS, PERMISSIONS } from '@orchard/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,17 @@ describe('packhouse management', () => {
     expect(await linksOf(w.a.organizationId)).toContain(created.id);
     const noShort = await asA({ method: 'POST', url: PACKHOUSES_PATHS.list, payload: { name: 'Clanwilliam Packers' } });
     expect(noShort.json()).toMatchObject({ shortname: null, owned: true });
+  });
+
+  it('refuses a name or short name over its maximum with the rule\'s message; nothing is created', async () => {
+    const longName = 'N'.repeat(PACKHOUSE_NAME_MAX + 1);
+    const name = await asA({ method: 'POST', url: PACKHOUSES_PATHS.list, payload: { name: longName } });
+    expect(name.statusCode).toBe(400);
+    expect(name.json().error.details).toEqual([{ field: 'name', message: PACKHOUSE_MESSAGES.nameLength, reason: 'packhouse-name-too-long' }]);
+    const short = await asA({ method: 'POST', url: PACKHOUSES_PATHS.list, payload: { name: 'Short Name Packers', shortname: 'S'.repeat(PACKHOUSE_SHORTNAME_MAX + 1) } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.details).toEqual([{ field: 'shortname', message: PACKHOUSE_MESSAGES.shortnameLength, reason: 'packhouse-shortname-too-long' }]);
+    expect(await t.db.select().from(packhouses).where(eq(packhouses.name, 'Short Name Packers'))).toHaveLength(0);
   });
 
   it('refuses a name already taken, ignoring case and surrounding spaces, whoever runs it, with 409', async () => {

@@ -8,7 +8,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMPLOYEE_FULLNAME_MAX, canSaveEmployee, type EmployeeLegalEntity, type EmployeeType } from '@orchard/shared';
+import { canSaveEmployee, type EmployeeLegalEntity, type EmployeeType } from '@orchard/shared';
 import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useSaveEmployee } from '../api/save-employee';
@@ -108,7 +108,7 @@ export function EmployeeForm({
       </div>
       <div className="field">
         <label htmlFor={nameId}>{t('employees.fullName')}</label>
-        <InputText id={nameId} value={value.fullname} maxLength={EMPLOYEE_FULLNAME_MAX} onChange={(e) => onChange({ ...value, fullname: e.target.value })} />
+        <InputText id={nameId} value={value.fullname} onChange={(e) => onChange({ ...value, fullname: e.target.value })} />
       </div>
       <div className="form-buttons">
         <Button

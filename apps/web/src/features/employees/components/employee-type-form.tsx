@@ -8,7 +8,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMPLOYEE_TYPE_MAX, employeeTypeExists, type EmployeeType } from '@orchard/shared';
+import { employeeTypeExists, type EmployeeType } from '@orchard/shared';
 import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useAddEmployeeType } from '../api/add-employee-type';
@@ -45,7 +45,7 @@ export function EmployeeTypeForm({ types, onClose, onAdded }: { types: EmployeeT
       <h2 id={`${id}-title`}>{t('employees.addNewType')}</h2>
       <div className="field">
         <label htmlFor={id}>{t('employees.newType')}</label>
-        <InputText id={id} value={type} maxLength={EMPLOYEE_TYPE_MAX} onChange={(e) => setType(e.target.value)} autoFocus />
+        <InputText id={id} value={type} onChange={(e) => setType(e.target.value)} autoFocus />
       </div>
       <div className="form-buttons">
         <Button type="submit" label={t('employees.save')} loading={add.isPending} disabled={empty || add.isPending} />

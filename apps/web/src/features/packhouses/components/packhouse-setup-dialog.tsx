@@ -14,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
 import {
   PACKHOUSE_NAME_MAX,
-  PACKHOUSE_SHORTNAME_MAX,
   PACKHOUSE_SUGGESTION_MIN_CHARS,
   addPackhouseBodySchema,
 } from '@orchard/shared';
@@ -67,7 +66,8 @@ export function PackhouseSetupDialog({ visible, onHide }: { visible: boolean; on
 
   const suggest = async (e: AutoCompleteCompleteEvent) => {
     const query = e.query.trim();
-    if (query.length < PACKHOUSE_SUGGESTION_MIN_CHARS) {
+    // a name over the maximum names no packhouse (the field says so when saved)
+    if (query.length < PACKHOUSE_SUGGESTION_MIN_CHARS || query.length > PACKHOUSE_NAME_MAX) {
       setSuggestions([]);
       return;
     }
@@ -127,7 +127,6 @@ export function PackhouseSetupDialog({ visible, onHide }: { visible: boolean; on
                   field="name"
                   minLength={PACKHOUSE_SUGGESTION_MIN_CHARS}
                   size={PACKHOUSE_AUTOCOMPLETE_SIZE}
-                  maxLength={PACKHOUSE_NAME_MAX}
                   completeMethod={(e) => void suggest(e)}
                   onChange={(e) => {
                     const value = e.value as string | Suggestion | null;
@@ -174,7 +173,6 @@ export function PackhouseSetupDialog({ visible, onHide }: { visible: boolean; on
                   value={field.value}
                   onChange={(e) => field.onChange(e.target.value)}
                   onBlur={field.onBlur}
-                  maxLength={PACKHOUSE_SHORTNAME_MAX}
                   disabled={linked}
                   invalid={!!fieldState.error}
                   className="w-full"
