@@ -195,14 +195,18 @@ export type SetupLegalEntity = z.infer<typeof setupLegalEntitySchema>;
 export const setupLegalEntitiesResponseSchema = z.array(setupLegalEntitySchema);
 
 // farms
+
+/** A farm's position in degrees, with the range's message (farm setup and Create New Organization). */
+export const latitudeSchema = z.number().min(-90, FARM_SETUP_MESSAGES.latitudeRange).max(90, FARM_SETUP_MESSAGES.latitudeRange);
+export const longitudeSchema = z.number().min(-180, FARM_SETUP_MESSAGES.longitudeRange).max(180, FARM_SETUP_MESSAGES.longitudeRange);
 export const farmBodySchema = z.object({
   farmName: requiredText(FARM_SETUP_MESSAGES.farmNameRequired, FARM_SETUP_MESSAGES.farmNameLength, FARM_SETUP_NAME_MAX),
   legalEntityId: jsonIdSchema,
   areaId: jsonIdSchema.nullable().default(null),
   regionId: jsonIdSchema.nullable().default(null),
   provinceId: jsonIdSchema.nullable().default(null),
-  lat: z.number().min(-90, FARM_SETUP_MESSAGES.latitudeRange).max(90, FARM_SETUP_MESSAGES.latitudeRange).nullable().default(null),
-  lng: z.number().min(-180, FARM_SETUP_MESSAGES.longitudeRange).max(180, FARM_SETUP_MESSAGES.longitudeRange).nullable().default(null),
+  lat: latitudeSchema.nullable().default(null),
+  lng: longitudeSchema.nullable().default(null),
 });
 export type FarmBody = z.infer<typeof farmBodySchema>;
 export const updateFarmBodySchema = withVersion(farmBodySchema.shape);

@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { INT_MAX, jsonIdSchema } from './common.js';
-import { FARM_SETUP_MESSAGES } from './farm-setup.js';
+import { FARM_SETUP_MESSAGES, latitudeSchema, longitudeSchema } from './farm-setup.js';
 
 export const ORGANIZATION_ONBOARDING_PATHS = {
   /** Organisation level: id, level_Name */
@@ -65,8 +65,8 @@ export const ORGANIZATION_ONBOARDING_MESSAGES = {
   blockDailyAutoRequired: 'Block daily auto is required',
   publicHolidaysRequired: 'Public holidays is required',
   // beyond the spec: a typed value outside its range is refused with its own message
-  maxObservationPointsInvalid: 'Max observation points must be a whole number from 0 to 2147483647',
-  observationSitesInvalid: 'Observation sites must be a whole number from 0 to 2147483647',
+  maxObservationPointsInvalid: `Max observation points must be a whole number from 0 to ${INT_MAX}`,
+  observationSitesInvalid: `Observation sites must be a whole number from 0 to ${INT_MAX}`,
   // Save Organization
   farmsRequired: 'Please add 1 or more farms to continue',
   organizationNameRequired: 'Organization name is required',
@@ -172,8 +172,8 @@ export const farmDraftSchema = z.object({
   farm_Region: idOrZero.nullish(),
   farm_Province: idOrZero.nullish(),
   farm_Legal_Entity: idOrZero.default(NEW_FARM_DEFAULTS.farm_Legal_Entity),
-  farm_Lat: z.number().min(-90).max(90).nullish(),
-  farm_Long: z.number().min(-180).max(180).nullish(),
+  farm_Lat: latitudeSchema.nullish(),
+  farm_Long: longitudeSchema.nullish(),
   auto_Schedule: z.boolean().nullish(),
   block_Daily_Auto: z.boolean().nullish(),
   public_Holidays: z.boolean().nullish(),
@@ -216,8 +216,8 @@ export interface OnboardingProblem {
 const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
 const missing = (value: unknown) => value === null || value === undefined;
 const missingOrZero = (value: number | null | undefined) => value === null || value === undefined || value === 0;
-/** a coordinate given (blank is the required rule's) and not a number within ±limit (NaN: typed, not a number) */
-const outOfRange = (value: number | null | undefined, limit: number) => !missing(value) && !(Math.abs(value as number) <= limit);
+/** a coordinate given (blank is the required rule's) that its schema refuses (NaN: typed, not a number) */
+const outOfRange = (value: number | null | undefined, schema: z.ZodNumber) => !missing(value) && !schema.safeParse(value).success;
 /** given and not a count of 0 or more that fits the column (null: the field emptied; left out, the default 0 applies) */
 const notCount = (value: number | null | undefined) => value !== undefined && !count.safeParse(value).success;
 
@@ -239,9 +239,9 @@ export const ADD_FARM_RULES: readonly Rule<FarmInput>[] = [
   { field: 'farm_Region', message: M.regionRequired, fails: ({ farm }) => missing(farm.farm_Region) },
   { field: 'farm_Province', message: M.provinceRequired, fails: ({ farm }) => missing(farm.farm_Province) },
   { field: 'farm_Lat', message: M.latitudeRequired, fails: ({ farm }) => missingOrZero(farm.farm_Lat) },
-  { field: 'farm_Lat', message: FARM_SETUP_MESSAGES.latitudeRange, fails: ({ farm }) => outOfRange(farm.farm_Lat, 90) },
+  { field: 'farm_Lat', message: FARM_SETUP_MESSAGES.latitudeRange, fails: ({ farm }) => outOfRange(farm.farm_Lat, latitudeSchema) },
   { field: 'farm_Long', message: M.longitudeRequired, fails: ({ farm }) => missing(farm.farm_Long) },
-  { field: 'farm_Long', message: FARM_SETUP_MESSAGES.longitudeRange, fails: ({ farm }) => outOfRange(farm.farm_Long, 180) },
+  { field: 'farm_Long', message: FARM_SETUP_MESSAGES.longitudeRange, fails: ({ farm }) => outOfRange(farm.farm_Long, longitudeSchema) },
   { field: 'auto_Schedule', message: M.autoScheduleRequired, fails: ({ farm }) => missing(farm.auto_Schedule) },
   { field: 'block_Daily_Auto', message: M.blockDailyAutoRequired, fails: ({ farm }) => missing(farm.block_Daily_Auto) },
   { field: 'public_Holidays', message: M.publicHolidaysRequired, fails: ({ farm }) => missing(farm.public_Holidays) },
