@@ -548,43 +548,27 @@ const PAGE_PROBE = `(() => {
   try {
     new PerformanceObserver((l) => { for (const e of l.getEntries()) b.events.push({ name: e.name, start: e.startTime, duration: e.duration }); }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   } catch (e) { b.noEventTiming = true; }
-  b.armKey = () => {
-    b.key = new Promise((resolve) => {
-      const r = {};
-      // on the document, after the app's listener and React's commit (a microtask of that listener)
-      document.addEventListener('input', () => {
-        queueMicrotask(() => { r.workAt = performance.now(); });
-      }, { once: true });
-      document.addEventListener('keydown', (e) => {
-        r.t0 = e.timeStamp;
-        afterFrame((frameAt, paintAt) => {
-          r.frameAt = frameAt;
-          r.paintAt = paintAt;
-          r.value = document.activeElement ? document.activeElement.value : null;
-          resolve(r);
-        });
-      }, { once: true, capture: true });
-    });
-    return true;
-  };
-  b.armRelease = () => {
-    b.release = new Promise((resolve) => {
-      const r = {};
-      // on the window, the last stop of the keyup's bubbling: every listener of the page has run
-      window.addEventListener('keyup', () => {
-        queueMicrotask(() => { r.workAt = performance.now(); });
-      }, { once: true });
-      document.addEventListener('keyup', (e) => {
-        r.t0 = e.timeStamp;
-        afterFrame((frameAt, paintAt) => {
-          r.frameAt = frameAt;
-          r.paintAt = paintAt;
-          resolve(r);
-        });
-      }, { once: true, capture: true });
-    });
-    return true;
-  };
+  // a key's timing: t0 at its event (captured on the document), workAt once every listener of the page
+  // for workEvent on workTarget has run (a microtask after the last one), then the frame after it
+  const timeKey = (type, workTarget, workEvent, withValue) => new Promise((resolve) => {
+    const r = {};
+    workTarget.addEventListener(workEvent, () => {
+      queueMicrotask(() => { r.workAt = performance.now(); });
+    }, { once: true });
+    document.addEventListener(type, (e) => {
+      r.t0 = e.timeStamp;
+      afterFrame((frameAt, paintAt) => {
+        r.frameAt = frameAt;
+        r.paintAt = paintAt;
+        if (withValue) r.value = document.activeElement ? document.activeElement.value : null;
+        resolve(r);
+      });
+    }, { once: true, capture: true });
+  });
+  // the keystroke's work ends with the input event on the document, after the app's listener and React's commit
+  b.armKey = () => { b.key = timeKey('keydown', document, 'input', true); return true; };
+  // the release's with the keyup on the window, the last stop of its bubbling
+  b.armRelease = () => { b.release = timeKey('keyup', window, 'keyup', false); return true; };
 })();`;
 
 interface ProbeLog {
