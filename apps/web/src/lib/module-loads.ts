@@ -24,7 +24,8 @@ export function pendingModuleLoads(): number {
   return pending;
 }
 
-function subscribe(listener: () => void) {
+/** Tells `listener` of every change of the count; answers the function that stops it. */
+export function subscribeModuleLoads(listener: () => void): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
@@ -32,5 +33,5 @@ function subscribe(listener: () => void) {
 }
 
 export function usePendingModuleLoads(): number {
-  return useSyncExternalStore(subscribe, pendingModuleLoads);
+  return useSyncExternalStore(subscribeModuleLoads, pendingModuleLoads);
 }

@@ -31,14 +31,15 @@ export function nextPollDelay(previous: number, failed: boolean): number {
   return Math.min(previous * 2, NOTIFICATION_POLL_MAX_MS);
 }
 
-export function useNotificationStream() {
+/** `ready` false: not opened yet (the bell waits for the screen's own data, lib/page-settled) */
+export function useNotificationStream(ready = true) {
   const queryClient = useQueryClient();
   const organizationId = useSession((s) => s.organizationId);
   const userId = useSession((s) => s.userId);
   const authenticated = useSession((s) => s.status === 'authenticated');
 
   useEffect(() => {
-    if (!authenticated || userId == null || organizationId == null) return;
+    if (!ready || !authenticated || userId == null || organizationId == null) return;
     let source: EventSource | null = null;
     let timer: number | undefined;
     let delay = 0;
@@ -123,5 +124,5 @@ export function useNotificationStream() {
       window.clearTimeout(pollTimer);
       source?.close();
     };
-  }, [authenticated, organizationId, userId, queryClient]);
+  }, [ready, authenticated, organizationId, userId, queryClient]);
 }

@@ -19,8 +19,10 @@ export const attentionListQueryOptions = (organizationId: number | null, userId:
     refetchInterval: ATTENTION_REFRESH_MS,
   });
 
-export function useAttentionList() {
+/** `ready` false holds the request back (the bell waits for the screen's own data) */
+export function useAttentionList(ready = true) {
   const organizationId = useSession((s) => s.organizationId);
   const userId = useSession((s) => s.userId);
-  return useQuery(attentionListQueryOptions(organizationId, userId));
+  const options = attentionListQueryOptions(organizationId, userId);
+  return useQuery({ ...options, enabled: ready && options.enabled });
 }

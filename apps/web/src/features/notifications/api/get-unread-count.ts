@@ -15,8 +15,10 @@ export const unreadCountQueryOptions = (organizationId: number | null, userId: n
     enabled: organizationId != null && userId != null,
   });
 
-export function useUnreadCount() {
+/** `ready` false holds the request back (the bell waits for the screen's own data) */
+export function useUnreadCount(ready = true) {
   const organizationId = useSession((s) => s.organizationId);
   const userId = useSession((s) => s.userId);
-  return useQuery(unreadCountQueryOptions(organizationId, userId));
+  const options = unreadCountQueryOptions(organizationId, userId);
+  return useQuery({ ...options, enabled: ready && options.enabled });
 }

@@ -20,17 +20,23 @@ import { useDeleteNotification, usePinNotification, useReadNotification } from '
 import { useAttentionList } from '../api/get-attention-list';
 import { useNotificationStream } from '../use-notification-stream';
 import { AttentionSection } from './attention-section';
+import { usePageSettled } from '../../../lib/page-settled';
+import { notificationsKeys } from '../api/keys';
 import '../notifications.css';
+
+const isNotificationsKey = (key: readonly unknown[]) => key[2] === notificationsKeys.all(null, null)[2];
 
 export function NotificationsBell() {
   const { t } = useTranslation();
   const panelId = useId();
   const panel = useRef<OverlayPanel>(null);
   const [open, setOpen] = useState(false);
-  const unread = useUnreadCount();
+  // the bell asks once the screen's own data has come (lib/page-settled)
+  const ready = usePageSettled(isNotificationsKey);
+  const unread = useUnreadCount(ready);
   const list = useNotifications(open);
-  const attention = useAttentionList();
-  useNotificationStream();
+  const attention = useAttentionList(ready);
+  useNotificationStream(ready);
   const unreadCount = unread.data?.count ?? 0;
   const attentionCount = attention.data?.count ?? 0;
   const count = unreadCount + attentionCount;
