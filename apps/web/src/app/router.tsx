@@ -11,8 +11,7 @@ import { AccessDeniedPage, ErrorPage, NotFoundPage } from '../features/exception
 import { LoginPage } from '../features/auth/login-page';
 import { RequireAuth } from './guards';
 import { lazyPage, type PreloadablePage } from './lazy-page';
-import { queryClient } from '../lib/query-client';
-import { whenSignedIn, type SignedIn } from '../lib/session/when-signed-in';
+import type { SignedIn } from '../lib/session/when-signed-in';
 import { whenRefreshRequested } from '../lib/session/bootstrap';
 import { mayOpenRoute, type RoutePermission } from './route-access';
 import { RootLayout } from './root-layout';
@@ -61,10 +60,13 @@ interface AreaPage {
   prefetch?: () => Promise<(session: SignedIn) => void>;
 }
 
-/** A schedule view's filters and first page (features/picking-schedule/first-page.ts, loaded with the page's code). */
+/**
+ * A schedule view's filters and first page (features/picking-schedule/first-page.ts, loaded with the
+ * page's code; the query client with it, never with the sign-in page's code).
+ */
 const scheduleFirstPage = (view: PickingViewKind) => () =>
-  import('../features/picking-schedule/first-page').then(
-    ({ prefetchFirstPage }) =>
+  Promise.all([import('../features/picking-schedule/first-page'), import('../lib/query-client')]).then(
+    ([{ prefetchFirstPage }, { queryClient }]) =>
       ({ organizationId, permissions }: SignedIn) =>
         void prefetchFirstPage(queryClient, organizationId, view, permissions.includes(PERMISSIONS.pickingPackhouseUser)),
   );
@@ -187,12 +189,15 @@ function preloadPage(pathname: string): void {
     },
     () => undefined,
   );
-  whenSignedIn((session) => {
-    // the route guard's own rule: no request for a page the user may not open
-    if (!mayOpenRoute(area, session)) return;
-    if (ask) ask(session);
-    else void loading.then(() => ask?.(session));
-  });
+  // loaded here, not with the sign-in page (it brings the query client): at a signed-in address only
+  void import('../lib/session/when-signed-in').then(({ whenSignedIn }) =>
+    whenSignedIn((session) => {
+      // the route guard's own rule: no request for a page the user may not open
+      if (!mayOpenRoute(area, session)) return;
+      if (ask) ask(session);
+      else void loading.then(() => ask?.(session));
+    }),
+  );
 }
 
 export function buildRoutes(): RouteObject[] {
