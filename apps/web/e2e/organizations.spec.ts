@@ -234,6 +234,12 @@ test.describe('Create New Organization', () => {
     const area = uniqueName('Area ');
     await dialog.getByLabel(c.farmName, { exact: true }).fill('North Block');
     await expect(dialog.getByRole('button', { name: c.addArea, exact: true })).toBeDisabled();
+    // a new region's name over the length: kept whole, refused with its message, nothing added
+    const longPlace = 'R'.repeat(201);
+    await addPlace(page, c.addRegion, c.newRegion, longPlace);
+    await expect(dialog.getByLabel(c.newRegion, { exact: true })).toHaveValue(longPlace);
+    await expect(toast(page, c.errorTitle, ORGANIZATION_ONBOARDING_MESSAGES.placeNameLength)).toBeVisible();
+    await dialog.getByRole('button', { name: c.clear, exact: true }).click();
     await addPlace(page, c.addRegion, c.newRegion, region);
     await expect(dropdownText(page, c.region)).toHaveText(region);
     await addPlace(page, c.addArea, c.newArea, area);
@@ -276,10 +282,40 @@ test.describe('Create New Organization', () => {
     await expect(points).toHaveValue('-5');
     await expect(farms).toHaveCount(1);
     await points.fill('12');
+    // a farm name pasted over the length: kept whole (never cut) and refused with its message
+    const farmName = dialog.getByLabel(c.farmName, { exact: true });
+    await farmName.fill('F'.repeat(201));
+    await expect(farmName).toHaveValue('F'.repeat(201));
+    await dialog.getByRole('button', { name: c.addFarm }).click();
+    await expect(error).toContainText(ORGANIZATION_ONBOARDING_MESSAGES.farmNameLength);
+    await error.getByRole('button', { name: c.ok }).click();
+    await expect(farms).toHaveCount(1);
+    await farmName.fill('South Block');
     await dialog.getByRole('button', { name: c.addFarm }).click();
     await expect(farms).toHaveCount(2);
     await expect(farms.nth(1)).toContainText('-28.9, 24.9');
     expect(tiles()).toBeGreaterThan(0);
+
+    // an organisation name or contact field over its length: refused with its message, nothing sent
+    const nameField = dialog.getByLabel(c.organizationName, { exact: true });
+    await nameField.fill('O'.repeat(201));
+    await expect(nameField).toHaveValue('O'.repeat(201));
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith(ORGANIZATION_ONBOARDING_PATHS.create) && r.method() === 'POST') posted += 1;
+    });
+    await dialog.getByRole('button', { name: c.saveNew }).click();
+    await expect(error).toContainText(ORGANIZATION_ONBOARDING_MESSAGES.organizationNameLength);
+    await error.getByRole('button', { name: c.ok }).click();
+    await nameField.fill(name);
+    const email = dialog.getByLabel(c.contactEmail, { exact: true });
+    await email.fill(`${'a'.repeat(200)}@example.test`);
+    await dialog.getByRole('button', { name: c.saveNew }).click();
+    await expect(error).toContainText(ORGANIZATION_ONBOARDING_MESSAGES.contactEmailLength);
+    await error.getByRole('button', { name: c.ok }).click();
+    await email.fill('anna.botha@example.test');
+    expect(posted).toBe(0);
+    await expect(dropdownText(page, c.legalEntity)).toHaveText(`${name} (${c.newLegalEntity})`);
 
     // Save New Organization
     const saved = page.waitForResponse((r) => r.url().endsWith(ORGANIZATION_ONBOARDING_PATHS.create) && r.request().method() === 'POST');

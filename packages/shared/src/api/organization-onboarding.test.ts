@@ -3,9 +3,12 @@ import {
   ADD_FARM_RULES,
   CREATE_ORGANIZATION_RULES,
   NEW_FARM_DEFAULTS,
+  ONBOARDING_CONTACT_MAX,
+  ONBOARDING_NAME_MAX,
   ORGANIZATION_ONBOARDING_MESSAGES as M,
   createOrganizationBodySchema,
   farmDraftSchema,
+  placeNameSchema,
   firstAddFarmProblem,
   firstCreateOrganizationProblem,
   type CreateOrganizationBody,
@@ -68,14 +71,41 @@ describe('Save New Organization: the first failing rule, in the spec order and t
     expect(CREATE_ORGANIZATION_RULES.map((r) => r.message)).toEqual([
       'Please add 1 or more farms to continue',
       'Organization name is required',
+      M.organizationNameLength,
       'Organization level is required',
       'Legal entity is required',
       'Copy organization source is required',
       'Contact name is required',
+      M.contactNameLength,
       'Contact surname is required',
+      M.contactSurnameLength,
       'Contact email is required',
+      M.contactEmailLength,
       'Contact phone number is required',
+      M.contactPhoneNumberLength,
     ]);
+  });
+
+  it('beyond the spec: a text over its length is refused with its own message, right after its required rule (trimmed, as saved)', () => {
+    const long = 'x'.repeat(ONBOARDING_NAME_MAX + 1);
+    expect(firstCreateOrganizationProblem({ ...draft(), organization_Name: long })).toEqual({ field: 'organization_Name', message: M.organizationNameLength });
+    expect(M.organizationNameLength).toBe('The organisation name may be at most 200 characters');
+    expect(firstCreateOrganizationProblem({ ...draft(), organization_Name: ` ${'x'.repeat(ONBOARDING_NAME_MAX)} ` })).toBeNull();
+    // the length rule comes before the rules after the name's own
+    expect(firstCreateOrganizationProblem({ ...draft(), organization_Name: long, organization_Level: null })?.message).toBe(M.organizationNameLength);
+    for (const [field, message] of [
+      ['contact_Name', M.contactNameLength],
+      ['contact_Surname', M.contactSurnameLength],
+      ['contact_Email', M.contactEmailLength],
+      ['contact_Phone_Number', M.contactPhoneNumberLength],
+    ] as const) {
+      expect(firstCreateOrganizationProblem({ ...draft(), [field]: 'x'.repeat(ONBOARDING_CONTACT_MAX + 1) }), field).toEqual({ field, message });
+      expect(firstCreateOrganizationProblem({ ...draft(), [field]: 'x'.repeat(ONBOARDING_CONTACT_MAX) }), field).toBeNull();
+    }
+    // a farm's name, through its Add Farm rules
+    const d = draft();
+    d.farms = [farm(), { ...farm(), farm_Name: long }];
+    expect(firstCreateOrganizationProblem(d)).toEqual({ field: 'farms.1.farm_Name', message: M.farmNameLength });
   });
 
   it('a complete draft passes', () => {
@@ -125,6 +155,7 @@ describe('Add Farm: the first failing rule, in the spec order and texts', () => 
   it('the rules are the spec list, in its order', () => {
     expect(ADD_FARM_RULES.map((r) => r.message)).toEqual([
       'Farm name is required',
+      M.farmNameLength,
       'Legal entity is required',
       'Area is required',
       'Region is required',
@@ -154,6 +185,11 @@ describe('Add Farm: the first failing rule, in the spec order and texts', () => 
     // left out, the default applies
     const { max_Observation_Points: _left, ...without } = farm();
     expect(firstAddFarmProblem(without, legalEntity)).toBeNull();
+  });
+  it('beyond the spec: a farm name over its length is refused with its own message, not cut', () => {
+    expect(firstAddFarmProblem({ ...farm(), farm_Name: 'x'.repeat(ONBOARDING_NAME_MAX + 1) }, legalEntity)).toEqual({ field: 'farm_Name', message: M.farmNameLength });
+    expect(firstAddFarmProblem({ ...farm(), farm_Name: 'x'.repeat(ONBOARDING_NAME_MAX) }, legalEntity)).toBeNull();
+    expect(M.farmNameLength).toBe('The farm name may be at most 200 characters');
   });
   it('a complete farm passes; false flags and longitude 0 count as given', () => {
     expect(firstAddFarmProblem(farm(), legalEntity)).toBeNull();
@@ -191,5 +227,19 @@ describe('request schemas', () => {
     expect(firstCreateOrganizationProblem(createOrganizationBodySchema.parse({}))?.message).toBe(M.farmsRequired);
     expect(createOrganizationBodySchema.safeParse({ organization_Level: 'one' }).success).toBe(false);
     expect(createOrganizationBodySchema.safeParse({ farms: [{ farm_Lat: 91 }] }).success).toBe(false);
+    // a text's length is the rules' (their message), not the schema's
+    expect(createOrganizationBodySchema.safeParse({ organization_Name: 'x'.repeat(ONBOARDING_NAME_MAX + 1) }).success).toBe(true);
+  });
+
+  it("a new legal entity's name is held to the organisation name's length (the server saves it as given)", () => {
+    const parsed = createOrganizationBodySchema.safeParse({ organization_Legal_Entity: { id: 0, name: 'x'.repeat(ONBOARDING_NAME_MAX + 1) } });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(M.organizationNameLength);
+  });
+
+  it("a new region's, area's or province's name: blank after trimming is the caller's to refuse; over the length, its own message", () => {
+    expect(placeNameSchema.safeParse(` ${'x'.repeat(ONBOARDING_NAME_MAX)} `).success).toBe(true);
+    const long = placeNameSchema.safeParse('x'.repeat(ONBOARDING_NAME_MAX + 1));
+    expect(long.error?.issues[0]?.message).toBe('A name may be at most 200 characters');
   });
 });

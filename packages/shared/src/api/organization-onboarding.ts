@@ -11,7 +11,8 @@
  * Farm button) and `firstCreateOrganizationProblem` (Save New Organization) answer the FIRST failing
  * rule, which the browser shows as an Error dialog and the server answers as a 400 whose message is
  * that text. The request schemas below only check types and sizes, so a draft with missing values
- * still reaches the checker and gets the spec's message.
+ * still reaches the checker and gets the spec's message; a text's length is a rule too (its own
+ * message, after the field's required rule), so a name too long is refused, never cut.
  */
 import { z } from 'zod';
 import { INT_MAX, jsonIdSchema } from './common.js';
@@ -67,6 +68,7 @@ export const ORGANIZATION_ONBOARDING_MESSAGES = {
   // beyond the spec: a typed value outside its range is refused with its own message
   maxObservationPointsInvalid: `Max observation points must be a whole number from 0 to ${INT_MAX}`,
   observationSitesInvalid: `Observation sites must be a whole number from 0 to ${INT_MAX}`,
+  farmNameLength: `The farm name may be at most ${ONBOARDING_NAME_MAX} characters`,
   // Save Organization
   farmsRequired: 'Please add 1 or more farms to continue',
   organizationNameRequired: 'Organization name is required',
@@ -76,6 +78,12 @@ export const ORGANIZATION_ONBOARDING_MESSAGES = {
   contactSurnameRequired: 'Contact surname is required',
   contactEmailRequired: 'Contact email is required',
   contactPhoneNumberRequired: 'Contact phone number is required',
+  // beyond the spec: a text over its column's length is refused with its own message, not cut
+  organizationNameLength: `The organisation name may be at most ${ONBOARDING_NAME_MAX} characters`,
+  contactNameLength: `The contact name may be at most ${ONBOARDING_CONTACT_MAX} characters`,
+  contactSurnameLength: `The contact surname may be at most ${ONBOARDING_CONTACT_MAX} characters`,
+  contactEmailLength: `The contact email may be at most ${ONBOARDING_CONTACT_MAX} characters`,
+  contactPhoneNumberLength: `The contact phone number may be at most ${ONBOARDING_CONTACT_MAX} characters`,
   // outcome
   saved: 'Organization saved successfully',
   // the server's own checks of what the ids name (after the spec's checks)
@@ -94,6 +102,7 @@ export const ORGANIZATION_ONBOARDING_MESSAGES = {
   areaExists: 'This area already exists in the region',
   provinceExists: 'This province already exists',
   nameRequired: 'A name is required',
+  placeNameLength: `A name may be at most ${ONBOARDING_NAME_MAX} characters`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -128,7 +137,9 @@ export const copySourcesResponseSchema = z.object({ result: z.array(copySourceSc
 export const areasQuerySchema = z.object({ region: z.coerce.number().int().positive().max(INT_MAX).optional() });
 export type AreasQuery = z.input<typeof areasQuerySchema>;
 
-const placeName = z.string().trim().max(ONBOARDING_NAME_MAX);
+/** A new region's, area's or province's name: the server's check, and the browser's before it asks. */
+export const placeNameSchema = z.string().trim().max(ONBOARDING_NAME_MAX, ORGANIZATION_ONBOARDING_MESSAGES.placeNameLength);
+const placeName = placeNameSchema;
 export const addRegionBodySchema = z.object({ region_Name: placeName });
 export type AddRegionBody = z.input<typeof addRegionBodySchema>;
 /** A new area needs a region. */
@@ -160,14 +171,15 @@ export const NEW_FARM_DEFAULTS = {
 
 const idOrZero = z.number().int().min(0).max(INT_MAX);
 const count = z.number().int().min(0).max(INT_MAX);
-const text = (max: number) => z.string().max(max);
+/** a text's length is judged by the rules (their message), as a missing one is */
+const text = z.string();
 
 /**
  * Farm in create payload. Types only: a missing value is judged by `firstAddFarmProblem`.
  * Omitted scheduling flags and counts take NEW_FARM_DEFAULTS.
  */
 export const farmDraftSchema = z.object({
-  farm_Name: text(ONBOARDING_NAME_MAX).nullish(),
+  farm_Name: text.nullish(),
   farm_Area: idOrZero.nullish(),
   farm_Region: idOrZero.nullish(),
   farm_Province: idOrZero.nullish(),
@@ -185,21 +197,24 @@ export const farmDraftSchema = z.object({
 });
 export type FarmDraft = z.input<typeof farmDraftSchema>;
 
-/** The organisation's legal entity: id 0 is a new one with this name; another id starts from that one. */
-export const legalEntityChoiceSchema = z.object({ id: idOrZero, name: text(ONBOARDING_NAME_MAX).nullish() });
+/** The organisation's legal entity: id 0 is a new one with this name (the browser sends the organisation's name); another id starts from that one. */
+export const legalEntityChoiceSchema = z.object({
+  id: idOrZero,
+  name: z.string().max(ONBOARDING_NAME_MAX, ORGANIZATION_ONBOARDING_MESSAGES.organizationNameLength).nullish(),
+});
 export type LegalEntityChoice = z.input<typeof legalEntityChoiceSchema>;
 
 /** Organisation create payload (spec 3). Types only: missing values are judged by the checker. */
 export const createOrganizationBodySchema = z.object({
-  organization_Name: text(ONBOARDING_NAME_MAX).nullish(),
+  organization_Name: text.nullish(),
   organization_Level: idOrZero.nullish(),
   organization_Legal_Entity: legalEntityChoiceSchema.nullish(),
   copy_Organization_Source: idOrZero.nullish(),
   copy_Spray_Products: z.boolean().default(false),
-  contact_Name: text(ONBOARDING_CONTACT_MAX).nullish(),
-  contact_Surname: text(ONBOARDING_CONTACT_MAX).nullish(),
-  contact_Phone_Number: text(ONBOARDING_CONTACT_MAX).nullish(),
-  contact_Email: text(ONBOARDING_CONTACT_MAX).nullish(),
+  contact_Name: text.nullish(),
+  contact_Surname: text.nullish(),
+  contact_Phone_Number: text.nullish(),
+  contact_Email: text.nullish(),
   /** existing users' ids: they become members holding the Administrator role */
   super_Users: z.array(z.number().int().positive().max(INT_MAX)).max(ONBOARDING_SUPER_USERS_MAX).default([]),
   farms: z.array(farmDraftSchema).max(ONBOARDING_FARMS_MAX).nullish(),
@@ -215,6 +230,8 @@ export interface OnboardingProblem {
 
 const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
 const missing = (value: unknown) => value === null || value === undefined;
+/** given and longer than `max` once trimmed (what is saved) */
+const tooLong = (value: string | null | undefined, max: number) => typeof value === 'string' && value.trim().length > max;
 const missingOrZero = (value: number | null | undefined) => value === null || value === undefined || value === 0;
 /** a coordinate given (blank is the required rule's) that its schema refuses (NaN: typed, not a number) */
 const outOfRange = (value: number | null | undefined, schema: z.ZodNumber) => !missing(value) && !schema.safeParse(value).success;
@@ -234,6 +251,7 @@ type FarmInput = { farm: FarmDraft; legalEntity: LegalEntityChoice | null | unde
 /** Add Farm, in the spec's order. The legal entity is the dialog's (the organisation's) one. */
 export const ADD_FARM_RULES: readonly Rule<FarmInput>[] = [
   { field: 'farm_Name', message: M.farmNameRequired, fails: ({ farm }) => blank(farm.farm_Name) },
+  { field: 'farm_Name', message: M.farmNameLength, fails: ({ farm }) => tooLong(farm.farm_Name, ONBOARDING_NAME_MAX) },
   { field: 'organization_Legal_Entity', message: M.legalEntityRequired, fails: ({ legalEntity }) => legalEntityMissing(legalEntity) },
   { field: 'farm_Area', message: M.areaRequired, fails: ({ farm }) => missingOrZero(farm.farm_Area) },
   { field: 'farm_Region', message: M.regionRequired, fails: ({ farm }) => missing(farm.farm_Region) },
@@ -253,13 +271,18 @@ export const ADD_FARM_RULES: readonly Rule<FarmInput>[] = [
 export const CREATE_ORGANIZATION_RULES: readonly Rule<CreateOrganizationBody>[] = [
   { field: 'farms', message: M.farmsRequired, fails: (d) => !d.farms || d.farms.length === 0 },
   { field: 'organization_Name', message: M.organizationNameRequired, fails: (d) => blank(d.organization_Name) },
+  { field: 'organization_Name', message: M.organizationNameLength, fails: (d) => tooLong(d.organization_Name, ONBOARDING_NAME_MAX) },
   { field: 'organization_Level', message: M.organizationLevelRequired, fails: (d) => missingOrZero(d.organization_Level) },
   { field: 'organization_Legal_Entity', message: M.legalEntityRequired, fails: (d) => legalEntityMissing(d.organization_Legal_Entity) },
   { field: 'copy_Organization_Source', message: M.copyOrganizationSourceRequired, fails: (d) => missingOrZero(d.copy_Organization_Source) },
   { field: 'contact_Name', message: M.contactNameRequired, fails: (d) => blank(d.contact_Name) },
+  { field: 'contact_Name', message: M.contactNameLength, fails: (d) => tooLong(d.contact_Name, ONBOARDING_CONTACT_MAX) },
   { field: 'contact_Surname', message: M.contactSurnameRequired, fails: (d) => blank(d.contact_Surname) },
+  { field: 'contact_Surname', message: M.contactSurnameLength, fails: (d) => tooLong(d.contact_Surname, ONBOARDING_CONTACT_MAX) },
   { field: 'contact_Email', message: M.contactEmailRequired, fails: (d) => blank(d.contact_Email) },
+  { field: 'contact_Email', message: M.contactEmailLength, fails: (d) => tooLong(d.contact_Email, ONBOARDING_CONTACT_MAX) },
   { field: 'contact_Phone_Number', message: M.contactPhoneNumberRequired, fails: (d) => blank(d.contact_Phone_Number) },
+  { field: 'contact_Phone_Number', message: M.contactPhoneNumberLength, fails: (d) => tooLong(d.contact_Phone_Number, ONBOARDING_CONTACT_MAX) },
 ];
 
 /** A legal entity is chosen: an existing one, or the new one (id 0) with a name. */

@@ -175,6 +175,11 @@ describe('organisation onboarding API: Create New Organization', () => {
       const blank = await call(superUser, 'POST', PATHS.regions, { region_Name: '   ' });
       expect(blank.statusCode).toBe(400);
       expect(blank.json().error.message).toBe(M.nameRequired);
+      // a name over the length is refused with its message, not cut
+      const long = await call(superUser, 'POST', PATHS.regions, { region_Name: 'x'.repeat(201) });
+      expect(long.statusCode).toBe(400);
+      expect(long.json().error.details).toEqual([expect.objectContaining({ field: 'region_Name', message: M.placeNameLength })]);
+      expect((await t.db.select().from(regions).where(sql`${regions.regionName} like 'xxxx%'`)).length).toBe(0);
       expect((await t.db.select().from(areas)).length).toBe(before);
     });
   });
@@ -274,6 +279,32 @@ describe('organisation onboarding API: Create New Organization', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error.message).toBe(message);
       await expectNothingSaved(d.organization_Name!);
+    });
+
+    it.each([
+      ['the organisation name', (d: CreateOrganizationBody): void => {
+        d.organization_Name = 'x'.repeat(201);
+      }, M.organizationNameLength, 'organization_Name'],
+      ['the new legal entity (named after the organisation)', (d: CreateOrganizationBody): void => {
+        d.organization_Legal_Entity = { id: 0, name: 'x'.repeat(201) };
+      }, M.organizationNameLength, 'organization_Legal_Entity.name'],
+      ['the contact email', (d: CreateOrganizationBody): void => {
+        d.contact_Email = `${'x'.repeat(190)}@example.test`;
+      }, M.contactEmailLength, 'contact_Email'],
+      ["a farm's name", (d: CreateOrganizationBody): void => {
+        d.farms![1]!.farm_Name = 'x'.repeat(201);
+      }, M.farmNameLength, 'farms.1.farm_Name'],
+    ] as const)('%s over its length: 400 with its own message, nothing saved (nothing cut)', async (_name, breakIt, message, field) => {
+      const d = draft();
+      const name = d.organization_Name!;
+      breakIt(d);
+      const res = await call(superUser, 'POST', PATHS.create, d);
+      expect(res.statusCode, res.body).toBe(400);
+      // the rules answer with their message; the legal entity's name is the request schema's (its detail)
+      if (field !== 'organization_Legal_Entity.name') expect(res.json().error.message).toBe(message);
+      expect(res.json().error.details).toEqual([expect.objectContaining({ field, message })]);
+      await expectNothingSaved(name);
+      await expectNothingSaved('x'.repeat(200));
     });
 
     it('a name already taken (any case) is 409', async () => {

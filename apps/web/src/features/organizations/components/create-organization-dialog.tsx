@@ -14,8 +14,6 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   NEW_LEGAL_ENTITY_ID,
-  ONBOARDING_CONTACT_MAX,
-  ONBOARDING_NAME_MAX,
   firstAddFarmProblem,
   firstCreateOrganizationProblem,
 } from '@orchard/shared';
@@ -198,7 +196,6 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
                 <InputText
                   id={`${legalEntityId}-name`}
                   value={field.value}
-                  maxLength={ONBOARDING_NAME_MAX}
                   onChange={(e) => {
                     const name = e.target.value;
                     field.onChange(name);
@@ -242,10 +239,10 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
         </Section>
 
         <Section title={t('organizations.create.contact')}>
-          <TextField control={control} name="contact_Name" label={t('organizations.create.contactName')} max={ONBOARDING_CONTACT_MAX} />
-          <TextField control={control} name="contact_Surname" label={t('organizations.create.contactSurname')} max={ONBOARDING_CONTACT_MAX} />
-          <TextField control={control} name="contact_Email" label={t('organizations.create.contactEmail')} max={ONBOARDING_CONTACT_MAX} type="email" />
-          <TextField control={control} name="contact_Phone_Number" label={t('organizations.create.contactPhoneNumber')} max={ONBOARDING_CONTACT_MAX} type="tel" />
+          <TextField control={control} name="contact_Name" label={t('organizations.create.contactName')} />
+          <TextField control={control} name="contact_Surname" label={t('organizations.create.contactSurname')} />
+          <TextField control={control} name="contact_Email" label={t('organizations.create.contactEmail')} type="email" />
+          <TextField control={control} name="contact_Phone_Number" label={t('organizations.create.contactPhoneNumber')} type="tel" />
         </Section>
 
         <fieldset className="create-org-section">
@@ -257,7 +254,7 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
           <legend>{t('organizations.create.farmDetails')}</legend>
           <div className="create-org-farm">
             <div className="create-org-grid">
-              <TextField control={control} name="farm.farm_Name" label={t('organizations.create.farmName')} max={ONBOARDING_NAME_MAX} />
+              <TextField control={control} name="farm.farm_Name" label={t('organizations.create.farmName')} />
               <Controller
                 control={control}
                 name="farm.farm_Region"
@@ -320,7 +317,7 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
                   control={control}
                   name="farm.latitude"
                   render={({ field }) => (
-                    <InputText id={latId} inputMode="decimal" value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} maxLength={20} aria-describedby={`${latId}-hint`} />
+                    <InputText id={latId} inputMode="decimal" value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} aria-describedby={`${latId}-hint`} />
                   )}
                 />
               </div>
@@ -330,7 +327,7 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
                   control={control}
                   name="farm.longitude"
                   render={({ field }) => (
-                    <InputText id={longId} inputMode="decimal" value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} maxLength={20} aria-describedby={`${latId}-hint`} />
+                    <InputText id={longId} inputMode="decimal" value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} aria-describedby={`${latId}-hint`} />
                   )}
                 />
               </div>

@@ -23,7 +23,8 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-export function TextField({ control, name, label, max, type = 'text' }: { control: Form; name: FieldPath<OrganizationFormValues>; label: string; max: number; type?: string }) {
+/** A text as typed, never cut at a length: a text too long is the rules' to refuse (shared ADD_FARM_RULES, CREATE_ORGANIZATION_RULES). */
+export function TextField({ control, name, label, type = 'text' }: { control: Form; name: FieldPath<OrganizationFormValues>; label: string; type?: string }) {
   const id = useId();
   return (
     <div className="field">
@@ -32,7 +33,7 @@ export function TextField({ control, name, label, max, type = 'text' }: { contro
         control={control}
         name={name}
         render={({ field }) => (
-          <InputText id={id} type={type} value={field.value as string} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} maxLength={max} />
+          <InputText id={id} type={type} value={field.value as string} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />
         )}
       />
     </div>

@@ -8,7 +8,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ONBOARDING_NAME_MAX } from '@orchard/shared';
+import { placeNameSchema } from '@orchard/shared';
 import { labelledDropdownPt } from '../../../components/filter-fields';
 import { errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
@@ -55,6 +55,12 @@ export function PlacePicker({
   };
   const save = async () => {
     if (name.trim() === '') return;
+    // a name too long is refused with the server's own rule and message, never cut
+    const checked = placeNameSchema.safeParse(name);
+    if (!checked.success) {
+      toast.error(t('organizations.create.errorTitle'), checked.error.issues[0]!.message);
+      return;
+    }
     try {
       const added = await onAdd(name.trim());
       onChange(added);
@@ -72,7 +78,6 @@ export function PlacePicker({
           <InputText
             id={id}
             value={name}
-            maxLength={ONBOARDING_NAME_MAX}
             onChange={(e) => setName(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
