@@ -190,13 +190,16 @@ function preloadPage(pathname: string): void {
     () => undefined,
   );
   // loaded here, not with the sign-in page (it brings the query client): at a signed-in address only
-  void import('../lib/session/when-signed-in').then(({ whenSignedIn }) =>
-    whenSignedIn((session) => {
-      // the route guard's own rule: no request for a page the user may not open
-      if (!mayOpenRoute(area, session)) return;
-      if (ask) ask(session);
-      else void loading.then(() => ask?.(session));
-    }),
+  import('../lib/session/when-signed-in').then(
+    ({ whenSignedIn }) =>
+      whenSignedIn((session) => {
+        // the route guard's own rule: no request for a page the user may not open
+        if (!mayOpenRoute(area, session)) return;
+        if (ask) ask(session);
+        else void loading.then(() => ask?.(session));
+      }),
+    // not loaded: the page asks for its data itself when it mounts
+    () => undefined,
   );
 }
 

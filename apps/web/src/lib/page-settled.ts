@@ -7,14 +7,20 @@
  * file of the app took the connections the first visit's own files and requests were waiting for
  * (BENCHMARKS.md, picking-browser).
  *
- * Settled: no query fetching (but those `ignore` names) and no screen module loading, seen again on
- * a later task (so a query that the render in progress is about to start is not missed); or `maxMs`
- * after the wait began, whatever is still being asked (a screen that keeps asking never holds the
- * rest back for long).
+ * Settled: no query fetching (but those `ignore` names) and no screen module loading for
+ * PAGE_QUIET_MS on end, and again on the task after that; or `maxMs` after the wait began, whatever
+ * is still being asked (a screen that keeps asking never holds the rest back for long). The quiet
+ * time covers what comes between an answer and the requests it leads to: the query cache tells
+ * React on a later task, React renders, and a query that the render mounts or enables starts in an
+ * effect after it; and a page module that has arrived is shown by React up to 300 ms later (it
+ * shows a boundary's content no sooner than 300 ms after its fallback), when its queries start.
  */
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { pendingModuleLoads, subscribeModuleLoads } from './module-loads';
+
+/** How long nothing may be asked before the page counts as settled. */
+export const PAGE_QUIET_MS = 300;
 
 export interface PageSettledOptions {
   /** queries whose fetching does not count (the waiting party's own) */
@@ -36,10 +42,15 @@ export function onPageSettled(queryClient: QueryClient, then: () => void, { igno
   };
   const look = () => {
     window.clearTimeout(check);
+    check = undefined;
     if (busy()) return;
     check = window.setTimeout(() => {
-      if (!busy()) finish();
-    }, 0);
+      if (busy()) return;
+      // once more on the next task: an effect queued behind this timer may still ask
+      check = window.setTimeout(() => {
+        if (!busy()) finish();
+      }, 0);
+    }, PAGE_QUIET_MS);
   };
   const stopCache = cache.subscribe(look);
   const stopModules = subscribeModuleLoads(look);

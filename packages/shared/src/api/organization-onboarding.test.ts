@@ -74,6 +74,7 @@ describe('Save New Organization: the first failing rule, in the spec order and t
       M.organizationNameLength,
       'Organization level is required',
       'Legal entity is required',
+      M.organizationNameLength,
       'Copy organization source is required',
       'Contact name is required',
       M.contactNameLength,
@@ -231,10 +232,15 @@ describe('request schemas', () => {
     expect(createOrganizationBodySchema.safeParse({ organization_Name: 'x'.repeat(ONBOARDING_NAME_MAX + 1) }).success).toBe(true);
   });
 
-  it("a new legal entity's name is held to the organisation name's length (the server saves it as given)", () => {
-    const parsed = createOrganizationBodySchema.safeParse({ organization_Legal_Entity: { id: 0, name: 'x'.repeat(ONBOARDING_NAME_MAX + 1) } });
-    expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.message).toBe(M.organizationNameLength);
+  it("a new legal entity's name is held to the organisation name's length, trimmed (the server saves it); an existing one's is not saved and not judged", () => {
+    const long = 'x'.repeat(ONBOARDING_NAME_MAX + 1);
+    expect(createOrganizationBodySchema.safeParse({ organization_Legal_Entity: { id: 0, name: long } }).success).toBe(true);
+    expect(firstCreateOrganizationProblem({ ...draft(), organization_Legal_Entity: { id: 0, name: long } })).toEqual({
+      field: 'organization_Legal_Entity',
+      message: M.organizationNameLength,
+    });
+    expect(firstCreateOrganizationProblem({ ...draft(), organization_Legal_Entity: { id: 0, name: ` ${'x'.repeat(ONBOARDING_NAME_MAX)} ` } })).toBeNull();
+    expect(firstCreateOrganizationProblem({ ...draft(), organization_Legal_Entity: { id: 7, name: long } })).toBeNull();
   });
 
   it("a new region's, area's or province's name: blank after trimming is the caller's to refuse; over the length, its own message", () => {

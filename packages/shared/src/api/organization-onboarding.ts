@@ -198,10 +198,7 @@ export const farmDraftSchema = z.object({
 export type FarmDraft = z.input<typeof farmDraftSchema>;
 
 /** The organisation's legal entity: id 0 is a new one with this name (the browser sends the organisation's name); another id starts from that one. */
-export const legalEntityChoiceSchema = z.object({
-  id: idOrZero,
-  name: z.string().max(ONBOARDING_NAME_MAX, ORGANIZATION_ONBOARDING_MESSAGES.organizationNameLength).nullish(),
-});
+export const legalEntityChoiceSchema = z.object({ id: idOrZero, name: text.nullish() });
 export type LegalEntityChoice = z.input<typeof legalEntityChoiceSchema>;
 
 /** Organisation create payload (spec 3). Types only: missing values are judged by the checker. */
@@ -274,6 +271,8 @@ export const CREATE_ORGANIZATION_RULES: readonly Rule<CreateOrganizationBody>[] 
   { field: 'organization_Name', message: M.organizationNameLength, fails: (d) => tooLong(d.organization_Name, ONBOARDING_NAME_MAX) },
   { field: 'organization_Level', message: M.organizationLevelRequired, fails: (d) => missingOrZero(d.organization_Level) },
   { field: 'organization_Legal_Entity', message: M.legalEntityRequired, fails: (d) => legalEntityMissing(d.organization_Legal_Entity) },
+  // a new legal entity is saved with the name given (the browser gives the organisation's)
+  { field: 'organization_Legal_Entity', message: M.organizationNameLength, fails: (d) => newLegalEntityNameTooLong(d.organization_Legal_Entity) },
   { field: 'copy_Organization_Source', message: M.copyOrganizationSourceRequired, fails: (d) => missingOrZero(d.copy_Organization_Source) },
   { field: 'contact_Name', message: M.contactNameRequired, fails: (d) => blank(d.contact_Name) },
   { field: 'contact_Name', message: M.contactNameLength, fails: (d) => tooLong(d.contact_Name, ONBOARDING_CONTACT_MAX) },
@@ -289,6 +288,11 @@ export const CREATE_ORGANIZATION_RULES: readonly Rule<CreateOrganizationBody>[] 
 function legalEntityMissing(choice: LegalEntityChoice | null | undefined): boolean {
   if (!choice) return true;
   return choice.id === NEW_LEGAL_ENTITY_ID && blank(choice.name);
+}
+
+/** A new legal entity (id 0) named with more than the organisation name's length, once trimmed (an existing one's name is not saved). */
+function newLegalEntityNameTooLong(choice: LegalEntityChoice | null | undefined): boolean {
+  return choice?.id === NEW_LEGAL_ENTITY_ID && tooLong(choice.name, ONBOARDING_NAME_MAX);
 }
 
 /** Add Farm: the first failing rule in the spec's order, or null when the farm can be added. */
