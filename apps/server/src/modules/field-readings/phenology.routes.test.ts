@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FIELD_READINGS_MESSAGES, PERMISSIONS, PHENOLOGY_MESSAGES, PHENOLOGY_PATHS } from '@orchard/shared';
+import { FIELD_READINGS_MESSAGES, INT_MAX, PERMISSIONS, PHENOLOGY_MESSAGES, PHENOLOGY_PATHS } from '@orchard/shared';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,9 @@ describe('phenology observations', () => {
     const stale = await asA({ method: 'PUT', url: one(created.id), payload: { farmBlockId: w.block.a1, observedOn: '2026-03-01', stage: 'maturity', percentOfTrees: 1, version: 1 } });
     expect(stale.statusCode).toBe(412);
     expect(stale.json().error).toMatchObject({ code: 'PRECONDITION_FAILED', reason: 'field-reading-stale' });
+    // the highest version the schema takes is stale too, never a 500 (its next is the database's to work out)
+    const highest = await asA({ method: 'PUT', url: one(created.id), payload: { farmBlockId: w.block.a1, observedOn: '2026-03-01', stage: 'maturity', percentOfTrees: 1, version: INT_MAX } });
+    expect(highest.statusCode, highest.body).toBe(412);
     const toUnassigned = await asA({ method: 'PUT', url: one(created.id), payload: { farmBlockId: w.block.x1, observedOn: '2026-03-01', stage: 'maturity', percentOfTrees: 1, version: 2 } });
     expect(toUnassigned.statusCode).toBe(404);
     expect((await asA({ method: 'DELETE', url: one(created.id) })).statusCode).toBe(204);

@@ -3,7 +3,7 @@
  * farms (field-readings.repository). A session's day is the South African day it started on.
  */
 import { dayBounds, type ScoutingSessionsQuery } from '@orchard/shared';
-import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../db/farm-scope';
 import { farmBlocks, farms, scoutingObservations as observations, scoutingSessions as sessions, users } from '../../db/schema/index';
@@ -119,7 +119,7 @@ export async function updateScoutingSessionIfVersion(
 ) {
   const rows = await db
     .update(sessions)
-    .set({ ...values, version: version + 1 })
+    .set({ ...values, version: sql`${sessions.version} + 1` })
     .where(and(eq(sessions.organizationId, organizationId), eq(sessions.id, id), eq(sessions.version, version)))
     .returning({ id: sessions.id });
   if (rows.length === 0) return false;

@@ -90,7 +90,7 @@ export async function insertTrap(db: AppDb, values: TrapValues & Pick<typeof tra
 export async function updateTrapIfVersion(db: AppDb, organizationId: number, id: number, version: number, values: TrapValues) {
   const rows = await db
     .update(traps)
-    .set({ ...values, version: version + 1 })
+    .set({ ...values, version: sql`${traps.version} + 1` })
     .where(and(eq(traps.organizationId, organizationId), eq(traps.id, id), eq(traps.version, version)))
     .returning({ id: traps.id });
   return rows.length > 0;
@@ -183,7 +183,7 @@ export async function insertTrapInspection(db: AppDb, values: InspectionValues &
 export async function updateTrapInspectionIfVersion(db: AppDb, organizationId: number, id: number, version: number, values: InspectionValues) {
   const rows = await db
     .update(inspections)
-    .set({ ...values, version: version + 1 })
+    .set({ ...values, version: sql`${inspections.version} + 1` })
     .where(and(eq(inspections.organizationId, organizationId), eq(inspections.id, id), eq(inspections.version, version)))
     .returning({ id: inspections.id });
   return rows.length > 0;

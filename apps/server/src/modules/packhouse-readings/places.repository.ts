@@ -82,7 +82,7 @@ export function placeQueries<T extends PlaceTable>(place: T, readingTable: typeo
     async renameIfVersion(db: AppDb, organizationId: number, id: number, version: number, name: string) {
       const rows = await db
         .update(place as PlaceTable)
-        .set({ name, version: version + 1 })
+        .set({ name, version: sql`${place.version} + 1` })
         .where(and(eq(place.organizationId, organizationId), eq(place.id, id), eq(place.version, version)))
         .returning({ id: place.id });
       return rows.length > 0;

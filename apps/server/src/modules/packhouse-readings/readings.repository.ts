@@ -101,7 +101,7 @@ function readingQueries<R extends ReadingTable, P extends Record<string, AnyPgCo
     async updateIfVersion(db: AppDb, organizationId: number, id: number, version: number, values: Record<string, unknown>) {
       const rows = await db
         .update(reading as ReadingTable)
-        .set({ ...values, version: version + 1 })
+        .set({ ...values, version: sql`${reading.version} + 1` })
         .where(and(eq(reading.organizationId, organizationId), eq(reading.id, id), eq(reading.version, version)))
         .returning({ id: reading.id });
       return rows.length > 0;

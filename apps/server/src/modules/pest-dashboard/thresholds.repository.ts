@@ -1,5 +1,5 @@
 /** Queries of an organisation's pest dashboard thresholds (db/schema/pest-thresholds.ts). */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { pestActionThresholds, pestDashboardSettings, trapCountThresholds } from '../../db/schema/index';
 
@@ -39,7 +39,7 @@ export async function insertSettings(db: AppDb, organizationId: number, scouting
 export async function updateSettings(db: AppDb, organizationId: number, version: number, scoutingFrequencyDays: number, userId: number): Promise<boolean> {
   const rows = await db
     .update(pestDashboardSettings)
-    .set({ scoutingFrequencyDays, version: version + 1, updatedAt: new Date(), updatedByUserId: userId })
+    .set({ scoutingFrequencyDays, version: sql`${pestDashboardSettings.version} + 1`, updatedAt: new Date(), updatedByUserId: userId })
     .where(and(eq(pestDashboardSettings.organizationId, organizationId), eq(pestDashboardSettings.version, version)))
     .returning({ version: pestDashboardSettings.version });
   return rows.length > 0;
