@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { legalEntityVisibleTo, type FarmViewer } from '../../db/farm-scope';
 import { employeeTypes, employees, legalEntities } from '../../db/schema/index';
+import { nextVersion } from '../../db/versioning';
 
 const rowColumns = {
   id: employees.id,
@@ -84,7 +85,7 @@ export async function updateEmployee(
 ): Promise<boolean> {
   const rows = await db
     .update(employees)
-    .set({ ...values, version: sql`${employees.version} + 1` })
+    .set({ ...values, version: nextVersion(employees.version) })
     .where(and(eq(employees.organizationId, organizationId), eq(employees.id, id), eq(employees.version, version)))
     .returning({ id: employees.id });
   return rows.length > 0;

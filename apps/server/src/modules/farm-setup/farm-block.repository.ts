@@ -17,6 +17,7 @@ import {
   waterApplied,
 } from '../../db/schema/index';
 import { anyRow, present } from './farm-setup.repository';
+import { nextVersion } from '../../db/versioning';
 
 const farmBlockColumns = {
   id: farmBlocks.id,
@@ -69,7 +70,7 @@ export async function insertFarmBlock(db: AppDb, organizationId: number, values:
 export async function updateFarmBlockIfVersion(db: AppDb, organizationId: number, id: number, version: number, values: FarmBlockValues) {
   const [row] = await db
     .update(farmBlocks)
-    .set({ ...values, version: sql`${farmBlocks.version} + 1` })
+    .set({ ...values, version: nextVersion(farmBlocks.version) })
     .where(and(eq(farmBlocks.organizationId, organizationId), eq(farmBlocks.id, id), eq(farmBlocks.version, version)))
     .returning(farmBlockColumns);
   return row ?? null;

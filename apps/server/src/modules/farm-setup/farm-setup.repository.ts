@@ -26,6 +26,7 @@ import {
   varieties,
   yieldEstimates,
 } from '../../db/schema/index';
+import { nextVersion } from '../../db/versioning';
 
 /** At most one row of `table` matching `where`. */
 export const anyRow = (db: AppDb, table: PgTable, where: SQL) => db.select({ one: sql`1` }).from(table).where(where).limit(1);
@@ -73,7 +74,7 @@ export async function insertLegalEntity(db: AppDb, organizationId: number, name:
 export async function updateLegalEntityIfVersion(db: AppDb, organizationId: number, id: number, version: number, name: string) {
   const [row] = await db
     .update(legalEntities)
-    .set({ name, version: sql`${legalEntities.version} + 1` })
+    .set({ name, version: nextVersion(legalEntities.version) })
     .where(and(eq(legalEntities.organizationId, organizationId), eq(legalEntities.id, id), eq(legalEntities.version, version)))
     .returning(legalEntityColumns);
   return row ?? null;
@@ -158,7 +159,7 @@ export async function assignFarm(db: AppDb, viewer: FarmViewer, farmId: number) 
 export async function updateFarmIfVersion(db: AppDb, organizationId: number, id: number, version: number, values: FarmValues) {
   const [row] = await db
     .update(farms)
-    .set({ ...values, version: sql`${farms.version} + 1` })
+    .set({ ...values, version: nextVersion(farms.version) })
     .where(and(eq(farms.organizationId, organizationId), eq(farms.id, id), eq(farms.version, version)))
     .returning(farmColumns);
   return row ?? null;
@@ -214,7 +215,7 @@ export async function insertPuc(db: AppDb, organizationId: number, values: { far
 export async function updatePucIfVersion(db: AppDb, organizationId: number, id: number, version: number, values: { farmId: number; pucName: string }) {
   const [row] = await db
     .update(pucs)
-    .set({ ...values, version: sql`${pucs.version} + 1` })
+    .set({ ...values, version: nextVersion(pucs.version) })
     .where(and(eq(pucs.organizationId, organizationId), eq(pucs.id, id), eq(pucs.version, version)))
     .returning(pucColumns);
   return row ?? null;
@@ -300,7 +301,7 @@ export async function insertProductionBlock(db: AppDb, organizationId: number, v
 export async function updateProductionBlockIfVersion(db: AppDb, organizationId: number, id: number, version: number, values: BlockValues) {
   const [row] = await db
     .update(productionBlocks)
-    .set({ ...values, version: sql`${productionBlocks.version} + 1` })
+    .set({ ...values, version: nextVersion(productionBlocks.version) })
     .where(and(eq(productionBlocks.organizationId, organizationId), eq(productionBlocks.id, id), eq(productionBlocks.version, version)))
     .returning(blockColumns);
   return row ?? null;

@@ -1,10 +1,11 @@
 /** Queries of tensiometer readings and water applied, inside the organisation and the caller's farms (field-readings.repository). */
 import type { FieldListQuery } from '@orchard/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../db/farm-scope';
 import { farmBlocks, farms, tensiometerReadings as tensio, users, waterApplied as water } from '../../db/schema/index';
 import { blockScope, countOf, dayFilters, pageWindow, placeColumns, placeFilters, totalColumn } from './field-readings.repository';
+import { nextVersion } from '../../db/versioning';
 
 type Inserted = 'organizationId' | 'clientId' | 'capturedByUserId';
 
@@ -73,7 +74,7 @@ export async function insertTensiometerReading(db: AppDb, values: TensiometerVal
 export async function updateTensiometerReadingIfVersion(db: AppDb, organizationId: number, id: number, version: number, values: TensiometerValues) {
   const rows = await db
     .update(tensio)
-    .set({ ...values, version: sql`${tensio.version} + 1` })
+    .set({ ...values, version: nextVersion(tensio.version) })
     .where(and(eq(tensio.organizationId, organizationId), eq(tensio.id, id), eq(tensio.version, version)))
     .returning({ id: tensio.id });
   return rows.length > 0;
@@ -143,7 +144,7 @@ export async function insertWaterApplied(db: AppDb, values: WaterValues & Pick<t
 export async function updateWaterAppliedIfVersion(db: AppDb, organizationId: number, id: number, version: number, values: WaterValues) {
   const rows = await db
     .update(water)
-    .set({ ...values, version: sql`${water.version} + 1` })
+    .set({ ...values, version: nextVersion(water.version) })
     .where(and(eq(water.organizationId, organizationId), eq(water.id, id), eq(water.version, version)))
     .returning({ id: water.id });
   return rows.length > 0;

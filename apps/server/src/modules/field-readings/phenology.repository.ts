@@ -1,10 +1,11 @@
 /** Queries of phenology observations, inside the organisation and the caller's farms (field-readings.repository). */
 import type { PhenologyObservationsQuery } from '@orchard/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../db/farm-scope';
 import { farmBlocks, farms, phenologyObservations as obs, users } from '../../db/schema/index';
 import { blockScope, countOf, dayFilters, pageWindow, placeColumns, placeFilters, totalColumn } from './field-readings.repository';
+import { nextVersion } from '../../db/versioning';
 
 const columns = {
   id: obs.id,
@@ -69,7 +70,7 @@ export async function insertPhenologyObservation(db: AppDb, values: PhenologyVal
 export async function updatePhenologyObservationIfVersion(db: AppDb, organizationId: number, id: number, version: number, values: PhenologyValues) {
   const rows = await db
     .update(obs)
-    .set({ ...values, version: sql`${obs.version} + 1` })
+    .set({ ...values, version: nextVersion(obs.version) })
     .where(and(eq(obs.organizationId, organizationId), eq(obs.id, id), eq(obs.version, version)))
     .returning({ id: obs.id });
   return rows.length > 0;

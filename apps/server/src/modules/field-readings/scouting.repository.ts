@@ -3,11 +3,12 @@
  * farms (field-readings.repository). A session's day is the South African day it started on.
  */
 import { dayBounds, type ScoutingSessionsQuery } from '@orchard/shared';
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../db/farm-scope';
 import { farmBlocks, farms, scoutingObservations as observations, scoutingSessions as sessions, users } from '../../db/schema/index';
 import { blockScope, countOf, pageWindow, placeColumns, placeFilters, totalColumn } from './field-readings.repository';
+import { nextVersion } from '../../db/versioning';
 
 const columns = {
   id: sessions.id,
@@ -119,7 +120,7 @@ export async function updateScoutingSessionIfVersion(
 ) {
   const rows = await db
     .update(sessions)
-    .set({ ...values, version: sql`${sessions.version} + 1` })
+    .set({ ...values, version: nextVersion(sessions.version) })
     .where(and(eq(sessions.organizationId, organizationId), eq(sessions.id, id), eq(sessions.version, version)))
     .returning({ id: sessions.id });
   if (rows.length === 0) return false;

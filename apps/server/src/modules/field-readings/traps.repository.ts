@@ -8,6 +8,7 @@ import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../db/farm-scope';
 import { farmBlocks, farms, trapInspections as inspections, traps, users } from '../../db/schema/index';
 import { blockScope, countOf, dayFilters, pageWindow, placeColumns, placeFilters, totalColumn } from './field-readings.repository';
+import { nextVersion } from '../../db/versioning';
 
 type Inserted = 'organizationId' | 'clientId' | 'capturedByUserId';
 
@@ -90,7 +91,7 @@ export async function insertTrap(db: AppDb, values: TrapValues & Pick<typeof tra
 export async function updateTrapIfVersion(db: AppDb, organizationId: number, id: number, version: number, values: TrapValues) {
   const rows = await db
     .update(traps)
-    .set({ ...values, version: sql`${traps.version} + 1` })
+    .set({ ...values, version: nextVersion(traps.version) })
     .where(and(eq(traps.organizationId, organizationId), eq(traps.id, id), eq(traps.version, version)))
     .returning({ id: traps.id });
   return rows.length > 0;
@@ -183,7 +184,7 @@ export async function insertTrapInspection(db: AppDb, values: InspectionValues &
 export async function updateTrapInspectionIfVersion(db: AppDb, organizationId: number, id: number, version: number, values: InspectionValues) {
   const rows = await db
     .update(inspections)
-    .set({ ...values, version: sql`${inspections.version} + 1` })
+    .set({ ...values, version: nextVersion(inspections.version) })
     .where(and(eq(inspections.organizationId, organizationId), eq(inspections.id, id), eq(inspections.version, version)))
     .returning({ id: inspections.id });
   return rows.length > 0;

@@ -10,6 +10,7 @@ import type { AnyPgColumn, PgInsertValue } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';
 import { lineWaxReadings, packhouseLines, packhouses, storageRoomReadings, storageRooms } from '../../db/schema/index';
 import { packhouseAssignedTo, type PackhouseViewer } from './packhouse-scope.repository';
+import { nextVersion } from '../../db/versioning';
 
 type PlaceTable = typeof packhouseLines | typeof storageRooms;
 
@@ -82,7 +83,7 @@ export function placeQueries<T extends PlaceTable>(place: T, readingTable: typeo
     async renameIfVersion(db: AppDb, organizationId: number, id: number, version: number, name: string) {
       const rows = await db
         .update(place as PlaceTable)
-        .set({ name, version: sql`${place.version} + 1` })
+        .set({ name, version: nextVersion(place.version) })
         .where(and(eq(place.organizationId, organizationId), eq(place.id, id), eq(place.version, version)))
         .returning({ id: place.id });
       return rows.length > 0;

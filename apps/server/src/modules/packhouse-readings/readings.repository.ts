@@ -10,6 +10,7 @@ import type { AnyPgColumn, PgInsertValue } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';
 import { lineWaxReadings, packhouseLines, packhouses, storageRoomReadings, storageRooms, users } from '../../db/schema/index';
 import { packhouseAssignedTo, type PackhouseViewer } from './packhouse-scope.repository';
+import { nextVersion } from '../../db/versioning';
 
 type ReadingTable = typeof lineWaxReadings | typeof storageRoomReadings;
 type PlaceTable = typeof packhouseLines | typeof storageRooms;
@@ -101,7 +102,7 @@ function readingQueries<R extends ReadingTable, P extends Record<string, AnyPgCo
     async updateIfVersion(db: AppDb, organizationId: number, id: number, version: number, values: Record<string, unknown>) {
       const rows = await db
         .update(reading as ReadingTable)
-        .set({ ...values, version: sql`${reading.version} + 1` })
+        .set({ ...values, version: nextVersion(reading.version) })
         .where(and(eq(reading.organizationId, organizationId), eq(reading.id, id), eq(reading.version, version)))
         .returning({ id: reading.id });
       return rows.length > 0;

@@ -1,7 +1,8 @@
 /** Queries of an organisation's pest dashboard thresholds (db/schema/pest-thresholds.ts). */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { pestActionThresholds, pestDashboardSettings, trapCountThresholds } from '../../db/schema/index';
+import { nextVersion } from '../../db/versioning';
 
 /** The organisation's saved set, or null when it works with the defaults. */
 export async function findThresholds(db: AppDb, organizationId: number) {
@@ -39,7 +40,7 @@ export async function insertSettings(db: AppDb, organizationId: number, scouting
 export async function updateSettings(db: AppDb, organizationId: number, version: number, scoutingFrequencyDays: number, userId: number): Promise<boolean> {
   const rows = await db
     .update(pestDashboardSettings)
-    .set({ scoutingFrequencyDays, version: sql`${pestDashboardSettings.version} + 1`, updatedAt: new Date(), updatedByUserId: userId })
+    .set({ scoutingFrequencyDays, version: nextVersion(pestDashboardSettings.version), updatedAt: new Date(), updatedByUserId: userId })
     .where(and(eq(pestDashboardSettings.organizationId, organizationId), eq(pestDashboardSettings.version, version)))
     .returning({ version: pestDashboardSettings.version });
   return rows.length > 0;

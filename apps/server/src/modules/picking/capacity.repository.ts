@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { packhouseCapacities, packhouses, pickingEstimates, pickingEstimateWeeks } from '../../db/schema/index';
 import { weekWithin, type WeekBounds } from './picking-shared';
+import { nextVersion } from '../../db/versioning';
 
 export async function findOwnedPackhouses(db: AppDb, organizationId: number, onlyIds?: readonly number[]) {
   if (onlyIds && onlyIds.length === 0) return [];
@@ -74,7 +75,7 @@ export async function updateCapacity(
 ): Promise<boolean> {
   const rows = await db
     .update(packhouseCapacities)
-    .set({ ...values, version: sql`${packhouseCapacities.version} + 1`, updatedAt: new Date() })
+    .set({ ...values, version: nextVersion(packhouseCapacities.version), updatedAt: new Date() })
     .where(
       and(
         eq(packhouseCapacities.packhouseId, key.packhouseId),

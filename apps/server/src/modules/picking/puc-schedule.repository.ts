@@ -19,6 +19,7 @@ import {
   varieties,
   yieldEstimates,
 } from '../../db/schema/index';
+import { nextVersion } from '../../db/versioning';
 
 /* ---------- filter options ---------- */
 
@@ -256,7 +257,7 @@ export async function updateCell(
 ) {
   const [row] = await db
     .update(fruitBinEstimates)
-    .set({ ...values, version: sql`${fruitBinEstimates.version} + 1`, updatedAt: new Date() })
+    .set({ ...values, version: nextVersion(fruitBinEstimates.version), updatedAt: new Date() })
     .where(
       and(
         eq(fruitBinEstimates.organizationId, key.organizationId),

@@ -23,6 +23,7 @@ import {
   varieties,
 } from '../../db/schema/index';
 import { weekWithin, type WeekBounds } from './picking-shared';
+import { nextVersion } from '../../db/versioning';
 
 /* ---------- producer and packhouse views ---------- */
 
@@ -205,7 +206,7 @@ const ownVisibleRow = (viewer: FarmViewer, id: number) =>
 export async function claimRowVersion(db: AppDb, viewer: FarmViewer, id: number, version: number) {
   const [row] = await db
     .update(pickingEstimates)
-    .set({ version: sql`${pickingEstimates.version} + 1`, updatedAt: new Date() })
+    .set({ version: nextVersion(pickingEstimates.version), updatedAt: new Date() })
     .where(and(ownVisibleRow(viewer, id), eq(pickingEstimates.version, version)))
     .returning({
       id: pickingEstimates.id,

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { memberships, organizations, rolePermissions, roles, userRoles, users } from '../../db/schema/index';
 import { containsPattern } from '../../db/contains-pattern';
+import { nextVersion } from '../../db/versioning';
 
 export interface RoleRow {
   id: number;
@@ -132,7 +133,7 @@ export async function updateRoleIfVersion(
 ): Promise<boolean> {
   const rows = await db
     .update(roles)
-    .set({ ...values, version: sql`${roles.version} + 1` })
+    .set({ ...values, version: nextVersion(roles.version) })
     .where(and(eq(roles.organizationId, organizationId), eq(roles.id, id), eq(roles.version, expectedVersion)))
     .returning({ id: roles.id });
   return rows.length > 0;

@@ -5,6 +5,7 @@
 import { and, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { memberships, userFarms, userPackhouses, userRoles, users } from '../../db/schema/index';
+import { nextVersion } from '../../db/versioning';
 
 /**
  * Does the sign-in name (a user name or an e-mail address: /connect/token takes either) already name
@@ -80,7 +81,7 @@ export interface ProfileChanges {
 export async function updateUserProfile(db: AppDb, userId: number, version: number, changes: ProfileChanges): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ ...changes, version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .set({ ...changes, version: nextVersion(users.version), updatedAt: new Date() })
     .where(and(eq(users.id, userId), eq(users.version, version)))
     .returning({ id: users.id });
   return rows.length > 0;
@@ -90,7 +91,7 @@ export async function updateUserProfile(db: AppDb, userId: number, version: numb
 export async function bumpUserVersion(db: AppDb, userId: number, expected?: number): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .set({ version: nextVersion(users.version), updatedAt: new Date() })
     .where(and(eq(users.id, userId), expected === undefined ? undefined : eq(users.version, expected)))
     .returning({ id: users.id });
   return rows.length > 0;
