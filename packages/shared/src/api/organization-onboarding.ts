@@ -139,13 +139,12 @@ export type AreasQuery = z.input<typeof areasQuerySchema>;
 
 /** A new region's, area's or province's name: the server's check, and the browser's before it asks. */
 export const placeNameSchema = z.string().trim().max(ONBOARDING_NAME_MAX, ORGANIZATION_ONBOARDING_MESSAGES.placeNameLength);
-const placeName = placeNameSchema;
-export const addRegionBodySchema = z.object({ region_Name: placeName });
+export const addRegionBodySchema = z.object({ region_Name: placeNameSchema });
 export type AddRegionBody = z.input<typeof addRegionBodySchema>;
 /** A new area needs a region. */
-export const addAreaBodySchema = z.object({ area_Name: placeName, region: jsonIdSchema });
+export const addAreaBodySchema = z.object({ area_Name: placeNameSchema, region: jsonIdSchema });
 export type AddAreaBody = z.input<typeof addAreaBodySchema>;
-export const addProvinceBodySchema = z.object({ province_Name: placeName });
+export const addProvinceBodySchema = z.object({ province_Name: placeNameSchema });
 export type AddProvinceBody = z.input<typeof addProvinceBodySchema>;
 
 /** Spray products are not kept by the product yet: nothing can be copied; the box starts unticked. */

@@ -24,15 +24,13 @@ import { usePageSettled } from '../../../lib/page-settled';
 import { notificationsKeys } from '../api/keys';
 import '../notifications.css';
 
-const isNotificationsKey = (key: readonly unknown[]) => key[2] === notificationsKeys.all(null, null)[2];
-
 export function NotificationsBell() {
   const { t } = useTranslation();
   const panelId = useId();
   const panel = useRef<OverlayPanel>(null);
   const [open, setOpen] = useState(false);
   // the bell asks once the screen's own data has come (lib/page-settled)
-  const ready = usePageSettled(isNotificationsKey);
+  const ready = usePageSettled(notificationsKeys.isNotifications);
   const unread = useUnreadCount(ready);
   const list = useNotifications(open);
   const attention = useAttentionList(ready);
