@@ -355,9 +355,19 @@ test.describe('Create New Organization', () => {
       expect(second.y).toBeGreaterThan(first.y);
       expect(second.x).toBe(first.x);
 
+      const prompt = page.getByRole('alertdialog', { name: en.editor.discardTitle }).or(page.getByRole('dialog', { name: en.editor.discardTitle }));
+      // a new region's name typed and not saved is typed data: Escape asks before it is lost
+      await dialog.getByRole('button', { name: c.addRegion, exact: true }).click();
+      const newRegion = dialog.getByLabel(c.newRegion, { exact: true });
+      await newRegion.fill('Langkloof');
+      await newRegion.press('Escape');
+      await expect(prompt).toBeVisible();
+      await prompt.getByRole('button', { name: en.editor.keepEditing }).click();
+      await expect(newRegion).toHaveValue('Langkloof');
+      await dialog.getByRole('button', { name: c.clear, exact: true }).click();
+
       await dialog.getByLabel(c.contactName, { exact: true }).fill('Anna');
       await dialog.getByRole('button', { name: c.cancel }).click();
-      const prompt = page.getByRole('alertdialog', { name: en.editor.discardTitle }).or(page.getByRole('dialog', { name: en.editor.discardTitle }));
       await expect(prompt).toBeVisible();
       await prompt.getByRole('button', { name: en.editor.keepEditing }).click();
       await expect(dialog.getByLabel(c.contactName, { exact: true })).toHaveValue('Anna');

@@ -49,6 +49,8 @@ import { PlacePicker } from './place-picker';
 import { CheckField, ChoiceField, CountField, ProblemDialog, Section, TextField } from './organization-form-fields';
 import { SuperUserPicker } from './super-user-picker';
 
+const NO_PLACE_DRAFTS = { region: false, area: false, province: false };
+
 export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const { t } = useTranslation();
   const latId = useId();
@@ -88,12 +90,19 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
     if (sprayAnswer) setValue('copy_Spray_Products', sprayAnswer.available && sprayAnswer.copy_Spray_Products);
   }, [sprayAnswer, setValue]);
 
+  // a region, area or province name typed in add mode and not saved is typed data too
+  const [placeDrafts, setPlaceDrafts] = useState(NO_PLACE_DRAFTS);
   const close = useCallback(() => {
     reset(emptyOrganizationValues());
     setProblem(null);
+    // the pickers go with the dialog's content, without a word
+    setPlaceDrafts(NO_PLACE_DRAFTS);
     onHide();
   }, [reset, onHide]);
-  const guard = useDiscardGuard(formState.isDirty, close);
+  type PlaceKind = keyof typeof placeDrafts;
+  // the same answer keeps the same state object: no render
+  const setPlaceDraft = (kind: PlaceKind) => (typed: boolean) => setPlaceDrafts((d) => (d[kind] === typed ? d : { ...d, [kind]: typed }));
+  const guard = useDiscardGuard(formState.isDirty || Object.values(placeDrafts).some(Boolean), close);
 
   const markerPosition: LatLng | null = (() => {
     // the marker only where both say a place on the globe
@@ -273,6 +282,7 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
                     onAdd={async (name) => (await addRegion.mutateAsync({ region_Name: name })).id}
                     adding={addRegion.isPending}
                     loading={regions.isLoading}
+                    onDraftChange={setPlaceDraft('region')}
                   />
                 )}
               />
@@ -291,6 +301,7 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
                     adding={addArea.isPending}
                     addDisabledHint={region === null ? t('organizations.create.areaNeedsRegion') : null}
                     loading={areas.isLoading && region !== null}
+                    onDraftChange={setPlaceDraft('area')}
                   />
                 )}
               />
@@ -308,6 +319,7 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
                     onAdd={async (name) => (await addProvince.mutateAsync({ province_Name: name })).id}
                     adding={addProvince.isPending}
                     loading={provinces.isLoading}
+                    onDraftChange={setPlaceDraft('province')}
                   />
                 )}
               />

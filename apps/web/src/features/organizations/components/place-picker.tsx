@@ -6,7 +6,7 @@
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placeNameSchema } from '@orchard/shared';
 import { labelledDropdownPt } from '../../../components/filter-fields';
@@ -29,6 +29,7 @@ export function PlacePicker({
   adding,
   addDisabledHint,
   loading,
+  onDraftChange,
 }: {
   label: string;
   newLabel: string;
@@ -42,12 +43,16 @@ export function PlacePicker({
   /** set: adding is not possible now, and this says why */
   addDisabledHint?: string | null;
   loading?: boolean;
+  /** told whether a new name is typed and not saved yet (the dialog's discard question counts it) */
+  onDraftChange?: (typed: boolean) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const hintId = `${id}-hint`;
   const [mode, setMode] = useState<'pick' | 'add'>('pick');
   const [name, setName] = useState('');
+  const typed = mode === 'add' && name.trim() !== '';
+  useEffect(() => onDraftChange?.(typed), [typed, onDraftChange]);
 
   const clear = () => {
     setName('');
