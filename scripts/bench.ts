@@ -154,9 +154,9 @@ async function load(url: string, headers: Record<string, string>, seconds = DURA
   await new Promise((r) => child.on('exit', r));
   // with a warm-up, its result is printed first, on a line of its own: the measured one is the last
   const measured = out.trim().split('\n').pop() ?? '';
-  const result = JSON.parse(measured) as { non2xx: number; latency: { p50: number; p99: number }; requests: { average: number } };
+  const result = JSON.parse(measured) as { non2xx: number; latency: { p50: number; p99: number }; requests: { average: number }; throughput: { average: number } };
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, bytes: result.throughput.average / result.requests.average };
 }
 
 async function menuBeside(kind: 'PGlite' | 'PostgreSQL', handle: DbHandle) {
@@ -204,6 +204,8 @@ const ROUTE_WARMUP_SECONDS = Number(process.env.BENCH_ROUTE_WARMUP_SECONDS ?? 1)
 /** the RESPONSE_CACHE_MB of each PostgreSQL pass (the first one's also for PGlite): the default, and 0 to show every answer made fresh */
 const ROUTE_CACHE_MB = (process.env.BENCH_ROUTE_CACHE_MB ?? '32,0').split(',').map(Number);
 const routeTables: { kind: string; rows: RouteLoadRow[] }[] = [];
+/** what a browser asks for (Chromium's header): the routes are loaded as the app's screens call them, answers compressed */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /** The route inventory, read off an application built in this process (it needs no data). */
 async function routeInventory(): Promise<RouteServer['inventory']> {
@@ -241,7 +243,7 @@ async function everyRouteBeside(kind: 'PGlite' | 'PostgreSQL', databaseUrl: stri
     const headersIn = (name: string) => {
       const organization = memberOf.find((o) => o.name === name);
       if (!organization) throw new Error(`the demo administrator is not in ${name}`);
-      return { authorization: `Bearer ${accessToken}`, 'x-organization-id': String(organization.id) };
+      return { authorization: `Bearer ${accessToken}`, 'x-organization-id': String(organization.id), 'accept-encoding': BROWSER_ACCEPT_ENCODING };
     };
 
     const bareApp = Fastify();

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './precompress';
 import {
   ASSET_CACHE,
   CACHE_ID,
@@ -57,6 +58,8 @@ export default defineConfig({
         sourcemap: false,
       },
     }),
+    // after the service worker is written: the .br and .gz copies the server sends (precompress.ts)
+    precompress(),
   ],
   server: {
     port: 5173,

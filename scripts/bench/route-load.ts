@@ -7,7 +7,8 @@
  * up here as a miss until it is given a sample.
  *
  * JSON routes: autocannon at `connections` for `seconds`, beside the bare Fastify route measured
- * in the same run. Budgets: on PostgreSQL at least 25% of the bare route's throughput and p99 under
+ * in the same run, asking as a browser does (Accept-Encoding: the larger answers go compressed,
+ * plugins/compression.ts); each row says how many bytes an answer was as sent. Budgets: on PostgreSQL at least 25% of the bare route's throughput and p99 under
  * 50 ms; on PGlite at least 10% of the bare route's throughput. Routes answering a file (CSV) or a
  * stream are measured per request: median and p95 of sequential requests.
  */
@@ -24,6 +25,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   rps: number;
+  /** bytes per answer as sent, headers included */
+  bytes: number;
 }
 
 export type Load = (url: string, headers: Record<string, string>) => Promise<LoadResult>;
@@ -228,7 +231,7 @@ export async function loadEveryRoute(options: {
     const within = ratio >= share && (kind !== 'PostgreSQL' || result.p99 < PG_P99_MS);
     out[index] = {
       route,
-      value: `${Math.round(result.rps)} req/s, p50 ${result.p50} ms / p99 ${result.p99} ms`,
+      value: `${Math.round(result.rps)} req/s, p50 ${result.p50} ms / p99 ${result.p99} ms, ${(result.bytes / 1024).toFixed(1)} KB each`,
       reference: `${(ratio * 100).toFixed(1)}% of bare (budget >= ${share * 100}%${kind === 'PostgreSQL' ? `, p99 < ${PG_P99_MS} ms` : ''})`,
       verdict: within ? 'within' : 'missed',
     };

@@ -23,6 +23,7 @@ import { securityPlugin } from './plugins/security';
 import { docsPlugin } from './plugins/docs';
 import { findWebDist, webAppPlugin } from './plugins/web-app';
 import { registerModules } from './modules/index';
+import { compressionPlugin } from './plugins/compression';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +71,7 @@ export async function buildApp({ db, config, clock = systemClock }: BuildAppOpti
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(rateLimit, { global: false });
   await app.register(accessPlugin, { db: db.db, config });
+  await app.register(compressionPlugin);
 
   // Every committed change, by anyone, clears what this instance keeps (db/changes.ts).
   let changes: ChangeWatch | null = null;

@@ -5,6 +5,7 @@
  */
 import { PERMISSIONS, ROLES_PATHS, SHELL_PATHS, type Role } from '@orchard/shared';
 import { eq } from 'drizzle-orm';
+import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,6 +14,7 @@ import { settle, unannounced } from '../../test/helpers/changes';
 import { addMember, createRole, createUser } from '../../test/helpers/fixtures';
 import { createTenantWorld, type TenantWorld } from '../../test/helpers/tenant-matrix';
 import { refreshTokens, roles } from '../db/schema/index';
+import { compressionPlugin, MIN_COMPRESSED_BYTES } from './compression';
 import { responseCachePlugin } from './response-cache';
 
 const roleNames = (body: string) => (JSON.parse(body) as { roles: Role[] }).roles.map((r) => r.name).sort();
@@ -112,6 +114,29 @@ describe('response cache', () => {
     expect(t.app.responseCache.stats().hits - before.hits).toBe(7);
   });
 
+  it('keeps an answer as it was sent, apart for each encoding: compressed once, never given to a caller who did not accept it', async () => {
+    const headers = await t.headersFor(w.a.userId, w.a.organizationId);
+    // enough roles for the answer to be compressed (plugins/compression.ts)
+    for (let i = 0; i < 12; i += 1) await createRole(t.db, w.a.organizationId, `Compressed pickers ${i} ${'x'.repeat(60)}`, []);
+    await settle(t);
+    const gzipped = { ...headers, 'accept-encoding': 'gzip' };
+    const before = t.app.responseCache.stats();
+    const first = await get(ROLES_PATHS.roles, gzipped);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const plain = await get(ROLES_PATHS.roles, headers);
+    expect(plain.headers['content-encoding'], 'made for this caller as it is, not the gzip one').toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(MIN_COMPRESSED_BYTES);
+    const again = await get(ROLES_PATHS.roles, gzipped);
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(again.rawPayload.equals(first.rawPayload), 'the kept bytes, not compressed again').toBe(true);
+    expect(Number(again.headers['content-length'])).toBe(again.rawPayload.length);
+    expect(JSON.parse(gunzipSync(again.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(t.app.responseCache.stats()).toMatchObject({ misses: before.misses + 2, hits: before.hits + 1 });
+    const plainAgain = await get(ROLES_PATHS.roles, headers);
+    expect(plainAgain.headers['content-encoding']).toBeUndefined();
+    expect(plainAgain.body).toBe(plain.body);
+  });
+
   it('keeps only whole JSON answers of 200', async () => {
     const headers = await t.headersFor(w.a.userId, w.a.organizationId);
     const before = t.app.responseCache.stats();
@@ -173,6 +198,7 @@ describe('response cache: the second before, while the next is made', () => {
         { name: 'access' },
       ),
     );
+    await app.register(compressionPlugin);
     await app.register(responseCachePlugin, { maxBytes: 1 << 20, isLive: () => true });
     app.get('/answer', { config: { auth: {} } as never }, async () => {
       made += 1;

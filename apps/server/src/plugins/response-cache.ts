@@ -8,7 +8,9 @@
  *   only ever given to the caller it was made for, in the same organisation. The access checks run
  *   before the lookup on every request (plugins/access.ts), so a disabled user, an ended session or
  *   a lost membership or permission is refused as before; a kept answer never skips them.
- * - What is asked: the whole request URL (path and query string as sent) and the Accept header.
+ * - What is asked: the whole request URL (path and query string as sent), the Accept header and the
+ *   encoding the answer is sent in (plugins/compression.ts): an answer is kept as it was sent, so a
+ *   large one is compressed once, not for every caller it is given to.
  * - When: the app's clock's current second. Answers that depend on "now" (today's window, overdue
  *   actions) are made again at least every second, and a test's fixed or moved clock is obeyed.
  * - What changed: every committed change to any table announces itself (db/changes.ts) and clears
@@ -35,6 +37,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { READ_METHODS } from './access';
+import { encodingOf } from './compression';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -63,7 +66,8 @@ export interface ResponseCache {
 }
 
 interface Entry {
-  body: string;
+  /** as sent: the JSON text, or its compressed bytes (with their content-encoding among the headers) */
+  body: string | Buffer;
   headers: Record<string, string | number | string[]>;
   /** the app clock's second it was made in */
   second: number;
@@ -89,14 +93,15 @@ const PER_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'date']);
 
 const slots = new WeakMap<FastifyRequest, Slot>();
 
-/** A whole JSON answer of 200: files, streams and errors are never kept. */
-function keepable(reply: FastifyReply, payload: unknown): boolean {
-  if (reply.statusCode !== 200 || typeof payload !== 'string') return false;
+/** A whole JSON answer of 200, as it is or as compressed whole: files, streams and errors are never kept. */
+function keepable(reply: FastifyReply, payload: unknown): payload is string | Buffer {
+  if (reply.statusCode !== 200) return false;
+  if (typeof payload !== 'string' && !(Buffer.isBuffer(payload) && reply.hasHeader('content-encoding'))) return false;
   const type = reply.getHeader('content-type');
   return typeof type === 'string' && type.includes('application/json');
 }
 
-function entryOf(reply: FastifyReply, body: string, second: number): Entry {
+function entryOf(reply: FastifyReply, body: string | Buffer, second: number): Entry {
   const headers: Entry['headers'] = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined && !PER_RESPONSE_HEADERS.has(name.toLowerCase())) headers[name] = value;
@@ -115,8 +120,8 @@ export const responseCachePlugin = fp(
             maxSize: maxBytes,
             // one answer may take at most an eighth of the cache
             maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)),
-            // UTF-16 in memory, plus the key and headers
-            sizeCalculation: (entry, key) => (entry.body.length + key.length) * 2 + 256,
+            // text: UTF-16 in memory; plus the key and headers
+            sizeCalculation: (entry, key) => (typeof entry.body === 'string' ? entry.body.length * 2 : entry.body.length) + key.length * 2 + 256,
           })
         : null;
 
@@ -142,7 +147,7 @@ export const responseCachePlugin = fp(
       const config = request.routeOptions.config as { cache?: boolean; auth?: unknown };
       if (config.cache === false || config.auth === 'public' || config.auth === undefined) return null;
       const caller = [request.auth.userId, request.auth.sessionId, request.tenant?.organizationId ?? ''];
-      return [...caller, request.headers.accept ?? '', request.url].join('\u0000');
+      return [...caller, request.headers.accept ?? '', encodingOf(request) ?? '', request.url].join('\u0000');
     };
 
     const give = (reply: FastifyReply, entry: Entry) => {
@@ -210,7 +215,7 @@ export const responseCachePlugin = fp(
       const slot = slots.get(request);
       if (!slot) return payload;
       slots.delete(request);
-      const entry = keepable(reply, payload) && slot.generation === generation && isLive() ? entryOf(reply, payload as string, slot.second) : null;
+      const entry = keepable(reply, payload) && slot.generation === generation && isLive() ? entryOf(reply, payload, slot.second) : null;
       // an answer made late never replaces one of a later second
       if (entry && !((store.peek(slot.key)?.second ?? -Infinity) > entry.second)) {
         store.set(slot.key, entry);
@@ -220,5 +225,6 @@ export const responseCachePlugin = fp(
       return payload;
     });
   },
-  { name: 'response-cache', dependencies: ['access'] },
+  // after compression: its onSend runs first, so what is kept is what was sent
+  { name: 'response-cache', dependencies: ['access', 'compression'] },
 );

@@ -1,6 +1,8 @@
 /**
  * Serves the built web app (apps/web/dist): hashed assets with long caching, and index.html for
  * every other GET that is not an API path (the SPA's own router decides, including its 404 page).
+ * A file the build compressed (apps/web/precompress.ts: main.js.br, main.js.gz beside main.js) is
+ * sent in Brotli or gzip to a browser that accepts it; every file's answer varies by that header.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,7 +39,10 @@ export const webAppPlugin = fp(
         decorateReply: false,
         // our own rule below; the plugin's default would overwrite it with max-age=0
         cacheControl: false,
+        preCompressed: true,
         setHeaders: (res, filePath) => {
+          // a cache between us and the browser must not give a compressed copy to one that did not ask for it
+          res.setHeader('vary', 'accept-encoding');
           if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
           else res.setHeader('cache-control', 'no-cache');
         },

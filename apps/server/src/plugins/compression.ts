@@ -1,0 +1,80 @@
+/**
+ * JSON answers are sent compressed to callers that accept it (every browser does): Brotli, else
+ * gzip, as the request's Accept-Encoding allows (its q-values obeyed, q=0 refuses). A schedule page
+ * of 26 KB goes out as about 3 KB, a session list of 68 KB as about 6 KB: less to carry on a farm's
+ * mobile connection, and less for the server to write (writing a large answer's bytes was most of
+ * its cost under load: BENCHMARKS.md, routes section).
+ *
+ * What is compressed: a whole JSON answer the route produced (any status), of at least
+ * MIN_COMPRESSED_BYTES, not already encoded. Files and streams (CSV exports, the event stream,
+ * photos) are sent as they are; the web app's own files are compressed once, at build time
+ * (plugins/web-app.ts).
+ *
+ * The response cache (plugins/response-cache.ts) keeps the compressed answer, so a kept answer is
+ * compressed once, not once per caller: its onSend runs after this one (registered after it), and
+ * its key holds the encoding chosen here (`encodingOf`).
+ */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Answers smaller than this go as they are: a packet holds them either way. */
+export const MIN_COMPRESSED_BYTES = 1024;
+
+export type AnswerEncoding = 'br' | 'gzip';
+
+/** preferred first when the caller's q-values tie */
+const ENCODINGS: AnswerEncoding[] = ['br', 'gzip'];
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Brotli at quality 5: about gzip's speed, a smaller answer; the default (11) takes tens of
+ * milliseconds for a large answer, too slow for an answer made per request.
+ */
+const BROTLI_OPTIONS: zlib.BrotliOptions = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+};
+
+/** The encoding a JSON answer to this request is sent in; null: as it is. */
+export function encodingOf(request: FastifyRequest): AnswerEncoding | null {
+  const accepted = request.headers['accept-encoding'];
+  if (typeof accepted !== 'string' || accepted === '') return null;
+  return negotiate(accepted, ENCODINGS) as AnswerEncoding | null;
+}
+
+export async function compress(body: Buffer | string, encoding: AnswerEncoding): Promise<Buffer> {
+  return encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body);
+}
+
+function isJson(type: unknown): boolean {
+  return typeof type === 'string' && type.includes('application/json');
+}
+
+/** Adds accept-encoding to the answer's Vary header, keeping what it names already. */
+function varyOnEncoding(existing: unknown): string {
+  const names = typeof existing === 'string' ? existing.split(',').map((n) => n.trim()).filter(Boolean) : [];
+  if (names.some((n) => n === '*' || n.toLowerCase() === 'accept-encoding')) return names.join(', ');
+  return [...names, 'accept-encoding'].join(', ');
+}
+
+export const compressionPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (typeof payload !== 'string' || !isJson(reply.getHeader('content-type')) || reply.hasHeader('content-encoding')) return payload;
+      if (Buffer.byteLength(payload) < MIN_COMPRESSED_BYTES) return payload;
+      // the answer depends on the header from here on, whichever encoding it is sent in
+      reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
+      const encoding = encodingOf(request);
+      if (!encoding) return payload;
+      const compressed = await compress(payload, encoding);
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      return compressed;
+    });
+  },
+  { name: 'compression' },
+);
