@@ -6,8 +6,8 @@
  * that does not answer 200 with one, is listed as not measured, with the reason: a new route shows
  * up here as a miss until it is given a sample.
  *
- * JSON routes: autocannon at `connections` for `seconds`, beside the bare Fastify route measured
- * in the same run, asking as a browser does (Accept-Encoding: the larger answers go compressed,
+ * JSON routes: autocannon at `connections` for `seconds`, `rounds` times (once per round over every
+ * route; the median counts), beside the bare Fastify route measured in the same run, asking as a browser does (Accept-Encoding: the larger answers go compressed,
  * plugins/compression.ts); each row says how many bytes an answer was as sent. Budgets: on PostgreSQL at least 25% of the bare route's throughput and p99 under
  * 50 ms; on PGlite at least 10% of the bare route's throughput. Routes answering a file (CSV) or a
  * stream are measured per request: median and p95 of sequential requests.
@@ -29,7 +29,8 @@ export interface LoadResult {
   bytes: number;
 }
 
-export type Load = (url: string, headers: Record<string, string>) => Promise<LoadResult>;
+/** `warm`: load it first for a while, not counted (its first round: code compiled, plans cached) */
+export type Load = (url: string, headers: Record<string, string>, warm: boolean) => Promise<LoadResult>;
 
 export interface RouteLoadRow {
   route: string;
@@ -119,6 +120,13 @@ const PGLITE_SHARE = 0.1;
 const PG_P99_MS = 50;
 const PER_REQUEST_RUNS = 10;
 
+/** The measurement of median throughput, and the median p50 and p99 of all (each its own median). */
+function median(results: LoadResult[]): LoadResult {
+  const mid = <T>(values: T[], by: (v: T) => number) => [...values].sort((a, b) => by(a) - by(b))[Math.floor((values.length - 1) / 2)] as T;
+  const byRps = mid(results, (r) => r.rps);
+  return { ...byRps, p50: mid(results, (r) => r.p50).p50, p99: mid(results, (r) => r.p99).p99 };
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] as number;
 }
@@ -129,16 +137,19 @@ export async function loadEveryRoute(options: {
   /** the demo administrator's headers in the named organisation */
   headersIn: (organization: string) => Record<string, string>;
   /**
-   * loads the bare route once: it is loaded before the sweep, halfway and after it, and the median of
-   * the three is the reference, so neither one quiet or busy moment of the machine nor its drift over
+   * loads the bare route once: it is loaded before each round and after the last, and the median of
+   * those is the reference, so neither one quiet or busy moment of the machine nor its drift over
    * the minutes of the sweep decides every verdict
    */
   loadBare: () => Promise<LoadResult>;
   load: Load;
+  /** how many times each route is loaded (in rounds over all of them); its median decides */
+  rounds: number;
+  /** the server's peak resident memory since the last `reset`, in bytes: each loaded route's row names its own */
+  memory?: { reset: () => void; peak: () => number };
 }): Promise<{ rows: RouteLoadRow[]; bare: LoadResult; bareSamples: LoadResult[] }> {
-  const { kind, server, headersIn, loadBare, load } = options;
+  const { kind, server, headersIn, loadBare, load, memory, rounds } = options;
   const bareSamples = [await loadBare()];
-  const loaded: { index: number; route: string; result: LoadResult }[] = [];
   const { address } = server;
   const headers = headersIn('Citrus Valley Growers');
   const share = kind === 'PostgreSQL' ? PG_SHARE : PGLITE_SHARE;
@@ -166,9 +177,9 @@ export async function loadEveryRoute(options: {
     .map((r) => r.url)
     .sort();
   const out: RouteLoadRow[] = [];
-  const halfway = Math.floor(routes.length / 2);
-  for (const [i, route] of routes.entries()) {
-    if (i === halfway) bareSamples.push(await loadBare());
+  /** the JSON routes to load, with their place in `out` */
+  const toLoad: { index: number; url: string; label: string; headers: Record<string, string> }[] = [];
+  for (const route of routes) {
     const leftOut = LEFT_OUT[route];
     if (leftOut) {
       out.push({ route, value: '-', reference: leftOut, verdict: 'not measured' });
@@ -197,6 +208,7 @@ export async function loadEveryRoute(options: {
       continue;
     }
     const type = probe.type;
+    const label = organization ? `${url} (${organization})` : url;
     if (!type.includes('application/json')) {
       const times: number[] = [];
       for (let i = 0; i < PER_REQUEST_RUNS + 1; i += 1) {
@@ -208,30 +220,54 @@ export async function loadEveryRoute(options: {
       times.sort((a, b) => a - b);
       const median = percentile(times, 0.5);
       out.push({
-        route: organization ? `${url} (${organization})` : url,
+        route: label,
         value: `median ${median.toFixed(1)} ms / p95 ${percentile(times, 0.95).toFixed(1)} ms`,
         reference: `${type.split(';')[0]}, ${PER_REQUEST_RUNS} sequential requests`,
         verdict: 'per request',
       });
       continue;
     }
-    try {
-      const result = await load(`${address}${url}`, routeHeaders);
-      // the verdict waits for the reference, known after the sweep
-      loaded.push({ index: out.length, route: organization ? `${url} (${organization})` : url, result });
-      out.push({ route: url, value: '', reference: '', verdict: 'not measured' });
-    } catch (err) {
-      out.push({ route: url, value: '-', reference: (err as Error).message, verdict: 'not measured' });
+    toLoad.push({ index: out.length, url, label, headers: routeHeaders });
+    // the verdict waits for the measurements and the reference
+    out.push({ route: url, value: '', reference: '', verdict: 'not measured' });
+  }
+
+  // every route once per round, the rounds one after another, the bare route before each and after
+  // the last: a moment of the machine (it varies by a third within minutes here) then touches one of
+  // each route's measurements, and the median leaves it out
+  const samples = new Map<number, LoadResult[]>();
+  const peaks = new Map<number, number>();
+  const failed = new Map<number, string>();
+  for (let round = 0; round < rounds; round += 1) {
+    if (round > 0) bareSamples.push(await loadBare());
+    for (const { index, url, headers: routeHeaders } of toLoad) {
+      if (failed.has(index)) continue;
+      try {
+        memory?.reset();
+        const result = await load(`${address}${url}`, routeHeaders, round === 0);
+        samples.set(index, [...(samples.get(index) ?? []), result]);
+        if (memory) peaks.set(index, Math.max(peaks.get(index) ?? 0, memory.peak()));
+      } catch (err) {
+        failed.set(index, (err as Error).message);
+      }
     }
   }
   bareSamples.push(await loadBare());
-  const bare = [...bareSamples].sort((a, b) => a.rps - b.rps)[1] as LoadResult;
-  for (const { index, route, result } of loaded) {
+  const bare = median(bareSamples);
+  for (const { index, url, label } of toLoad) {
+    const why = failed.get(index);
+    if (why !== undefined) {
+      out[index] = { route: url, value: '-', reference: why, verdict: 'not measured' };
+      continue;
+    }
+    const results = samples.get(index) ?? [];
+    const result = median(results);
     const ratio = result.rps / bare.rps;
     const within = ratio >= share && (kind !== 'PostgreSQL' || result.p99 < PG_P99_MS);
+    const peak = peaks.has(index) ? `, server RSS peak ${((peaks.get(index) as number) / 2 ** 20).toFixed(0)} MiB` : '';
     out[index] = {
-      route,
-      value: `${Math.round(result.rps)} req/s, p50 ${result.p50} ms / p99 ${result.p99} ms, ${(result.bytes / 1024).toFixed(1)} KB each`,
+      route: label,
+      value: `${Math.round(result.rps)} req/s, p50 ${result.p50} ms / p99 ${result.p99} ms, ${(result.bytes / 1024).toFixed(1)} KB each${peak} (median of ${results.map((r) => Math.round(r.rps)).join(', ')} req/s)`,
       reference: `${(ratio * 100).toFixed(1)}% of bare (budget >= ${share * 100}%${kind === 'PostgreSQL' ? `, p99 < ${PG_P99_MS} ms` : ''})`,
       verdict: within ? 'within' : 'missed',
     };

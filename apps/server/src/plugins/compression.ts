@@ -8,7 +8,9 @@
  * What is compressed: a whole JSON answer the route produced (any status), of at least
  * MIN_COMPRESSED_BYTES, not already encoded. Files and streams (CSV exports, the event stream,
  * photos) are sent as they are; the web app's own files are compressed once, at build time
- * (plugins/web-app.ts).
+ * (plugins/web-app.ts). The token endpoints' answers (/connect: access and refresh tokens) are
+ * never compressed: a compressed answer's size can tell an observer of the traffic about a secret
+ * in it when the request also carries text of their choosing (the BREACH attack).
  *
  * The response cache (plugins/response-cache.ts) keeps the compressed answer, so a kept answer is
  * compressed once, not once per caller: its onSend runs after this one (registered after it), and
@@ -19,6 +21,7 @@ import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isConnectPath } from './route-policy';
 
 /** Answers smaller than this go as they are: a packet holds them either way. */
 export const MIN_COMPRESSED_BYTES = 1024;
@@ -75,6 +78,7 @@ export const compressionPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onSend', async (request, reply, payload) => {
       if (typeof payload !== 'string' || !isJson(reply.getHeader('content-type')) || reply.hasHeader('content-encoding')) return payload;
+      if (isConnectPath(request)) return payload;
       if (Buffer.byteLength(payload) < MIN_COMPRESSED_BYTES) return payload;
       // the answer depends on the header from here on, whichever encoding it is sent in
       reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
@@ -86,5 +90,5 @@ export const compressionPlugin = fp(
       return compressed;
     });
   },
-  { name: 'compression' },
+  { name: 'compression', dependencies: ['route-policy'] },
 );
