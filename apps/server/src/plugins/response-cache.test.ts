@@ -16,6 +16,7 @@ import { createTenantWorld, type TenantWorld } from '../../test/helpers/tenant-m
 import { refreshTokens, roles } from '../db/schema/index';
 import { compressionPlugin, MIN_COMPRESSED_BYTES } from './compression';
 import { responseCachePlugin } from './response-cache';
+import { routePolicyPlugin } from './route-policy';
 
 const roleNames = (body: string) => (JSON.parse(body) as { roles: Role[] }).roles.map((r) => r.name).sort();
 
@@ -198,6 +199,7 @@ describe('response cache: the second before, while the next is made', () => {
         { name: 'access' },
       ),
     );
+    await app.register(routePolicyPlugin);
     await app.register(compressionPlugin);
     await app.register(responseCachePlugin, { maxBytes: 1 << 20, isLive: () => true });
     app.get('/answer', { config: { auth: {} } as never }, async () => {
