@@ -58,12 +58,13 @@ export function encodingOf(request: FastifyRequest): AnswerEncoding | null {
   return negotiate(accepted, ENCODINGS) as AnswerEncoding | null;
 }
 
-export async function compress(body: Buffer | string, encoding: AnswerEncoding): Promise<Buffer> {
+async function compress(body: Buffer | string, encoding: AnswerEncoding): Promise<Buffer> {
   if (Buffer.byteLength(body) < COMPRESS_IN_PLACE_BYTES) return encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI_OPTIONS) : zlib.gzipSync(body, GZIP_OPTIONS);
   return encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, GZIP_OPTIONS);
 }
 
-function isJson(type: unknown): boolean {
+/** Whether an answer's Content-Type is JSON (the answers this plugin compresses and the response cache keeps). */
+export function isJsonAnswer(type: unknown): boolean {
   return typeof type === 'string' && type.includes('application/json');
 }
 
@@ -77,7 +78,7 @@ function varyOnEncoding(existing: unknown): string {
 export const compressionPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onSend', async (request, reply, payload) => {
-      if (typeof payload !== 'string' || !isJson(reply.getHeader('content-type')) || reply.hasHeader('content-encoding')) return payload;
+      if (typeof payload !== 'string' || !isJsonAnswer(reply.getHeader('content-type')) || reply.hasHeader('content-encoding')) return payload;
       if (isConnectPath(request)) return payload;
       if (Buffer.byteLength(payload) < MIN_COMPRESSED_BYTES) return payload;
       // the answer depends on the header from here on, whichever encoding it is sent in

@@ -37,7 +37,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { READ_METHODS } from './access';
-import { encodingOf } from './compression';
+import { encodingOf, isJsonAnswer } from './compression';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -97,8 +97,7 @@ const slots = new WeakMap<FastifyRequest, Slot>();
 function keepable(reply: FastifyReply, payload: unknown): payload is string | Buffer {
   if (reply.statusCode !== 200) return false;
   if (typeof payload !== 'string' && !(Buffer.isBuffer(payload) && reply.hasHeader('content-encoding'))) return false;
-  const type = reply.getHeader('content-type');
-  return typeof type === 'string' && type.includes('application/json');
+  return isJsonAnswer(reply.getHeader('content-type'));
 }
 
 function entryOf(reply: FastifyReply, body: string | Buffer, second: number): Entry {
