@@ -120,11 +120,14 @@ const PGLITE_SHARE = 0.1;
 const PG_P99_MS = 50;
 const PER_REQUEST_RUNS = 10;
 
-/** The measurement of median throughput, and the median p50 and p99 of all (each its own median). */
+/** The median of each figure over the measurements (of an even count, the mean of the middle two). */
 function median(results: LoadResult[]): LoadResult {
-  const mid = <T>(values: T[], by: (v: T) => number) => [...values].sort((a, b) => by(a) - by(b))[Math.floor((values.length - 1) / 2)] as T;
-  const byRps = mid(results, (r) => r.rps);
-  return { ...byRps, p50: mid(results, (r) => r.p50).p50, p99: mid(results, (r) => r.p99).p99 };
+  const mid = (by: (r: LoadResult) => number) => {
+    const sorted = results.map(by).sort((a, b) => a - b);
+    const half = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? (sorted[half] as number) : ((sorted[half - 1] as number) + (sorted[half] as number)) / 2;
+  };
+  return { rps: mid((r) => r.rps), p50: mid((r) => r.p50), p99: mid((r) => r.p99), bytes: mid((r) => r.bytes) };
 }
 
 function percentile(sorted: number[], p: number): number {
