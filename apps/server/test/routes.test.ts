@@ -1,15 +1,32 @@
 /**
  * Cross-cutting guarantees over the whole route inventory: every route declares its policy, no
- * private route answers without a token, another organisation's context answers 404, and every
- * permission-gated route refuses a member without the permission.
+ * private route answers without a token, another organisation's context answers 404, every
+ * permission-gated route refuses a member without the permission, and every id in a path or query
+ * string is read only when written in decimal digits.
  */
-import { ALL_PERMISSIONS, ORGANIZATION_ONBOARDING_PATHS } from '@orchard/shared';
+import { ALL_PERMISSIONS, INT_MAX, ORGANIZATION_ONBOARDING_PATHS } from '@orchard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { CHANGE_CHANNEL } from '../src/db/changes';
 import { createTestApp, type TestApp } from './helpers/app';
 import { addMember, createRole, createUser } from './helpers/fixtures';
-import { createTenantWorld, fillPath, type TenantWorld } from './helpers/tenant-matrix';
+import { createTenantWorld, fillPath, sampleParam, type TenantWorld } from './helpers/tenant-matrix';
+
+/** Spellings that a lax reading takes for 16 (or 1), each refused as an id. */
+const NOT_DECIMAL_IDS = ['0x10', '1e1', '+16', ' 16', '016', '16.0', '0b1'];
+
+/** The keys of a zod object schema that read an id: "1" and "2147483647" as those numbers (alone or as a list of one). */
+function idKeys(schema: unknown): string[] {
+  if (!(schema instanceof z.ZodObject)) return [];
+  const reads = (value: z.ZodType, id: number) => {
+    const read = value.safeParse(String(id));
+    return read.success && (read.data === id || (Array.isArray(read.data) && read.data.length === 1 && read.data[0] === id));
+  };
+  return Object.entries(schema.shape as Record<string, z.ZodType>)
+    .filter(([, value]) => reads(value, 1) && reads(value, INT_MAX))
+    .map(([key]) => key);
+}
 
 describe('route inventory', () => {
   let t: TestApp;
@@ -161,5 +178,54 @@ describe('route inventory', () => {
       const allowed = await t.app.inject({ method: r.method as 'GET', url: fillPath(r.url), headers: await t.bearer(operator.id), payload });
       expect([401, 403, 404], `${r.method} ${r.url}`).not.toContain(allowed.statusCode);
     }
+  });
+
+  it('every id in a path or query string written other than in decimal digits answers 400 before the handler runs', async () => {
+    const orgId = world.a.organizationId;
+    const caller = await createUser(t.db, 'id-spellings-super-user', { isSuperUser: true });
+    await addMember(t.db, caller.id, orgId, [(await createRole(t.db, orgId, 'Everything for ids', ALL_PERMISSIONS)).id]);
+    const headers = await t.headersFor(caller.id, orgId);
+    const refuses = async (method: string, url: string, field: string) => {
+      const res = await t.app.inject({ method: method as 'GET', url, headers, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      const where = `${method} ${url}: ${res.body}`;
+      expect(res.statusCode, where).toBe(400);
+      const body = res.json() as { error: { code: string; message: string; details?: { field: string }[] } };
+      expect(body.error.code, where).toBe('VALIDATION_FAILED');
+      expect(body.error.message, where).toBe('The request is not valid');
+      expect(body.error.details?.map((d) => d.field.split('.')[0]), where).toContain(field);
+    };
+
+    const swept: string[] = [];
+    for (const r of routes()) {
+      for (const name of idKeys(r.schema?.params)) {
+        expect(r.url, `${r.method} ${r.url} reads ${name} as an id without naming it in its path`).toContain(`:${name}`);
+        for (const spelling of NOT_DECIMAL_IDS) {
+          const url = r.url.replace(/:([A-Za-z_]+)/g, (_m, param: string) => (param === name ? encodeURIComponent(spelling) : sampleParam(param, r.url)));
+          await refuses(r.method, url, name);
+        }
+        swept.push(`${r.method} ${r.url} :${name}`);
+      }
+      // a request with a body is checked for its body before its query string: the query sweep covers reads
+      if (r.method !== 'GET' && r.method !== 'DELETE') continue;
+      for (const name of idKeys(r.schema?.querystring)) {
+        for (const spelling of NOT_DECIMAL_IDS) {
+          await refuses(r.method, `${fillPath(r.url)}?${new URLSearchParams({ [name]: spelling }).toString()}`, name);
+        }
+        swept.push(`${r.method} ${r.url} ?${name}`);
+      }
+    }
+    expect(swept).toEqual(
+      expect.arrayContaining([
+        'GET /api/users/:id :id',
+        'PUT /api/picking/schedule/rows/:id :id',
+        'GET /api/harvest/pucs/:pucId/blocks :pucId',
+        'PUT /api/picking/capacities/:packhouseId :packhouseId',
+        'GET /api/storage/GetStorage_Rooms ?packhouse',
+        'GET /api/farm-setup/pucs ?farmId',
+        'GET /api/Management/GetLoginHistory ?areas',
+      ]),
+    );
+    expect(swept.filter((s) => s.includes(' :')).length).toBeGreaterThan(30);
+    expect(swept.filter((s) => s.includes(' ?')).length).toBeGreaterThan(20);
   });
 });

@@ -2,7 +2,7 @@
  * Authentication, organisation context and permission checks, applied to every route from its
  * declared policy. Runs on onRequest so an anonymous caller gets 401 before any validation.
  */
-import { INT_MAX, ORGANIZATION_HEADER, type Permission } from '@orchard/shared';
+import { ORGANIZATION_HEADER, parseId, type Permission } from '@orchard/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDb } from '../db/client';
@@ -44,14 +44,6 @@ export function requireTenant(request: FastifyRequest): TenantContext & AuthCont
 
 export function hasPermission(request: FastifyRequest, permission: Permission): boolean {
   return request.tenant?.permissions.has(permission) ?? false;
-}
-
-/** A canonical positive 32-bit integer as the organisation header carries it ("1", never "1.0",
- * "01", "1e0" or "0x1"), else null. */
-export function parseOrganizationHeader(value: string): number | null {
-  if (!/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= INT_MAX ? id : null;
 }
 
 /** Maintenance flag, re-read at most every 500 ms so it reaches every instance quickly. */
@@ -152,7 +144,7 @@ export const accessPlugin = fp(
             'organisation-required',
           );
         }
-        organizationId = parseOrganizationHeader(value);
+        organizationId = parseId(value);
         if (organizationId === null) throw notFound('Organization');
       }
 

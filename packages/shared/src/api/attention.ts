@@ -21,6 +21,7 @@
  */
 import { z } from 'zod';
 import { INPUT_CHECK_KINDS } from '../input-checks/figures.js';
+import { parseId } from './common.js';
 
 export const ATTENTION_PATHS = {
   /** the spec's path, served case-insensitively */
@@ -63,7 +64,6 @@ export const ATTENTION_REASONS = {
 /* ---------- action values ---------- */
 
 const CAPACITY_VALUE = /^([1-9][0-9]{0,9}):([0-9]{4})-W([0-9]{2})$/;
-const ESTIMATE_VALUE = /^[1-9][0-9]{0,9}$/;
 
 /** `<packhouse id>:<year>-W<week, two digits>`, e.g. `12:2026-W09`. */
 export function capacityActionValue(packhouseId: number, year: number, week: number): string {
@@ -80,9 +80,7 @@ export function parseCapacityActionValue(value: string): { packhouseId: number; 
 
 /** The estimate's id. */
 export function parseEstimateActionValue(value: string): number | null {
-  if (!ESTIMATE_VALUE.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
+  return parseId(value);
 }
 
 /** `<farm id>:<year>-W<week, two digits>`, e.g. `7:2026-W09`: the farm, in the ISO week it was stale. */

@@ -7,8 +7,52 @@ import { z } from 'zod';
 /** The largest PostgreSQL `integer`. */
 export const INT_MAX = 2_147_483_647;
 
-/** A row id in a path, query string or form; strings of digits are read as numbers. */
-export const idSchema = z.coerce.number().int().positive().max(INT_MAX);
+/**
+ * How an id is written in a path, a query string or a header: decimal digits without a sign,
+ * spaces, exponent, fraction or base prefix ("16", never "+16", " 16", "1.6e1" or "0x10"), and
+ * without leading zeros ("016" is refused, not read as 16), so every id has exactly one spelling
+ * (answers kept per address, logs and links never hold two addresses for one row).
+ */
+const ID_TEXT = /^[1-9][0-9]{0,9}$/;
+
+export const ID_MESSAGE = 'Expected an id: a whole number from 1 written in decimal digits, without leading zeros';
+
+/** The id `text` writes (1 to INT_MAX, written as ID_TEXT describes), else null. */
+export function parseId(text: string): number | null {
+  if (!ID_TEXT.test(text)) return null;
+  const id = Number(text);
+  return id <= INT_MAX ? id : null;
+}
+
+/** A row id in a path or query string, read with parseId; anything else answers `message`. */
+export function idSchemaWith(message: string) {
+  return z
+    .string({ error: message })
+    .regex(ID_TEXT, { message })
+    .transform((text, ctx) => {
+      const id = parseId(text);
+      if (id === null) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return id;
+    });
+}
+
+/** A row id in a path or query string. */
+export const idSchema = idSchemaWith(ID_MESSAGE);
+
+/**
+ * A list of ids in a query string, `?farms=1,2` or `?farms=1&farms=2`, at most `max` of them;
+ * absent or empty means no restriction. Every item is an id as idSchema reads it (no blanks, no
+ * spaces around the commas).
+ */
+export function idListQuerySchema(max: number) {
+  return z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Array.isArray(value) ? value : String(value).split(',')),
+    z.array(idSchema).max(max).optional(),
+  );
+}
 
 /** A row id given as a JSON number. */
 export const jsonIdSchema = z.number().int().positive().max(INT_MAX);

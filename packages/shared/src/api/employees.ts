@@ -9,7 +9,7 @@
  * Editing sends the version the client read; a stale version answers 412.
  */
 import { z } from 'zod';
-import { idSchema, jsonIdSchema, versionSchema } from './common.js';
+import { idListQuerySchema, idSchema, jsonIdSchema, versionSchema } from './common.js';
 
 export const EMPLOYEES_PATHS = {
   /** GET the rows (`?legalEntities=..&types=..`), POST adds one */
@@ -66,14 +66,7 @@ export const EMPLOYEE_REASONS = {
 
 
 /** `?types=1&types=2` or `?types=1,2`; absent means no restriction. */
-const idListQuery = z.preprocess(
-  (value) => {
-    if (value === undefined || value === '') return undefined;
-    const parts = Array.isArray(value) ? value : String(value).split(',');
-    return parts.map((part) => String(part).trim()).filter((part) => part !== '');
-  },
-  z.array(idSchema).max(EMPLOYEE_FILTER_MAX_IDS).optional(),
-);
+const idListQuery = idListQuerySchema(EMPLOYEE_FILTER_MAX_IDS);
 
 export const employeesQuerySchema = z.object({ legalEntities: idListQuery, types: idListQuery });
 export type EmployeesQuery = z.infer<typeof employeesQuerySchema>;

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { addDays, BUSINESS_TIME_ZONE, daysBetween, isCalendarDay } from '../calendar.js';
-import { idSchema } from './common.js';
+import { idListQuerySchema } from './common.js';
 
 export const FARM_OPERATIONS_PATHS = {
   /** the sessions of one day */
@@ -86,14 +86,7 @@ export function farmOperationsMaxEnd(start: string, today: string): string {
 
 
 /** `?farms=1&farms=2` or `?farms=1,2`; absent means every farm. */
-export const farmIdsQuerySchema = z.preprocess(
-  (value) => {
-    if (value === undefined || value === '') return undefined;
-    const parts = Array.isArray(value) ? value : String(value).split(',');
-    return parts.map((part) => String(part).trim()).filter((part) => part !== '');
-  },
-  z.array(idSchema).max(FARM_OPERATIONS_FILTER_MAX_IDS).optional(),
-);
+export const farmIdsQuerySchema = idListQuerySchema(FARM_OPERATIONS_FILTER_MAX_IDS);
 
 const dayQuery = z.string().refine(isCalendarDay, { message: 'Expected a date as yyyy-MM-dd' });
 

@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { exportFileTimestamp } from '../picking/csv.js';
-import { idSchema } from './common.js';
+import { idListQuerySchema } from './common.js';
 
 export const LOGIN_HISTORY_PATHS = {
   /** the spec's path, served case-insensitively */
@@ -55,14 +55,7 @@ export const LOGIN_HISTORY_CSV_COLUMNS = [
 
 
 /** `?areas=1&areas=2` or `?areas=1,2`; absent means no restriction. */
-const idListQuery = z.preprocess(
-  (value) => {
-    if (value === undefined || value === '') return undefined;
-    const parts = Array.isArray(value) ? value : String(value).split(',');
-    return parts.map((part) => String(part).trim()).filter((part) => part !== '');
-  },
-  z.array(idSchema).max(LOGIN_HISTORY_FILTER_MAX_IDS).optional(),
-);
+const idListQuery = idListQuerySchema(LOGIN_HISTORY_FILTER_MAX_IDS);
 
 export const loginHistoryQuerySchema = z.object({ areas: idListQuery, roles: idListQuery });
 export type LoginHistoryQuery = z.infer<typeof loginHistoryQuerySchema>;

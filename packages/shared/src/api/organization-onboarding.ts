@@ -15,7 +15,7 @@
  * message, after the field's required rule), so a name too long is refused, never cut.
  */
 import { z } from 'zod';
-import { INT_MAX, jsonIdSchema } from './common.js';
+import { idSchema, INT_MAX, jsonIdSchema } from './common.js';
 import { FARM_SETUP_MESSAGES, latitudeSchema, longitudeSchema } from './farm-setup.js';
 
 export const ORGANIZATION_ONBOARDING_PATHS = {
@@ -134,7 +134,7 @@ export const onboardingLegalEntitiesResponseSchema = z.object({ result: z.array(
 export const copySourcesResponseSchema = z.object({ result: z.array(copySourceSchema) });
 
 /** GET areas: `region` given, only that region's areas. */
-export const areasQuerySchema = z.object({ region: z.coerce.number().int().positive().max(INT_MAX).optional() });
+export const areasQuerySchema = z.object({ region: idSchema.optional() });
 export type AreasQuery = z.input<typeof areasQuerySchema>;
 
 /** A new region's, area's or province's name: the server's check, and the browser's before it asks. */
@@ -148,7 +148,7 @@ export const addProvinceBodySchema = z.object({ province_Name: placeNameSchema }
 export type AddProvinceBody = z.input<typeof addProvinceBodySchema>;
 
 /** Spray products are not kept by the product yet: nothing can be copied; the box starts unticked. */
-export const sprayProductsCopyQuerySchema = z.object({ source: z.coerce.number().int().positive().max(INT_MAX).optional() });
+export const sprayProductsCopyQuerySchema = z.object({ source: idSchema.optional() });
 export const sprayProductsCopyResponseSchema = z.object({ available: z.boolean(), copy_Spray_Products: z.boolean() });
 export type SprayProductsCopyResponse = z.infer<typeof sprayProductsCopyResponseSchema>;
 

@@ -34,7 +34,7 @@
  */
 import { z } from 'zod';
 import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '../constants.js';
-import { idSchema, INT_MAX } from './common.js';
+import { idSchema, idSchemaWith } from './common.js';
 import {
   FIELD_READINGS_MESSAGES,
   boundedNumberSchema,
@@ -160,10 +160,6 @@ export function isClockTime(value: string): boolean {
 /** The time of day a reading was taken, HH:mm. */
 export const readTimeSchema = z.string({ error: M.timeInvalid }).refine(isClockTime, { message: M.timeInvalid });
 
-/** A row id in a query string (?packhouse=, ?filter=); anything else answers `message`. */
-const queryIdSchema = (message: string) =>
-  z.coerce.number({ error: message }).int({ message }).positive({ message }).max(INT_MAX, { message });
-
 const nameSchema = (max: number, required: string, length: string) =>
   z.string({ error: required }).trim().min(1, { message: required, abort: true }).max(max, { message: length });
 
@@ -181,7 +177,7 @@ export type ReadingPackhouse = z.infer<typeof readingPackhouseSchema>;
 export const readingPackhousesResponseSchema = z.array(readingPackhouseSchema);
 
 /** ?packhouse= of the line and room lists */
-export const packhouseQuerySchema = z.object({ packhouse: queryIdSchema(M.packhouseRequired) });
+export const packhouseQuerySchema = z.object({ packhouse: idSchemaWith(M.packhouseRequired) });
 export type PackhouseQuery = z.infer<typeof packhouseQuerySchema>;
 
 // lines and rooms
@@ -224,7 +220,7 @@ export const storageRoomsResponseSchema = z.array(storageRoomSchema);
 function readingsQuerySchema(filterRequired: string) {
   return z
     .object({
-      filter: queryIdSchema(filterRequired),
+      filter: idSchemaWith(filterRequired),
       from: fieldDaySchema.optional(),
       to: fieldDaySchema.optional(),
       page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { capacitySchema } from '../picking/rules.js';
 import { isValidIsoWeek } from '../picking/weeks.js';
 import { idSchema, versionSchema } from './common.js';
-import { idListQuerySchema, PICKING_SAVE_MAX_WEEKS, plainDateSchema } from './picking.js';
+import { pickingIdListQuerySchema, PICKING_SAVE_MAX_WEEKS, plainDateSchema } from './picking.js';
 import { pickingScheduleWeekSchema, pickingScheduleWindowSchema } from './picking-schedules.js';
 import { weekNumberSchema, yearSchema } from './picking-week-fields.js';
 
 export const capacityQuerySchema = z.object({
   pagerDate: plainDateSchema.optional(),
-  packhouses: idListQuerySchema,
+  packhouses: pickingIdListQuerySchema,
 });
 export type CapacityQuery = z.infer<typeof capacityQuerySchema>;
 

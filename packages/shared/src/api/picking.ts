@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { isPlainDate } from '../picking/weeks.js';
-import { idSchema } from './common.js';
+import { idListQuerySchema, idSchema } from './common.js';
 
 export const PICKING_PATHS = {
   /** filter options of a view: packhouses, producers, farms, varieties (`?view=&farms=`) */
@@ -80,14 +80,7 @@ export function readonlyWeekMessage(year: number, week: number): string {
 }
 
 /** `?farms=1,2` or `?farms=1&farms=2`: a capped list of ids. */
-export const idListQuerySchema = z.preprocess(
-  (value) => {
-    if (value === undefined || value === '') return undefined;
-    const parts = Array.isArray(value) ? value : String(value).split(',');
-    return parts.map((part) => String(part).trim()).filter((part) => part !== '');
-  },
-  z.array(idSchema).max(PICKING_FILTER_MAX_IDS).optional(),
-);
+export const pickingIdListQuerySchema = idListQuerySchema(PICKING_FILTER_MAX_IDS);
 
 export const plainDateSchema = z
   .string()
@@ -111,13 +104,13 @@ export type PickingViewKind = z.infer<typeof pickingViewSchema>;
 export const pickingFiltersQuerySchema = z.object({
   view: pickingViewSchema.default('producer'),
   /** varieties grown on these farms only */
-  farms: idListQuerySchema,
+  farms: pickingIdListQuerySchema,
 });
 export type PickingFiltersQuery = z.infer<typeof pickingFiltersQuerySchema>;
 
 export const pucScheduleQuerySchema = z.object({
-  farms: idListQuerySchema,
-  varieties: idListQuerySchema,
+  farms: pickingIdListQuerySchema,
+  varieties: pickingIdListQuerySchema,
   page: pageSchema,
   pageSize: pageSizeSchema(PUC_SCHEDULE_PAGE_SIZES, PUC_SCHEDULE_DEFAULT_PAGE_SIZE),
 });
@@ -126,10 +119,10 @@ export type PucScheduleQuery = z.infer<typeof pucScheduleQuerySchema>;
 export const pickingScheduleQuerySchema = z.object({
   /** the week pager's date; default today */
   pagerDate: plainDateSchema.optional(),
-  packhouses: idListQuerySchema,
-  producers: idListQuerySchema,
-  farms: idListQuerySchema,
-  varieties: idListQuerySchema,
+  packhouses: pickingIdListQuerySchema,
+  producers: pickingIdListQuerySchema,
+  farms: pickingIdListQuerySchema,
+  varieties: pickingIdListQuerySchema,
   page: pageSchema,
   pageSize: pageSizeSchema(PICKING_SCHEDULE_PAGE_SIZES, PICKING_SCHEDULE_DEFAULT_PAGE_SIZE),
 });

@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ID_MESSAGE, idListQuerySchema, idSchema, idSchemaWith, INT_MAX, parseId } from './common';
+
+const NOT_IDS = [
+  '0x10',
+  '0X10',
+  '0o20',
+  '0b10000',
+  '1e1',
+  '1E1',
+  '1.6e1',
+  '16.0',
+  '16.',
+  '.5',
+  ' 16',
+  '16 ',
+  '\t16',
+  '16\n',
+  '+16',
+  '-16',
+  '016',
+  '0016',
+  '0',
+  '00',
+  '-0',
+  '',
+  ' ',
+  '1_6',
+  '1,6',
+  '١٦',
+  '１６',
+  'Infinity',
+  'NaN',
+  '16abc',
+  '2147483648',
+  '9999999999',
+  '99999999999',
+];
+
+describe('parseId', () => {
+  it.each([
+    ['1', 1],
+    ['16', 16],
+    ['10', 10],
+    ['2147483647', INT_MAX],
+  ])('reads %j as %d', (text, id) => {
+    expect(parseId(text)).toBe(id);
+  });
+
+  it.each(NOT_IDS)('refuses %j', (text) => {
+    expect(parseId(text)).toBeNull();
+  });
+
+  it('reads every id from 1 to INT_MAX written in decimal', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: INT_MAX }), (id) => parseId(String(id)) === id));
+  });
+
+  it('reads a text only when it is the one spelling of the id it names', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 12 }), fc.stringMatching(/^[-+ 0x]{0,2}[0-9a-f.e]{1,11}$/)), (text) => {
+        const id = parseId(text);
+        return id === null || (String(id) === text && id >= 1 && id <= INT_MAX);
+      }),
+    );
+  });
+});
+
+describe('idSchema', () => {
+  it('reads an id as a number', () => {
+    expect(idSchema.parse('16')).toBe(16);
+  });
+
+  it.each(NOT_IDS)('refuses %j with the id message', (text) => {
+    const result = idSchema.safeParse(text);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([ID_MESSAGE]);
+  });
+
+  it('refuses a missing id and values that are not text', () => {
+    for (const value of [undefined, null, 16, ['16']]) expect(idSchema.safeParse(value).success, String(value)).toBe(false);
+  });
+
+  it('answers with its own message when given one', () => {
+    const schema = idSchemaWith('Choose a packhouse');
+    expect(schema.safeParse('0x10').error?.issues.map((i) => i.message)).toEqual(['Choose a packhouse']);
+    expect(schema.safeParse(undefined).error?.issues.map((i) => i.message)).toEqual(['Choose a packhouse']);
+    expect(schema.safeParse('2147483648').error?.issues.map((i) => i.message)).toEqual(['Choose a packhouse']);
+  });
+});
+
+describe('idListQuerySchema', () => {
+  const list = idListQuerySchema(3);
+
+  it('reads comma-separated and repeated parameters; absent or empty means no restriction', () => {
+    expect(list.parse('1,2')).toEqual([1, 2]);
+    expect(list.parse(['1', '2'])).toEqual([1, 2]);
+    expect(list.parse('7')).toEqual([7]);
+    expect(list.parse(undefined)).toBeUndefined();
+    expect(list.parse('')).toBeUndefined();
+  });
+
+  it.each(NOT_IDS.filter((text) => text !== '' && !text.includes(',')))('refuses a list holding %j', (text) => {
+    expect(list.safeParse(`1,${text}`).success).toBe(false);
+    expect(list.safeParse(['1', text]).success).toBe(false);
+  });
+
+  it('refuses blank items, spaces around the commas and more ids than allowed', () => {
+    for (const value of ['1,,2', '1,', ',1', '1, 2', ['1', ''], '1,2,3,4']) expect(list.safeParse(value).success, String(value)).toBe(false);
+  });
+});
