@@ -1,9 +1,10 @@
 import { reasonOf, ALL_PERMISSIONS, PERMISSIONS, USER_MESSAGES, type Permission, type User } from '@orchard/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { signIn } from '../../../test/helpers/auth';
 import { addMember, createOrganization, createRole, createUser, FIXTURE_PASSWORD } from '../../../test/helpers/fixtures';
+import { isUniqueViolation } from '../../db/pg-errors';
 import {
   areas,
   farms,
@@ -294,6 +295,34 @@ describe('users API', () => {
       });
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toEqual({ code: 'CONFLICT', message: USER_MESSAGES.userNameTaken(existing.userName.toUpperCase()), reason: 'user-name-taken' });
+    });
+
+    it('the database refuses a second user whose name differs only in case, whatever the application checked', async () => {
+      const existing = await createUser(t.db, unique('Db.Name'));
+      const second = createUser(t.db, existing.userName.toUpperCase(), { email: `${unique('db.name')}@example.test` });
+      const err: unknown = await second.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(isUniqueViolation(err), String(err)).toBe(true);
+      expect(await t.db.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = lower(${existing.userName})`)).toHaveLength(1);
+    });
+
+    it('creates one user of concurrent creates with the same name, and answers the others with the taken message', async () => {
+      const name = unique('Race.Name');
+      const spellings = [name, name.toUpperCase(), name.toLowerCase(), name];
+      const headers = await as(admin);
+      const answers = await Promise.all(
+        spellings.map((userName) => t.app.inject({ method: 'POST', url: '/api/users', headers, payload: validNewUser({ userName }) })),
+      );
+      const statuses = answers.map((res) => res.statusCode);
+      expect(statuses.filter((s) => s === 201), answers.map((res) => res.body).join('\n')).toHaveLength(1);
+      answers.forEach((res, i) => {
+        if (res.statusCode === 201) return;
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().error).toEqual({ code: 'CONFLICT', message: USER_MESSAGES.userNameTaken(spellings[i]!), reason: 'user-name-taken' });
+      });
+      expect(await t.db.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = lower(${name})`)).toHaveLength(1);
     });
 
     it("refuses a sign-in name of another account: a user name equal to someone's e-mail, an e-mail already used (any case)", async () => {
