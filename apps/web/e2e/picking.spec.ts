@@ -34,7 +34,7 @@ const producerRow = (page: Page, label: string) =>
   bodyRows(page, 'picking-table').filter({ has: page.getByRole('button', { name: `Edit row ${label}`, exact: true }) });
 
 test.describe('picking schedule by PUC', () => {
-  test('bins need a packhouse and a picking progress; saved bins of two days survive a reload; a conflict keeps the value', async ({ page }) => {
+  test('bins need a packhouse and a picking progress; saved bins of two days survive a reload; a saved cell cannot be emptied; a conflict keeps the value', async ({ page }) => {
     await signIn(page, admin);
     await page.goto(PUC_PATH);
     await expect(page.getByRole('heading', { name: en.picking.pucTitle })).toBeVisible();
@@ -89,6 +89,26 @@ test.describe('picking schedule by PUC', () => {
 
     await page.reload();
     await expect(page.getByLabel(firstLabel, { exact: true })).toHaveValue('123');
+    await expect(page.getByLabel(secondLabel, { exact: true })).toHaveValue('45');
+
+    // a saved cell emptied: the rule's message in the cell, nothing saved; Escape gives the value back
+    const putsBefore = puts.length;
+    const emptied = page.getByLabel(secondLabel, { exact: true });
+    const emptiedMessage = page.locator('.bin-input-wrap').filter({ has: emptied }).getByRole('alert');
+    await emptied.fill('');
+    await emptied.press('Enter');
+    await expect(emptiedMessage).toHaveText(WHOLE_NUMBER_MESSAGE);
+    await expect(emptied).toHaveValue('');
+    await expect(emptied).toHaveAttribute('aria-invalid', 'true');
+    await expect(emptied).toHaveClass(/bin-input-unsaved/);
+    await emptied.press('Tab');
+    await expect(emptiedMessage).toHaveText(WHOLE_NUMBER_MESSAGE);
+    await emptied.focus();
+    await emptied.press('Escape');
+    await expect(emptied).toHaveValue('45');
+    await expect(emptiedMessage).toHaveCount(0);
+    expect(puts).toHaveLength(putsBefore);
+    await page.reload();
     await expect(page.getByLabel(secondLabel, { exact: true })).toHaveValue('45');
 
     // someone else saved the cell meanwhile: a clear message, the typed value stays

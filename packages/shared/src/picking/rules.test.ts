@@ -63,10 +63,12 @@ describe('binCountSchema', () => {
     expect(binCountSchema.parse(input)).toBe(expected);
   });
 
-  it.each([['-1'], [-1], ['123456'], [100000], ['1.5'], [1.5], [''], ['12a'], [' 12'], [null], [Number.NaN]])(
-    'rejects %j',
+  it.each([['-1'], [-1], ['123456'], [100000], ['1.5'], [1.5], [''], ['12a'], [' 12'], [null], [undefined], [Number.NaN]])(
+    'rejects %j with the whole-number message',
     (input) => {
-      expect(binCountSchema.safeParse(input).success).toBe(false);
+      const result = binCountSchema.safeParse(input);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([WHOLE_NUMBER_MESSAGE]);
     },
   );
 
@@ -253,5 +255,12 @@ describe('parseBinCellText: what was typed is saved or refused, never reshaped',
   it.each(['-1', '1.5', '1,5', '12x3', '100000', '1e3', '+1', '0x1', '١٢'])('%j is refused with the message', (text) => {
     expect(parseBinCellText(text)).toEqual({ ok: false, message: WHOLE_NUMBER_MESSAGE });
     expect(WHOLE_NUMBER_MESSAGE).toBe('Enter a whole number from 0 to 99999');
+  });
+
+  it('refuses an empty text with the message when the cell must hold a number, and reads the rest alike', () => {
+    for (const text of ['', '   ']) expect(parseBinCellText(text, { required: true })).toEqual({ ok: false, message: WHOLE_NUMBER_MESSAGE });
+    expect(parseBinCellText(' 42 ', { required: true })).toEqual({ ok: true, value: 42 });
+    expect(parseBinCellText('0', { required: true })).toEqual({ ok: true, value: 0 });
+    expect(parseBinCellText('-1', { required: true })).toEqual({ ok: false, message: WHOLE_NUMBER_MESSAGE });
   });
 });

@@ -17,6 +17,9 @@
  * - "a packhouse must be chosen ... a picking progress must be chosen": null, undefined, '' and
  *   the id 0 all mean nothing chosen (0 is the dropdowns' empty option, as elsewhere in the spec's
  *   "missing or 0").
+ * - "Bin count input pattern: 1 to 5 digits" and the PUC schedule's only call, a save: a PUC
+ *   schedule cell once saved holds a number; emptying it removes nothing and is refused with the
+ *   whole-number message, as any other text outside the pattern (in the browser and on the server).
  */
 import { z } from 'zod';
 import { compareIsoWeeks, type IsoWeek } from './weeks.js';
@@ -30,24 +33,31 @@ const digitsPattern = new RegExp(`^\\d{1,${BIN_COUNT_MAX_DIGITS}}$`);
 /** What a bin or capacity input says when its text is not a whole number of 1 to 5 digits. */
 export const WHOLE_NUMBER_MESSAGE = `Enter a whole number from 0 to ${BIN_COUNT_MAX}`;
 
+/** Every refusal (no value, null, text outside the pattern, a fraction, out of range) says the one message. */
 function wholeNumberSchema() {
-  return z.union([
-    z.number().int().min(0).max(BIN_COUNT_MAX),
-    z
-      .string()
-      .regex(digitsPattern, WHOLE_NUMBER_MESSAGE)
-      .transform((value) => Number(value)),
-  ]);
+  return z.union(
+    [
+      z.number().int(WHOLE_NUMBER_MESSAGE).min(0, WHOLE_NUMBER_MESSAGE).max(BIN_COUNT_MAX, WHOLE_NUMBER_MESSAGE),
+      z
+        .string()
+        .regex(digitsPattern, WHOLE_NUMBER_MESSAGE)
+        .transform((value) => Number(value)),
+    ],
+    { error: WHOLE_NUMBER_MESSAGE },
+  );
 }
 
 /**
  * A bin cell's text as typed: '' (or spaces) is an empty cell, 1 to 5 digits its number, anything
  * else (a minus, a decimal, letters, six digits) is refused with the message; never reshaped into
- * another number.
+ * another number. With `required` (a cell whose saved number cannot be removed) empty is refused too.
  */
-export function parseBinCellText(text: string): { ok: true; value: number | null } | { ok: false; message: string } {
+export function parseBinCellText(
+  text: string,
+  { required = false }: { required?: boolean } = {},
+): { ok: true; value: number | null } | { ok: false; message: string } {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: true, value: null };
+  if (trimmed === '') return required ? { ok: false, message: WHOLE_NUMBER_MESSAGE } : { ok: true, value: null };
   return digitsPattern.test(trimmed) ? { ok: true, value: Number(trimmed) } : { ok: false, message: WHOLE_NUMBER_MESSAGE };
 }
 

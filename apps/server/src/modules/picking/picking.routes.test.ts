@@ -1,4 +1,4 @@
-import { PERMISSIONS, PICKING_MESSAGES, PICKING_PATHS } from '@orchard/shared';
+import { PERMISSIONS, PICKING_MESSAGES, PICKING_PATHS, WHOLE_NUMBER_MESSAGE } from '@orchard/shared';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -129,6 +129,19 @@ describe('picking schedules', () => {
 
     it.each([['-1'], [-1], ['123456'], [100000], ['1.5'], ['']])('refuses bins %j (1 to 5 digits, min 0)', async (bins) => {
       expect((await save(cell({ bins }))).statusCode).toBe(400);
+    });
+
+    it('refuses emptying a saved cell with the whole-number message and keeps its bins', async () => {
+      const created = await save(cell({ date: '2026-03-13', bins: 7 }));
+      expect(created.statusCode, created.body).toBe(200);
+      const saved = created.json();
+      for (const bins of [null, '', undefined]) {
+        const res = await save(cell({ date: '2026-03-13', bins, version: saved.version }));
+        expect(res.statusCode, JSON.stringify(bins)).toBe(400);
+        expect(res.json().error.details).toEqual([{ field: 'bins', message: WHOLE_NUMBER_MESSAGE, reason: 'whole-number-invalid' }]);
+      }
+      const [row] = await t.db.select().from(fruitBinEstimates).where(eq(fruitBinEstimates.id, saved.id));
+      expect(row).toMatchObject({ bins: 7, version: saved.version });
     });
 
     it('refuses days before today and after the 14 shown days', async () => {

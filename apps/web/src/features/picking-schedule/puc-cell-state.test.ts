@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { PLEASE_SELECT_A_PACKHOUSE, PLEASE_SELECT_A_PICKING_PROGRESS } from '@orchard/shared';
+import { PLEASE_SELECT_A_PACKHOUSE, PLEASE_SELECT_A_PICKING_PROGRESS, WHOLE_NUMBER_MESSAGE } from '@orchard/shared';
 import { planPucCellSave, pucRefusalText } from './puc-cell-state';
 
 const cell = { puc: 1, variety: 2, date: '2026-11-23' };
 const chosen = { packhouse: 5, pickingProgress: 7 };
 
 describe('PUC schedule cell saves', () => {
-  it('does nothing when the number is unchanged or emptied', () => {
+  it('does nothing when the number is unchanged', () => {
     expect(planPucCellSave(12, { bins: 12, version: 3 }, chosen, cell)).toEqual({ kind: 'nothing' });
-    expect(planPucCellSave(null, { bins: 12, version: 3 }, chosen, cell)).toEqual({ kind: 'nothing' });
+    expect(planPucCellSave(null, { bins: null, version: null }, chosen, cell)).toEqual({ kind: 'nothing' });
+  });
+
+  it("refuses emptying a saved cell with the whole-number message, before the row's choices", () => {
+    const emptied = { kind: 'refused', reason: 'whole-number-invalid', message: WHOLE_NUMBER_MESSAGE };
+    expect(planPucCellSave(null, { bins: 12, version: 3 }, chosen, cell)).toEqual(emptied);
+    expect(planPucCellSave(null, { bins: 0, version: 1 }, { packhouse: null, pickingProgress: null }, cell)).toEqual(emptied);
   });
 
   it('refuses without a packhouse, then without a picking progress (0 means none)', () => {

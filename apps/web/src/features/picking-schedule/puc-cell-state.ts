@@ -18,8 +18,9 @@ export type PucCellPlan =
 
 /**
  * A cell's number on blur or Enter (the bin input has read its text by the shared rule): nothing
- * when unchanged (or emptied: a saved cell cannot be cleared to nothing), refused with the spec's
- * message when the row lacks a packhouse or a picking progress, else the body to send (with the
+ * when unchanged; refused with the whole-number message when it is not a bin count (emptied
+ * included: a saved cell cannot be cleared, the server refuses it alike), then with the spec's
+ * message when the row lacks a packhouse or a picking progress; else the body to send (with the
  * cell's version, null for a new cell).
  */
 export function planPucCellSave(
@@ -28,11 +29,11 @@ export function planPucCellSave(
   choice: PucCellChoice,
   cell: { puc: number; variety: number; date: string },
 ): PucCellPlan {
-  if (bins === null || bins === saved.bins) return { kind: 'nothing' };
-  const message = validatePucCellEdit(choice);
-  if (message) return refused(message);
+  if (bins === saved.bins) return { kind: 'nothing' };
   const checked = binCountSchema.safeParse(bins);
   if (!checked.success) return refused(checked.error.issues[0]?.message ?? '');
+  const message = validatePucCellEdit(choice);
+  if (message) return refused(message);
   return {
     kind: 'save',
     body: {

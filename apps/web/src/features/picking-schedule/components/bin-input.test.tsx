@@ -71,6 +71,34 @@ describe('BinInput: the cell keeps its draft to itself', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('required: emptying a saved value is refused with the rule, the cell stays empty and nothing is handed over', () => {
+    const onCommit = vi.fn();
+    render(<BinInput value={12} label="Bins" markUnsaved required onCommit={onCommit} />);
+    const input = screen.getByLabelText('Bins') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.blur(input);
+    expect(onCommit).not.toHaveBeenCalled();
+    expect(input.value).toBe('');
+    expect(input.className).toContain('bin-input-unsaved');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe('Enter a whole number from 0 to 99999');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(input.value).toBe('12');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('required: an input that never held a value and is left empty hands nothing over and says nothing', () => {
+    const onCommit = vi.fn();
+    render(<BinInput value={null} label="Bins" markUnsaved required onCommit={onCommit} />);
+    const input = screen.getByLabelText('Bins') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '5' } });
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.blur(input);
+    expect(onCommit).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('a keystroke renders the cell only, not its parent', () => {
     const parentRenders = vi.fn();
     function Parent() {

@@ -3,7 +3,8 @@
  * only, never the table. The text stays exactly as typed; on blur or Enter a valid one (empty or
  * 1 to 5 digits, spaces around it allowed) is handed over as the number it says (null when empty),
  * read by the shared rule once; anything else is refused with the rule's message and not handed
- * over, so nothing other than what was typed is ever saved. Escape restores the value.
+ * over, so nothing other than what was typed is ever saved. A `required` input refuses an emptied
+ * value the same way (the text stays empty until corrected or Escape). Escape restores the value.
  */
 import { parseBinCellText } from '@orchard/shared';
 import { memo, useId, useState, type KeyboardEvent } from 'react';
@@ -17,13 +18,15 @@ export interface BinInputProps {
   className?: string;
   /** tint the input while its text differs from `value` */
   markUnsaved?: boolean;
+  /** a value once saved cannot be removed: emptying it is refused with the rule's message */
+  required?: boolean;
   /** the number the text says (null: empty) when the input leaves or on Enter, when valid and other than `value` */
   onCommit: (value: number | null) => void;
 }
 
 const asText = (value: number | null) => (value === null ? '' : String(value));
 
-export const BinInput = memo(function BinInput({ value, label, disabled, className, markUnsaved, onCommit }: BinInputProps) {
+export const BinInput = memo(function BinInput({ value, label, disabled, className, markUnsaved, required, onCommit }: BinInputProps) {
   const errorId = useId();
   const [draft, setDraft] = useState(asText(value));
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +41,7 @@ export const BinInput = memo(function BinInput({ value, label, disabled, classNa
 
   const commit = () => {
     if (!dirty) return;
-    const parsed = parseBinCellText(draft);
+    const parsed = parseBinCellText(draft, { required });
     if (!parsed.ok) {
       setError(parsed.message);
       return;

@@ -70,6 +70,7 @@ const PucCell = memo(function PucCell({ row, cell, isPast, label, readOnly, getC
       label={label}
       disabled={isPast || readOnly}
       markUnsaved
+      required
       className={isPast ? 'bin-input-past' : ''}
       onCommit={onCommit}
     />
