@@ -1,14 +1,15 @@
 /**
  * Harvest screens as the admin on the demo data: the Harvest PUC report (Total row = sum of the
  * rows, packhouse change resets variety), the Fruitbins Block Report (unlinked rows, Adj T/Ha edit
- * recomputed without a re-fetch and kept after reload, the 0..400 rule, a concurrent edit), the
+ * recomputed without a re-fetch and kept after reload, the 0..400 rule, a row without hectares
+ * saved without them, a concurrent edit), the
  * read-only Estimate appraisal, bin intake and CSV import moving the PUC report, axe-core on all four.
  *
  * Each journey works on its own PUC (chosen through the API from the seeded data), so journeys do
  * not depend on each other's order.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type Route } from '@playwright/test';
 import {
   HARVEST_PATHS,
   ORGANIZATION_HEADER,
@@ -17,6 +18,7 @@ import {
   formatFigure,
   formatPercent,
   applyEstimateSave,
+  blockReportRow,
   type BlockReportPage,
   type HarvestPucOption,
 } from '@orchard/shared';
@@ -381,6 +383,52 @@ test.describe('Fruitbins Block Report', () => {
     expect(await inView(editable.locator('td').first())).toBe(true);
     expect(await inView(editable.locator('td').nth(1))).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a row that shows no hectares saves its Adj T/Ha without them: the stored hectares stay, never 0', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const all = await pucsWithBlocks(api);
+    // a PUC the other journeys leave alone
+    const taken = [all.find((c) => hasUnlinked(c) && editableRow(c)), all.find((c) => !hasUnlinked(c) && editableRow(c)), ...all.slice(-3)];
+    const choice = all.find((c) => editableRow(c) && !taken.includes(c));
+    if (!choice) throw new Error('no editable PUC left for this journey');
+    const row = editableRow(choice)!;
+    const block = row.citrii_Block as string;
+
+    // the report answers this row without its hectares, as for a block whose hectares the browser does not know
+    const reportPath = blockPath(choice.puc.id);
+    const withoutHa = async (route: Route) => {
+      const response = await route.fetch();
+      const report = (await response.json()) as BlockReportPage;
+      const rows = report.rows.map((r) => (r.production_Block === row.production_Block ? { ...r, ...blockReportRow({ ...r, ha: null }) } : r));
+      await route.fulfill({ response, json: { ...report, rows } });
+    };
+    const isReport = (url: URL) => url.pathname === reportPath;
+    await page.route(isReport, withoutHa);
+    await signIn(page, admin);
+    const table = await openBlockReport(page, choice.puc.id);
+    const linkedRow = blockRow(table, block);
+    expect(await cellOf(table, linkedRow, h.columns.ha)).toBe('');
+
+    const next = row.tonnes_Per_Ha_Adjusted === 33.5 ? 34.25 : 33.5;
+    await linkedRow.getByRole('button', { name: h.editRow.replace('{{block}}', block) }).click();
+    await typeNumber(page.getByLabel(h.adjustedInput.replace('{{block}}', block), { exact: true }), String(next));
+    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(HARVEST_PATHS.estimates));
+    await linkedRow.getByRole('button', { name: h.saveRow.replace('{{block}}', block) }).click();
+    const answer = await saved;
+    expect(answer.request().postDataJSON()).toMatchObject({ production_Block: row.production_Block, ha: null, tonnes_Per_Ha: next });
+    expect(answer.status()).toBe(201);
+    await expect(toast(page, h.estimateSaved)).toBeVisible();
+
+    // the row shows the hectares the save kept and the estimate on them, then as well after a reload
+    const expected = applyEstimateSave(row, next);
+    const shown = async () => ({ ha: await cellOf(table, linkedRow, h.columns.ha), adjEst: await cellOf(table, linkedRow, h.columns.adjEst) });
+    const want = { ha: formatFigure(row.ha, CULTURE), adjEst: formatFigure(expected.adjustedEstimate, CULTURE) };
+    expect(await shown()).toEqual(want);
+    await page.unroute(isReport, withoutHa);
+    await page.reload();
+    await expect(bodyRows(table).first()).toBeVisible();
+    await expect.poll(shown).toEqual(want);
   });
 
   test('two people edit the same block: the second save gets the conflict message and keeps the typed value', async ({ browser, request }) => {

@@ -6,6 +6,7 @@ import {
   blockReportTotals,
   combinedTonnes,
   estimatedUntippedKgs,
+  estimateSaveHa,
   isCompletedBlock,
   isUntippedEstimateMissing,
   originalEstimate,
@@ -303,5 +304,20 @@ describe('PUC report', () => {
       // 5 + 0 + 7 + 2 waiting; 10 + 20 + 0 + 4 tipped; 4,000 + 8,000 + 0 + 1,800 kg; 144 + 120 remaining
       { puc: 'C1234', not_Tipped: 14, tipped: 34, tipped_Kgs: 13800, remaining_Tonnes: 264, completedBlocks: 3, incompleteBlocks: 1 },
     ]);
+  });
+});
+
+describe('estimateSaveHa: the hectares an estimate save stores', () => {
+  it.each([
+    ['the figure sent', 2.5, 3, 4, 2.5],
+    ['0 sent, a real figure', 0, 3, 4, 0],
+    ["nothing sent: the latest estimate's", null, 3, 4, 3],
+    ["missing: the latest estimate's", undefined, 3, 4, 3],
+    ["a latest estimate of 0 ha: its 0", null, 0, 4, 0],
+    ["no estimate yet: the linked farm block's", null, null, 4, 4],
+    ['nothing known: none, never 0', null, null, null, null],
+    ['not a figure sent: as unknown', Number.NaN, undefined, 4, 4],
+  ])('%s', (_name, sent, latestEstimateHa, linkedBlockHa, expected) => {
+    expect(estimateSaveHa(sent, { latestEstimateHa, linkedBlockHa })).toBe(expected);
   });
 });

@@ -12,6 +12,10 @@
  * - Totals sum the values as the cells show them (rounded to 2 decimals), so a total equals the sum
  *   of the shown rows. Ratio totals (T/Ha, % Complete, Variance) are computed from those totals
  *   over the rows that show the figure, not averaged row by row.
+ * - An estimate save carries the hectares the row showed; without them (null or missing: the row
+ *   had none to show) the save keeps the figure the report shows for the block, the season's latest
+ *   estimate's, else the linked farm block's. 0 never stands in for an unknown figure; with neither
+ *   there are no hectares to keep and the block is treated as not linked.
  */
 import { roundFigure } from './rounding.js';
 import type { BlockReportRow, PucReportRow } from './schemas.js';
@@ -181,6 +185,18 @@ export function applyEstimateSave(row: BlockReportRow, newAdjusted: number, newV
     tonnes_Per_Ha_Adjusted: newAdjusted,
     version: newVersion ?? row.version,
   });
+}
+
+/**
+ * The hectares an estimate save stores: those sent (0 is a real figure), else the season's latest
+ * estimate's, else the linked farm block's; null when none is known.
+ */
+export function estimateSaveHa(
+  sent: number | null | undefined,
+  stored: { latestEstimateHa: number | null | undefined; linkedBlockHa: number | null | undefined },
+): number | null {
+  for (const ha of [sent, stored.latestEstimateHa, stored.linkedBlockHa]) if (isPresent(ha)) return ha;
+  return null;
 }
 
 /** The columns a block report row and its totals row have in common. */

@@ -31,6 +31,12 @@ describe('blockEstimateSaveBodySchema', () => {
     expect(blockEstimateSaveBodySchema.parse({ ...body, ha: 0, tonnes_Per_Ha: 0, version: 0 })).toBeTruthy();
   });
 
+  it('takes hectares the row did not show as null or missing, never as 0', () => {
+    expect(blockEstimateSaveBodySchema.parse({ ...body, ha: null })).toEqual({ ...body, ha: null });
+    const { ha: _ha, ...withoutHa } = body;
+    expect(blockEstimateSaveBodySchema.parse(withoutHa)).toEqual(withoutHa);
+  });
+
   it.each([
     ['production_Block', 0],
     ['production_Block', 1.5],

@@ -30,7 +30,8 @@ export const adjustedTonnesPerHaSchema = z
  */
 export const blockEstimateSaveBodySchema = z.object({
   production_Block: jsonIdSchema,
-  ha: z.number().min(0).max(BLOCK_HA_MAX),
+  /** the row's hectares as shown; null or missing when it showed none (the stored figure is kept, see estimateSaveHa) */
+  ha: z.number().min(0).max(BLOCK_HA_MAX).nullable().optional(),
   tonnes_Per_Ha: adjustedTonnesPerHaSchema,
   version: z.number().int().min(0).max(INT_MAX),
 });

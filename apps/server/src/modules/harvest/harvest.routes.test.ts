@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createHarvestWorld, memberWith, SEASON, type HarvestWorld } from '../../../test/helpers/harvest-world';
 import { assignFarms } from '../../../test/helpers/fixtures';
 import { runTenantCase, type TenantCase } from '../../../test/helpers/tenant-matrix';
-import { farms, legalEntities, pucs, yieldEstimates } from '../../db/schema/index';
+import { farmBlocks, farms, legalEntities, productionBlocks, pucs, yieldEstimates } from '../../db/schema/index';
 
 const blockPath = (pucId: number) => HARVEST_PATHS.blockReport.replace(':pucId', String(pucId));
 const historyPath = (blockId: number) => HARVEST_PATHS.blockEstimates.replace(':productionBlockId', String(blockId));
@@ -314,7 +314,7 @@ describe('harvest reports', () => {
 describe('saving block yield estimates', () => {
   let t: TestApp;
   let w: HarvestWorld;
-  const save = async (body: { production_Block: number; ha: number; tonnes_Per_Ha: unknown; version: number }) =>
+  const save = async (body: { production_Block: number; ha?: number | null; tonnes_Per_Ha: unknown; version: number }) =>
     t.app.inject({ method: 'POST', url: HARVEST_PATHS.estimates, headers: await t.headersFor(w.a.userId, w.a.organizationId), payload: body });
   const history = async (blockId: number) =>
     get<EstimateHistoryResponse>(t, w.a.userId, w.a.organizationId, historyPath(blockId));
@@ -407,6 +407,37 @@ describe('saving block yield estimates', () => {
     const winner = results.find((r) => r.statusCode === 201)!.json<BlockReportRowResponse>();
     expect((await history(w.block.c10b02)).entries).toHaveLength(before + 1);
     expect((await row(w.puc.c10, w.block.c10b02)).tonnes_Per_Ha_Adjusted).toBe(winner.tonnes_Per_Ha_Adjusted);
+  });
+
+  it('keeps the stored hectares when the save carries none (null or missing), never 0', async () => {
+    const [linked] = await t.db.select().from(productionBlocks).where(eq(productionBlocks.id, w.block.c1b01));
+    const [d1] = await t.db.select().from(farmBlocks).where(eq(farmBlocks.id, linked!.farmBlockId!));
+    const [d9] = await t.db
+      .insert(farmBlocks)
+      .values({ organizationId: w.a.organizationId, farmId: d1!.farmId, name: 'D9', ha: 2.5, varietyId: d1!.varietyId })
+      .returning();
+    const [b09] = await t.db
+      .insert(productionBlocks)
+      .values({ organizationId: w.a.organizationId, pucId: w.puc.c1, code: 'B09', varietyId: linked!.varietyId, farmBlockId: d9!.id })
+      .returning();
+
+    // no estimate yet: the linked farm block's hectares
+    const first = await save({ production_Block: b09!.id, ha: null, tonnes_Per_Ha: 20, version: 0 });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ ha: 2.5, tonnes_Per_Ha_Adjusted: 20 });
+    close(first.json<BlockReportRowResponse>().adjustedEstimate, 50);
+
+    // the farm block changed since: the estimate's hectares are kept, as the report shows them
+    await t.db.update(farmBlocks).set({ ha: 3 }).where(eq(farmBlocks.id, d9!.id));
+    const second = await save({ production_Block: b09!.id, tonnes_Per_Ha: 30, version: first.json<BlockReportRowResponse>().version });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json()).toMatchObject({ ha: 2.5, tonnes_Per_Ha_Adjusted: 30 });
+    close(second.json<BlockReportRowResponse>().adjustedEstimate, 75);
+    expect(await row(w.puc.c1, b09!.id)).toEqual(second.json());
+    expect((await history(b09!.id)).entries.map((e) => [e.ha, e.tonnes_Per_Ha_Adjusted])).toEqual([
+      [2.5, 30],
+      [2.5, 20],
+    ]);
   });
 
   it('answers 404 for a block that does not exist', async () => {

@@ -11,6 +11,7 @@ import {
   blockReportRow,
   blockReportTotals,
   compareNatural,
+  estimateSaveHa,
   pucReportRow,
   pucReportTotals,
   sortBlockRows,
@@ -33,7 +34,7 @@ import type { FarmViewer } from '../../db/farm-scope';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { findBlockReport, findBlockRows, type BlockRowData } from './block-report.repository';
 import { farmExists, findFarms, findPucs, findReportPackhouses } from './harvest-lookups.repository';
-import { findProductionBlock, lockProductionBlock } from './production-blocks.repository';
+import { findFarmBlockHa, findProductionBlock, lockProductionBlock } from './production-blocks.repository';
 import { findPucAggregates, findReportVarieties } from './puc-report.repository';
 import { resolveSeason, seasonOfDay } from './season';
 import { findEstimateHistory, findLatestEstimate, insertEstimate } from './yield-estimates.repository';
@@ -149,7 +150,8 @@ export async function getBlockReport(
 }
 
 /**
- * Saves an adjusted T/Ha as a new estimate version (history is never overwritten). The block row is
+ * Saves an adjusted T/Ha as a new estimate version (history is never overwritten), with the
+ * hectares sent or, when the row showed none, the stored ones (estimateSaveHa). The block row is
  * locked for the check-and-insert, so of two saves from the same version exactly one wins and the
  * other gets 412. Answers the recomputed row.
  */
@@ -167,11 +169,15 @@ export async function saveBlockEstimate(
     if (block.farmBlockId === null) throw conflict(UNLINKED_BLOCK_MESSAGE);
     const latest = await findLatestEstimate(tx, organizationId, block.id, season);
     if ((latest?.id ?? 0) !== body.version) throw new AppError('PRECONDITION_FAILED', ESTIMATE_CONFLICT_MESSAGE);
+    // hectares the row did not show are the stored ones, never 0 (estimateSaveHa)
+    const linkedBlockHa = body.ha == null && latest === null ? await findFarmBlockHa(tx, organizationId, block.farmBlockId) : null;
+    const ha = estimateSaveHa(body.ha, { latestEstimateHa: latest?.ha, linkedBlockHa });
+    if (ha === null) throw conflict(UNLINKED_BLOCK_MESSAGE);
     await insertEstimate(tx, {
       organizationId,
       productionBlockId: block.id,
       season,
-      ha: body.ha,
+      ha,
       // spec 02 section 9: saving also sets the original estimate to the adjusted one, when one existed
       tonnesPerHa: latest && latest.tonnesPerHa !== null ? body.tonnes_Per_Ha : null,
       tonnesPerHaAdjusted: body.tonnes_Per_Ha,

@@ -1,11 +1,12 @@
 /**
  * The organisation's production blocks on the farms the caller may see (db/farm-scope): one block
- * for an estimate save (locked) or a bin, and every block keyed for the bin CSV import.
+ * for an estimate save (locked, with its farm block's hectares) or a bin, and every block keyed for
+ * the bin CSV import.
  */
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { farmVisibleTo, pucVisibleTo, type FarmViewer } from '../../db/farm-scope';
-import { productionBlocks, pucs } from '../../db/schema/index';
+import { farmBlocks, productionBlocks, pucs } from '../../db/schema/index';
 
 /** A production block of the organisation on a farm the caller may see. */
 function ownVisibleBlock(viewer: FarmViewer, productionBlockId: number): SQL {
@@ -24,6 +25,16 @@ export async function lockProductionBlock(db: AppDb, viewer: FarmViewer, product
     .where(ownVisibleBlock(viewer, productionBlockId))
     .for('update');
   return row ?? null;
+}
+
+/** The hectares of the organisation's farm block `farmBlockId`; null when it has no such block (the report shows the row unlinked). */
+export async function findFarmBlockHa(db: AppDb, organizationId: number, farmBlockId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ ha: farmBlocks.ha })
+    .from(farmBlocks)
+    .where(and(eq(farmBlocks.id, farmBlockId), eq(farmBlocks.organizationId, organizationId)))
+    .limit(1);
+  return row?.ha ?? null;
 }
 
 export async function findProductionBlock(db: AppDb, viewer: FarmViewer, productionBlockId: number) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADJUSTED_TONNES_PER_HA_MESSAGE,
+  blockEstimateSaveBodySchema,
   blockReportRow,
   blockReportTotals,
   type BlockReportPage,
@@ -81,12 +82,25 @@ describe('block report row edit (spec 02, section 4)', () => {
   it('sends production_Block, ha, tonnes_Per_Ha and the version the edit started from', () => {
     const state = startEdit(reportRow({ production_Block: 5, ha: 3.5, version: 12 }));
     expect(saveBody(changeDraft(state, '50'), 50)).toEqual({ production_Block: 5, ha: 3.5, tonnes_Per_Ha: 50, version: 12 });
-    expect(saveBody(startEdit(reportRow({ production_Block: 6, ha: null })), 10).ha).toBe(0);
+  });
+
+  it('sends a row without hectares with ha null, never 0, so the server keeps the stored figure', () => {
+    const body = saveBody(startEdit(reportRow({ production_Block: 6, ha: null, version: 4 })), 10);
+    expect(body).toEqual({ production_Block: 6, ha: null, tonnes_Per_Ha: 10, version: 4 });
+    expect(blockEstimateSaveBodySchema.parse(body)).toEqual(body);
+    expect(saveBody(startEdit(reportRow({ production_Block: 7, ha: 0 })), 10).ha).toBe(0);
+  });
+
+  it('a row saved without hectares is recomputed on the hectares the save stored', () => {
+    const saved = savedRow(reportRow({ production_Block: 6, ha: null }), 50, { version: 9, ha: 2 });
+    expect(saved.ha).toBe(2);
+    expect(saved.adjustedEstimate).toBe(100);
+    expect(saved.version).toBe(9);
   });
 
   it('a saved row is recomputed locally: Adj Est, Remaining, % Complete, Variance, and the original follows when one existed', () => {
     const row = reportRow({ production_Block: 5 });
-    const saved = savedRow(row, 50, 8);
+    const saved = savedRow(row, 50, { version: 8, ha: 2 });
     // delivered: 12 t tipped + 10 bins at 400 kg = 16 t; adjusted estimate 2 ha * 50 = 100 t
     expect(saved.adjustedEstimate).toBe(100);
     expect(saved.remaining_Tonnes).toBeCloseTo(84, 10);
@@ -95,13 +109,13 @@ describe('block report row edit (spec 02, section 4)', () => {
     expect(saved.tonnes_Per_Ha).toBe(50);
     expect(saved.version).toBe(8);
     expect(saved.daff).toBe('D-1');
-    expect(savedRow(reportRow({ production_Block: 6, tonnes_Per_Ha: null }), 50, 1).tonnes_Per_Ha).toBeNull();
+    expect(savedRow(reportRow({ production_Block: 6, tonnes_Per_Ha: null }), 50, { version: 1, ha: 2 }).tonnes_Per_Ha).toBeNull();
   });
 
   it('replacing a row recomputes the totals over the rows shown', () => {
     const rows = [reportRow({ production_Block: 5 }), reportRow({ production_Block: 6, tonnes_Per_Ha_Adjusted: 30 })];
     const before = page(rows);
-    const after = replaceRow(before, savedRow(rows[0]!, 50, 8));
+    const after = replaceRow(before, savedRow(rows[0]!, 50, { version: 8, ha: 2 }));
     expect(after.rows[0]!.adjustedEstimate).toBe(100);
     expect(after.rows[1]).toBe(rows[1]);
     expect(after.totals.adjustedEstimate).toBe(160);

@@ -55,19 +55,23 @@ export function parseDraft(draft: string, culture: string): { ok: true; value: n
   return result.success ? { ok: true, value: result.data } : { ok: false, message: result.error.issues[0]?.message ?? 'invalid' };
 }
 
-/** The estimate save payload for a valid draft. */
+/** The estimate save payload for a valid draft: the row's hectares as shown, null when it showed none (the server keeps the stored ones). */
 export function saveBody(state: RowEditState, adjusted: number): BlockEstimateSaveBody {
   return {
     production_Block: state.copy.production_Block,
-    ha: state.copy.ha ?? 0,
+    ha: state.copy.ha,
     tonnes_Per_Ha: adjusted,
     version: state.copy.version,
   };
 }
 
-/** The row after a successful save: recomputed with applyEstimateSave, display-only fields kept. */
-export function savedRow(row: ReportRow, adjusted: number, version: number): ReportRow {
-  return { ...row, ...applyEstimateSave(row, adjusted, version) };
+/**
+ * The row after a successful save: recomputed with applyEstimateSave on the hectares the save
+ * stored (the server's answer), display-only fields kept.
+ */
+export function savedRow(row: ReportRow, adjusted: number, saved: { version: number; ha: number | null }): ReportRow {
+  const withHa = { ...row, ha: saved.ha };
+  return { ...withHa, ...applyEstimateSave(withHa, adjusted, saved.version) };
 }
 
 /** The page with one row replaced and its totals recomputed over the rows shown. */

@@ -1,6 +1,6 @@
 /**
  * POST /api/harvest/estimates: saves an adjusted T/Ha. On success the block report in the cache is
- * recomputed locally (spec 02, section 4: no re-fetch); the PUC reports and the block's estimate
+ * recomputed locally on the hectares the save stored (spec 02, section 4: no re-fetch); the PUC reports and the block's estimate
  * history are invalidated. 412 (someone else saved first) and 409 (unlinked) reach the caller.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ export function useSaveEstimate() {
   return useMutation({
     mutationFn: ({ edit, adjusted }: SaveEstimateInput) => saveEstimate(org as number, saveBody(edit, adjusted)),
     onSuccess: (answer, { pucId, edit, adjusted }) => {
-      const row = savedRow(edit.copy, adjusted, answer.version);
+      const row = savedRow(edit.copy, adjusted, answer);
       queryClient.setQueryData<BlockReportPage>(harvestKeys.blockReport(org, pucId), (page) => (page ? replaceRow(page, row) : page));
       void queryClient.invalidateQueries({ queryKey: harvestKeys.pucReports(org) });
       void queryClient.invalidateQueries({ queryKey: harvestKeys.estimateHistory(org, edit.productionBlock) });
