@@ -1,5 +1,5 @@
 /** The authenticated shell: top bar, desktop menu, hamburger sidebar and the main container. */
-import { QueryClientProvider, useIsFetching } from '@tanstack/react-query';
+import { QueryClientProvider, useIsFetching, type Query } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -16,12 +16,23 @@ import { queryClient } from '../lib/query-client';
 import { useSessionContext } from '../lib/session/use-session-context';
 import { OrganizationScope } from './organization-scope';
 
+const notBlob = (query: Query) => query.queryKey[0] !== 'blob';
+
+/**
+ * The bar over the page while queries fetch or a page's module loads, in a component of its own:
+ * a fetch starting or ending redraws the bar alone, not the top bar, menus and page around it (a
+ * page load starts and ends a dozen fetches).
+ */
+export function ShellLoadingBar() {
+  const fetching = useIsFetching({ predicate: notBlob });
+  // a menu click keeps the previous screen up while the next one's module loads: the bar says so
+  const moduleLoads = usePendingModuleLoads();
+  return <LoadingBar active={fetching > 0 || moduleLoads > 0} />;
+}
+
 function Shell() {
   const { t } = useTranslation();
   const { menu, organizationId } = useSessionContext();
-  const fetching = useIsFetching({ predicate: (q) => q.queryKey[0] !== 'blob' });
-  // a menu click keeps the previous screen up while the next one's module loads: the bar says so
-  const moduleLoads = usePendingModuleLoads();
   const [mobileOpen, setMobileOpen] = useState(false);
   const mobileMenuId = useId();
   const closeMobile = useCallback(() => setMobileOpen(false), []);
@@ -49,7 +60,7 @@ function Shell() {
           <TreeMenu key={organizationId ?? 'none'} items={menu} />
         </aside>
         <main id="main-content" className="shell-main" tabIndex={-1}>
-          <LoadingBar active={fetching > 0 || moduleLoads > 0} />
+          <ShellLoadingBar />
           <div className="shell-content">
             <Suspense fallback={<PageLoader />}>
               <OrganizationScope>
