@@ -12,6 +12,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { APP_DEFAULT_THEME_ID, PREFERENCES_PATHS, THEME_IDS } from '@orchard/shared';
 import { seriousViolationsInPage, type Violation } from './support/axe-check';
+import { applied, chooseTheme, restoreTheme, themeSelect, type AppliedTheme } from './support/themes';
 import { en, fillLogin, loginForm } from './support/app';
 import { demoUser } from './support/demo-users';
 import { apiSignIn } from './support/users-api';
@@ -91,53 +92,6 @@ async function openFromMenu(page: Page, menuId: string) {
 async function openPreferences(page: Page) {
   await openFromMenu(page, 'settings.preferences');
   await expect(page.getByRole('heading', { name: en.preferences.title })).toBeVisible();
-}
-
-const themeSelect = (page: Page) => page.locator('.preferences-theme');
-
-/** What the app has put in the document for the theme in use. */
-interface AppliedTheme {
-  label: string;
-  href: string;
-  /** <html>'s data attributes: data-theme, data-color-scheme */
-  html: Record<string, string>;
-}
-
-const applied = (page: Page, label: string): Promise<AppliedTheme> =>
-  page.evaluate((label) => {
-    const link = document.getElementById('app-theme') as HTMLLinkElement;
-    return { label, href: link.href, html: { ...document.documentElement.dataset } as Record<string, string> };
-  }, label);
-
-/** Picks a theme on the Preferences screen and waits until its stylesheet is in use and saved. */
-async function chooseTheme(page: Page, label: string): Promise<AppliedTheme> {
-  const before = await page.evaluate(() => document.documentElement.dataset.theme ?? '');
-  const saved = page.waitForResponse((r) => r.url().endsWith(PREFERENCES_PATHS.preferences) && r.request().method() === 'PUT');
-  await themeSelect(page).click();
-  await page.getByRole('listbox').getByRole('option', { name: label, exact: true }).click();
-  await expect(page.locator('html')).not.toHaveAttribute('data-theme', before);
-  expect((await saved).status()).toBe(200);
-  return applied(page, label);
-}
-
-/** Puts a theme back as the app applied it: its stylesheet in the theme <link>, once loaded, and <html>'s data attributes. */
-async function restoreTheme(page: Page, theme: AppliedTheme) {
-  await page.evaluate(async ({ href, html }) => {
-    const current = document.getElementById('app-theme') as HTMLLinkElement;
-    if (current.href !== href) {
-      const link = document.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = href;
-      await new Promise((resolve, reject) => {
-        link.addEventListener('load', resolve);
-        link.addEventListener('error', reject);
-        current.before(link);
-      });
-      current.remove();
-      link.id = 'app-theme';
-    }
-    Object.assign(document.documentElement.dataset, html);
-  }, theme);
 }
 
 /** <html data-color-scheme> says dark exactly when the theme's ground surface (the page background) is dark. */

@@ -12,12 +12,13 @@
  * then in the list and in the organisation switcher. Map tiles are stubbed: no test needs the internet.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { FARM_SETUP_PATHS, ORGANIZATIONS_PATHS, SHELL_PATHS, type OrganizationsResponse } from '@orchard/shared';
-import { ORGANIZATION_ONBOARDING_MESSAGES, ORGANIZATION_ONBOARDING_PATHS } from '@orchard/shared';
+import { APP_DEFAULT_THEME_ID, FARM_SETUP_PATHS, ORGANIZATIONS_PATHS, PREFERENCES_PATHS, SHELL_PATHS, type OrganizationsResponse } from '@orchard/shared';
+import { ORGANIZATION_ONBOARDING_MESSAGES, ORGANIZATION_ONBOARDING_PATHS, parseDecimalText } from '@orchard/shared';
 import { en, errorEnvelope, fillLogin, gate, loginForm, organizationButton, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { addPlace, choose, dialogOf, dragMarker, dropdownText, field, latitude, longitude, marker } from './support/create-organization';
 import { stubTiles } from './support/map-tiles';
+import { chooseTheme, restoreTheme, themeSelect, type AppliedTheme } from './support/themes';
 import { demoUser } from './support/demo-users';
 import { apiSignIn, createUser, uniqueName } from './support/users-api';
 
@@ -36,6 +37,8 @@ const { DEMO_ORGANIZATIONS, DEMO_FARMS } = (await import(SEED_DATA)) as {
 
 const admin = demoUser('admin');
 const GROWER = 'Citrus Valley Growers';
+/** its default_Culture_Name in the demo data */
+const GROWER_CULTURE = 'en-ZA';
 const o = en.organizations;
 const COLUMNS = [o.orgName, o.adminName, o.defaultLegalEntity, o.farmCount, o.userCount];
 
@@ -248,9 +251,11 @@ test.describe('Create New Organization', () => {
     await expect(latitude(page)).toHaveValue('');
     await dragMarker(page, 40, 30);
     await expect(latitude(page)).not.toHaveValue('');
-    // dragged right and down: east and south of the start in the middle of South Africa
-    expect(Number(await latitude(page).inputValue())).toBeLessThan(-28.4793);
-    expect(Number(await longitude(page).inputValue())).toBeGreaterThan(24.6727);
+    // dragged right and down: east and south of the start in the middle of South Africa, written
+    // in the organisation's culture (en-ZA: a decimal comma)
+    await expect(latitude(page)).toHaveValue(/^-\d+,\d+$/);
+    expect(parseDecimalText(await latitude(page).inputValue(), GROWER_CULTURE)).toBeLessThan(-28.4793);
+    expect(parseDecimalText(await longitude(page).inputValue(), GROWER_CULTURE)).toBeGreaterThan(24.6727);
     await dialog.getByRole('button', { name: c.addFarm }).click();
     const farms = dialog.locator('.create-org-farm-list li');
     await expect(farms).toHaveCount(1);
@@ -339,6 +344,83 @@ test.describe('Create New Organization', () => {
 
   test.describe('375 px wide', () => {
     test.use({ viewport: { width: 375, height: 740 } });
+
+    test.afterEach(async ({ baseURL }) => {
+      // the administrator's saved theme goes back to the application default for the other journeys
+      const session = await apiSignIn(baseURL as string, admin);
+      const res = await session.api.put(PREFERENCES_PATHS.preferences, {
+        headers: { Authorization: `Bearer ${session.token}`, 'x-organization-id': String(session.organizations[0]?.id) },
+        data: { themeId: APP_DEFAULT_THEME_ID },
+      });
+      expect(res.status()).toBe(200);
+      await session.api.dispose();
+    });
+
+    test('a region and a province in add mode show their input, Clear and Save whole, in every theme', async ({ page }) => {
+      test.setTimeout(5 * 60_000);
+      await stubTiles(page);
+      await signIn(page, admin);
+      await page.goto('/settings/preferences');
+      await expect(page.getByRole('heading', { name: en.preferences.title })).toBeVisible();
+      await themeSelect(page).click();
+      const labels = await page.getByRole('listbox').getByRole('option').allTextContents();
+      await page.keyboard.press('Escape');
+      expect(labels.length).toBeGreaterThan(1);
+      // each theme chosen once as a person does; the one in use (first) last
+      const themes: AppliedTheme[] = [];
+      for (const label of [...labels.slice(1), labels[0] as string]) themes.push(await chooseTheme(page, label));
+
+      await page.goto('/management/create-organization');
+      const dialog = dialogOf(page);
+      await expect(dialog).toBeVisible();
+      // names typed: Save enabled (a disabled button takes no pointer)
+      await dialog.getByRole('button', { name: c.addRegion, exact: true }).click();
+      await dialog.getByLabel(c.newRegion, { exact: true }).fill('Langkloof');
+      await dialog.getByRole('button', { name: c.addProvince, exact: true }).click();
+      await dialog.getByLabel(c.newProvince, { exact: true }).fill('Karoo');
+      const rows = dialog.locator('.place-picker-row').filter({ has: page.getByRole('button', { name: c.clear, exact: true }) });
+      await expect(rows).toHaveCount(2);
+
+      const problems: string[] = [];
+      for (const theme of themes) {
+        await restoreTheme(page, theme);
+        expect(await scrollWidth(page), theme.label).toBeLessThanOrEqual(375);
+        for (const row of await rows.all()) {
+          await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+          // every control inside the field, the dialog's content and the screen, its label not cut
+          // by the button, and the one found at its middle (nothing lies over it)
+          const found = await row.evaluate((el) => {
+            const out: string[] = [];
+            const field = el.closest('.field')!.getBoundingClientRect();
+            const content = el.closest('.p-dialog-content')!.getBoundingClientRect();
+            const controls = [...el.querySelectorAll<HTMLElement>('input, button')];
+            const boxes = controls.map((c) => c.getBoundingClientRect());
+            controls.forEach((control, i) => {
+              const name = control.tagName === 'INPUT' ? 'input' : (control.textContent ?? '').trim();
+              const r = boxes[i]!;
+              const inside = (outer: DOMRect) => r.left >= outer.left - 0.5 && r.right <= outer.right + 0.5;
+              if (r.width < 1 || r.height < 1) out.push(`${name}: not shown`);
+              if (!inside(field) || !inside(content) || r.left < 0 || r.right > window.innerWidth) out.push(`${name}: outside its row`);
+              if (control.scrollWidth > control.clientWidth + 1) out.push(`${name}: label cut (${control.scrollWidth} > ${control.clientWidth})`);
+              boxes.forEach((other, j) => {
+                const overlaps = j > i && r.left < other.right && other.left < r.right && r.top < other.bottom && other.top < r.bottom;
+                if (overlaps) out.push(`${name}: overlaps ${(controls[j]!.textContent ?? '').trim() || 'input'}`);
+              });
+              const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+              if (!hit || !control.contains(hit)) out.push(`${name}: covered`);
+            });
+            return out;
+          });
+          problems.push(...found.map((p) => `${theme.label}: ${p}`));
+        }
+      }
+      expect(problems).toEqual([]);
+      // and the buttons work: Clear goes back to the picker
+      for (const label of [c.newRegion, c.newProvince]) {
+        await dialog.getByRole('button', { name: c.clear, exact: true }).first().click();
+        await expect(dialog.getByLabel(label, { exact: true })).toBeHidden();
+      }
+    });
 
     test('the route opens the dialog over the list, it fits the screen, and closing with typed data asks first', async ({ page }) => {
       await stubTiles(page);

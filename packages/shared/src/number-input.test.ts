@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalDraftText, parseDecimalText } from './number-input.js';
+import { decimalDraftText, parseDecimalInput, parseDecimalText } from './number-input.js';
 
 describe('parseDecimalText: the number typed, or NaN, never another number', () => {
   it.each([
@@ -45,6 +45,17 @@ describe("parseDecimalText in a culture: its decimal separator, never its digit 
     ['1\u00a0250', 'en-ZA'],
   ])('%j in %s is not a number (the grouping separator is not a decimal point)', (text, culture) => {
     expect(parseDecimalText(text, culture)).toBeNaN();
+  });
+});
+
+describe("parseDecimalInput: an input's text", () => {
+  it('is no value when blank, and otherwise what parseDecimalText reads', () => {
+    expect(parseDecimalInput('', 'de-DE')).toBeNull();
+    expect(parseDecimalInput('  ', 'en-US')).toBeNull();
+    expect(parseDecimalInput(' -33,5 ', 'de-DE')).toBe(-33.5);
+    expect(parseDecimalInput('-33.5', 'de-DE')).toBeNaN();
+    expect(parseDecimalInput('18,5', 'en-US')).toBeNaN();
+    expect(parseDecimalInput('12,3,4', 'en-ZA')).toBeNaN();
   });
 });
 

@@ -50,6 +50,11 @@ export function parseDecimalText(text: string, culture?: string | null): number 
   return Number(`${whole}.${fraction}`);
 }
 
+/** What an input's text says: null when it is blank (no value), otherwise as `parseDecimalText` reads it. */
+export function parseDecimalInput(text: string, culture?: string | null): number | null {
+  return text.trim() === '' ? null : parseDecimalText(text, culture);
+}
+
 /** A value as an input's starting text, with the culture's decimal separator. */
 export function decimalDraftText(value: number | null, culture: string | null | undefined): string {
   if (value === null) return '';

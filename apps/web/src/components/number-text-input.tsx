@@ -6,7 +6,7 @@
  * The text is read in the organisation's culture (shared number-input: its grouping separator is
  * never a decimal point).
  */
-import { decimalDraftText, parseDecimalText } from '@orchard/shared';
+import { decimalDraftText, parseDecimalInput, parseDecimalText } from '@orchard/shared';
 import { useState, type FocusEventHandler } from 'react';
 
 export interface NumberTextInputProps {
@@ -48,7 +48,7 @@ export function NumberTextInput({ id, value, onChange, onBlur, integer, culture,
       onChange={(e) => {
         const next = e.target.value;
         setText(next);
-        const parsed = next.trim() === '' ? null : parseDecimalText(next, culture);
+        const parsed = parseDecimalInput(next, culture);
         setShown(parsed);
         onChange(parsed);
       }}

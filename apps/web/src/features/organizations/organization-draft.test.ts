@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { NEW_FARM_DEFAULTS, ORGANIZATION_ONBOARDING_MESSAGES as M, firstAddFarmProblem, firstCreateOrganizationProblem } from '@orchard/shared';
+import {
+  FARM_SETUP_MESSAGES,
+  NEW_FARM_DEFAULTS,
+  ORGANIZATION_ONBOARDING_MESSAGES as M,
+  firstAddFarmProblem,
+  firstCreateOrganizationProblem,
+  parseDecimalInput,
+} from '@orchard/shared';
 import {
   coordinateText,
   emptyOrganizationValues,
@@ -8,7 +15,6 @@ import {
   legalEntityOptions,
   newFarmValues,
   organizationDraft,
-  parseCoordinate,
   type OrganizationFormValues,
 } from './organization-draft';
 
@@ -35,25 +41,59 @@ describe('legal entity options', () => {
 });
 
 describe('coordinates', () => {
-  it('reads the typed number: null when blank, NaN when not a number', () => {
-    expect(parseCoordinate('-28.5')).toBe(-28.5);
-    expect(parseCoordinate(' 24,25 ')).toBe(24.25);
-    expect(parseCoordinate('')).toBeNull();
-    // typed and not a number, or out of range: kept so Add Farm names the range, never "required"
-    expect(parseCoordinate('abc')).toBeNaN();
-    expect(parseCoordinate('1.2.3')).toBeNaN();
-    expect(parseCoordinate('91')).toBe(91);
-    expect(parseCoordinate('179.9')).toBe(179.9);
+  const placed = { ...newFarmValues(), farm_Name: 'North', farm_Region: 1, farm_Area: 2, farm_Province: 3 };
+  const legalEntity = { id: 9, name: 'Letaba Estates' };
+  /** the farm's coordinates as Add Farm reads them, and the first rule it breaks */
+  const read = (latitude: string, longitude: string, culture: string) => {
+    const farm = farmDraft({ ...placed, latitude, longitude }, 9, culture);
+    return { lat: farm.farm_Lat, long: farm.farm_Long, problem: firstAddFarmProblem(farm, legalEntity)?.message ?? null };
+  };
+
+  it('reads "," as the decimal point where the culture writes it so, and refuses "." where the culture groups digits with it', () => {
+    expect(read(' -33,5 ', '19,25', 'de-DE')).toEqual({ lat: -33.5, long: 19.25, problem: null });
+    const grouped = read('-33.500', '19,25', 'de-DE');
+    expect(grouped.lat).toBeNaN();
+    expect(grouped.problem).toBe(FARM_SETUP_MESSAGES.latitudeRange);
   });
-  it('shows a map position with at most 7 decimals', () => {
-    expect(coordinateText(-28.123456789)).toBe('-28.1234568');
-    expect(coordinateText(24.5)).toBe('24.5');
+  it('reads "." as the decimal point where the culture writes it so, and refuses "," where the culture groups digits with it', () => {
+    expect(read('-33.5', '19.25', 'en-US')).toEqual({ lat: -33.5, long: 19.25, problem: null });
+    const grouped = read('-33.5', '18,500', 'en-US');
+    expect(grouped.long).toBeNaN();
+    expect(grouped.problem).toBe(FARM_SETUP_MESSAGES.longitudeRange);
+  });
+  it('reads both in a culture that groups digits with neither', () => {
+    expect(read('-33,5', '19.25', 'en-ZA')).toEqual({ lat: -33.5, long: 19.25, problem: null });
+  });
+  it.each(['12,3,4', '1.2.3', '1e3', '+12', '12.', ',5', '1 2', 'abc', '--3', '0x1F'])(
+    '%j is not a number in any culture: refused with the range rule, never read as another number',
+    (text) => {
+      for (const culture of ['de-DE', 'en-US', 'en-ZA']) {
+        const farm = read(text, text, culture);
+        expect(farm.lat, culture).toBeNaN();
+        expect(farm.long, culture).toBeNaN();
+        expect(farm.problem, culture).toBe(FARM_SETUP_MESSAGES.latitudeRange);
+      }
+    },
+  );
+  it('takes blank for no value: the required rule, not the range rule', () => {
+    expect(read('  ', '19,25', 'de-DE')).toEqual({ lat: null, long: 19.25, problem: M.latitudeRequired });
+    expect(read('-33,5', '', 'de-DE')).toEqual({ lat: -33.5, long: null, problem: M.longitudeRequired });
+  });
+  it('names the range when a number is out of it', () => {
+    expect(read('90,5', '19', 'de-DE')).toEqual({ lat: 90.5, long: 19, problem: FARM_SETUP_MESSAGES.latitudeRange });
+    expect(read('-33', '-180.25', 'en-US')).toEqual({ lat: -33, long: -180.25, problem: FARM_SETUP_MESSAGES.longitudeRange });
+  });
+  it('shows a map position with at most 7 decimals, in the culture, so that it reads back as the same number', () => {
+    expect(coordinateText(-28.123456789, 'de-DE')).toBe('-28,1234568');
+    expect(coordinateText(-28.123456789, 'en-US')).toBe('-28.1234568');
+    expect(coordinateText(24.5, 'en-ZA')).toBe('24,5');
+    for (const culture of ['de-DE', 'en-US', 'en-ZA']) expect(parseDecimalInput(coordinateText(24.6727, culture), culture)).toBe(24.6727);
   });
 });
 
 describe('a farm', () => {
   it('starts with the spec defaults', () => {
-    const farm = farmDraft(newFarmValues(), null);
+    const farm = farmDraft(newFarmValues(), null, 'en-ZA');
     expect(farm).toMatchObject({
       max_Observation_Points: NEW_FARM_DEFAULTS.max_Observation_Points,
       observation_Sites: NEW_FARM_DEFAULTS.observation_Sites,
@@ -71,7 +111,7 @@ describe('a farm', () => {
   });
   it('is built from the typed values and passes Add Farm when complete', () => {
     const values = { ...newFarmValues(), farm_Name: ' North ', farm_Region: 1, farm_Area: 2, farm_Province: 3, latitude: '-33.1', longitude: '19.2' };
-    const farm = farmDraft(values, 9);
+    const farm = farmDraft(values, 9, 'en-ZA');
     expect(farm).toMatchObject({ farm_Name: 'North', farm_Lat: -33.1, farm_Long: 19.2, farm_Legal_Entity: 9 });
     expect(firstAddFarmProblem(farm, { id: 9, name: 'Letaba Estates' })).toBeNull();
     expect(firstAddFarmProblem({ ...farm, farm_Lat: null }, { id: 9 })?.message).toBe(M.latitudeRequired);
@@ -79,7 +119,7 @@ describe('a farm', () => {
 });
 
 describe('the organisation draft', () => {
-  const farm = farmDraft({ ...newFarmValues(), farm_Name: 'North', farm_Region: 1, farm_Area: 2, farm_Province: 3, latitude: '-33', longitude: '19' }, 0);
+  const farm = farmDraft({ ...newFarmValues(), farm_Name: 'North', farm_Region: 1, farm_Area: 2, farm_Province: 3, latitude: '-33', longitude: '19' }, 0, 'en-ZA');
   const complete: OrganizationFormValues = {
     ...emptyOrganizationValues(),
     organization_Name: ' Karoo Fruit ',

@@ -7,6 +7,8 @@ import {
   NEW_FARM_DEFAULTS,
   NEW_LEGAL_ENTITY_ID,
   FARM_COORDINATE_DECIMALS,
+  decimalDraftText,
+  parseDecimalInput,
   type CreateOrganizationBody,
   type FarmDraft,
   type LegalEntityChoice,
@@ -20,7 +22,11 @@ export interface FarmFormValues {
   farm_Region: number | null;
   farm_Area: number | null;
   farm_Province: number | null;
-  /** as typed (or set by the map marker) */
+  /**
+   * as typed (or set by the map marker), in the organisation's culture: read as its every number
+   * input is (shared `parseDecimalInput`), so a value not a number or out of range is Add Farm's
+   * range rule to name, never taken for a blank one
+   */
   latitude: string;
   longitude: string;
   auto_Schedule: boolean;
@@ -117,31 +123,21 @@ export function legalEntityChoice(
   return { id: legalEntityId, name: existing.find((e) => e.id === legalEntityId)?.name ?? null };
 }
 
-/**
- * A typed coordinate as the number it says: null when blank, NaN when it is not a number; its range
- * is Add Farm's rule (the message names it), so a value out of range is never taken for a blank one.
- */
-export function parseCoordinate(text: string): number | null {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return null;
-  return /^[-+]?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+/** A coordinate from the map as the field shows it: at most FARM_COORDINATE_DECIMALS places, with the culture's decimal separator. */
+export function coordinateText(value: number, culture: string): string {
+  return decimalDraftText(Number(value.toFixed(FARM_COORDINATE_DECIMALS)), culture);
 }
 
-/** A coordinate from the map as the field shows it: at most FARM_COORDINATE_DECIMALS places. */
-export function coordinateText(value: number): string {
-  return String(Number(value.toFixed(FARM_COORDINATE_DECIMALS)));
-}
-
-/** The farm as Add Farm checks it and the payload carries it. */
-export function farmDraft(values: FarmFormValues, legalEntityId: number | null): FarmDraft {
+/** The farm as Add Farm checks it and the payload carries it; coordinates read in the organisation's culture. */
+export function farmDraft(values: FarmFormValues, legalEntityId: number | null, culture: string): FarmDraft {
   return {
     farm_Name: values.farm_Name.trim(),
     farm_Region: values.farm_Region,
     farm_Area: values.farm_Area,
     farm_Province: values.farm_Province,
     farm_Legal_Entity: legalEntityId ?? NEW_FARM_DEFAULTS.farm_Legal_Entity,
-    farm_Lat: parseCoordinate(values.latitude),
-    farm_Long: parseCoordinate(values.longitude),
+    farm_Lat: parseDecimalInput(values.latitude, culture),
+    farm_Long: parseDecimalInput(values.longitude, culture),
     auto_Schedule: values.auto_Schedule,
     block_Daily_Auto: values.block_Daily_Auto,
     public_Holidays: values.public_Holidays,

@@ -16,11 +16,13 @@ import {
   NEW_LEGAL_ENTITY_ID,
   firstAddFarmProblem,
   firstCreateOrganizationProblem,
+  parseDecimalInput,
 } from '@orchard/shared';
 import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
 import { labelledDropdownPt } from '../../../components/filter-fields';
 import { errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
+import { useFormatters } from '../../../lib/use-formatters';
 import { useAddArea } from '../api/add-area';
 import { useAddProvince } from '../api/add-province';
 import { useAddRegion } from '../api/add-region';
@@ -41,7 +43,6 @@ import {
   legalEntityOptions,
   newFarmValues,
   organizationDraft,
-  parseCoordinate,
   type OrganizationFormValues,
 } from '../organization-draft';
 import { FarmMap, type LatLng } from './farm-map';
@@ -53,6 +54,8 @@ const NO_PLACE_DRAFTS = { region: false, area: false, province: false };
 
 export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const { t } = useTranslation();
+  // coordinates are read and written in the culture every number input of the organisation uses
+  const { culture } = useFormatters();
   const latId = useId();
   const longId = useId();
   const legalEntityId = useId();
@@ -106,16 +109,16 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
 
   const markerPosition: LatLng | null = (() => {
     // the marker only where both say a place on the globe
-    const lat = parseCoordinate(latitude);
-    const lng = parseCoordinate(longitude);
+    const lat = parseDecimalInput(latitude, culture);
+    const lng = parseDecimalInput(longitude, culture);
     return lat === null || lng === null || !(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180) ? null : { lat, lng };
   })();
   const onMarkerMove = useCallback(
     (at: LatLng) => {
-      setValue('farm.latitude', coordinateText(at.lat), { shouldDirty: true });
-      setValue('farm.longitude', coordinateText(at.lng), { shouldDirty: true });
+      setValue('farm.latitude', coordinateText(at.lat, culture), { shouldDirty: true });
+      setValue('farm.longitude', coordinateText(at.lng, culture), { shouldDirty: true });
     },
-    [setValue],
+    [setValue, culture],
   );
 
   const nameOf = <T extends { id: number }>(list: readonly T[] | undefined, id: number | null, pick: (item: T) => string) =>
@@ -123,7 +126,7 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
 
   const addFarm = () => {
     const values = getValues();
-    const farm = farmDraft(values.farm, values.legalEntityId);
+    const farm = farmDraft(values.farm, values.legalEntityId, culture);
     const found = firstAddFarmProblem(farm, legalEntityChoice(values.legalEntityId, values.organization_Name, existingLegalEntities));
     if (found) {
       setProblem(found.message);

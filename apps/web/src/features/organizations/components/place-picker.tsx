@@ -1,7 +1,8 @@
 /**
  * Region, area or province: a picker mode (a dropdown and a button to add a new one) and an add
  * mode (an input with Clear and Save). Clear empties the input and goes back to the picker; Save
- * adds the new one through the server and selects it at once.
+ * adds the new one through the server and selects it at once. Where the row is too narrow for the
+ * input beside its buttons (a phone), Clear and Save go together onto a line of their own.
  */
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -93,14 +94,16 @@ export function PlacePicker({
             autoFocus
             className="place-picker-input"
           />
-          <Button type="button" label={t('organizations.create.clear')} outlined onClick={clear} disabled={adding} />
-          <Button
-            type="button"
-            label={t('organizations.create.save')}
-            onClick={() => void save()}
-            loading={adding}
-            disabled={adding || name.trim() === ''}
-          />
+          <div className="place-picker-actions">
+            <Button type="button" label={t('organizations.create.clear')} outlined onClick={clear} disabled={adding} />
+            <Button
+              type="button"
+              label={t('organizations.create.save')}
+              onClick={() => void save()}
+              loading={adding}
+              disabled={adding || name.trim() === ''}
+            />
+          </div>
         </div>
       </div>
     );
