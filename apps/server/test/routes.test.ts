@@ -1,8 +1,8 @@
 /**
  * Cross-cutting guarantees over the whole route inventory: every route declares its policy, no
  * private route answers without a token, another organisation's context answers 404, every
- * permission-gated route refuses a member without the permission, and every id in a path or query
- * string is read only when written in decimal digits.
+ * permission-gated route refuses a member without the permission, and every id or other number in
+ * a path or query string is read only when written in decimal digits.
  */
 import { ALL_PERMISSIONS, INT_MAX, ORGANIZATION_ONBOARDING_PATHS } from '@orchard/shared';
 import { sql } from 'drizzle-orm';
@@ -16,16 +16,42 @@ import { createTenantWorld, fillPath, sampleParam, type TenantWorld } from './he
 /** Spellings that a lax reading takes for 16 (or 1), each refused as an id. */
 const NOT_DECIMAL_IDS = ['0x10', '1e1', '+16', ' 16', '016', '16.0', '0b1'];
 
+/** Numbers a field is probed with: the first it reads as itself marks it as a number field. */
+const SAMPLE_NUMBERS = [2, 1, 0, 10, 15, 20, 50, 100, 2025, 100_000];
+
+/** Spellings that a lax reading takes for 2 or 10, each refused as a number. */
+const NOT_DECIMAL_NUMBERS = ['0x2', '1e1', '+2', ' 2'];
+
+/** Those, and the spellings that a lax reading takes for `n` (a number the field takes), each refused as a number in a path or query string. */
+function notDecimalSpellings(n: number): string[] {
+  const ofN = [`0x${n.toString(16)}`, n % 10 === 0 ? `${n / 10}e1` : `${n}e0`, `+${n}`, ` ${n}`, `${n} `, `0${n}`, `${n}.0`];
+  return [...new Set([...NOT_DECIMAL_NUMBERS, ...ofN])];
+}
+
+/** Does the field read `n` written in decimal as n (alone or as a list of one)? */
+function readsNumber(value: z.ZodType, n: number): boolean {
+  const read = value.safeParse(String(n));
+  return read.success && (read.data === n || (Array.isArray(read.data) && read.data.length === 1 && read.data[0] === n));
+}
+
+function fields(schema: unknown): [string, z.ZodType][] {
+  return schema instanceof z.ZodObject ? Object.entries(schema.shape as Record<string, z.ZodType>) : [];
+}
+
 /** The keys of a zod object schema that read an id: "1" and "2147483647" as those numbers (alone or as a list of one). */
 function idKeys(schema: unknown): string[] {
-  if (!(schema instanceof z.ZodObject)) return [];
-  const reads = (value: z.ZodType, id: number) => {
-    const read = value.safeParse(String(id));
-    return read.success && (read.data === id || (Array.isArray(read.data) && read.data.length === 1 && read.data[0] === id));
-  };
-  return Object.entries(schema.shape as Record<string, z.ZodType>)
-    .filter(([, value]) => reads(value, 1) && reads(value, INT_MAX))
+  return fields(schema)
+    .filter(([, value]) => readsNumber(value, 1) && readsNumber(value, INT_MAX))
     .map(([key]) => key);
+}
+
+/** The other keys of a zod object schema that read a number (a page, a page size, a season), each with one it reads. */
+function numberKeys(schema: unknown): [string, number][] {
+  const ids = new Set(idKeys(schema));
+  return fields(schema).flatMap(([key, value]): [string, number][] => {
+    const n = ids.has(key) ? undefined : SAMPLE_NUMBERS.find((sample) => readsNumber(value, sample));
+    return n === undefined ? [] : [[key, n]];
+  });
 }
 
 describe('route inventory', () => {
@@ -180,7 +206,7 @@ describe('route inventory', () => {
     }
   });
 
-  it('every id in a path or query string written other than in decimal digits answers 400 before the handler runs', async () => {
+  it('every id or other number in a path or query string written other than in decimal digits answers 400 before the handler runs', async () => {
     const orgId = world.a.organizationId;
     const caller = await createUser(t.db, 'id-spellings-super-user', { isSuperUser: true });
     await addMember(t.db, caller.id, orgId, [(await createRole(t.db, orgId, 'Everything for ids', ALL_PERMISSIONS)).id]);
@@ -196,22 +222,31 @@ describe('route inventory', () => {
     };
 
     const swept: string[] = [];
+    const sweptNumbers: string[] = [];
     for (const r of routes()) {
-      for (const name of idKeys(r.schema?.params)) {
-        expect(r.url, `${r.method} ${r.url} reads ${name} as an id without naming it in its path`).toContain(`:${name}`);
-        for (const spelling of NOT_DECIMAL_IDS) {
+      const inPath = [
+        ...idKeys(r.schema?.params).map((name) => ({ name, spellings: NOT_DECIMAL_IDS, into: swept })),
+        ...numberKeys(r.schema?.params).map(([name, n]) => ({ name, spellings: notDecimalSpellings(n), into: sweptNumbers })),
+      ];
+      for (const { name, spellings, into } of inPath) {
+        expect(r.url, `${r.method} ${r.url} reads ${name} as a number without naming it in its path`).toContain(`:${name}`);
+        for (const spelling of spellings) {
           const url = r.url.replace(/:([A-Za-z_]+)/g, (_m, param: string) => (param === name ? encodeURIComponent(spelling) : sampleParam(param, r.url)));
           await refuses(r.method, url, name);
         }
-        swept.push(`${r.method} ${r.url} :${name}`);
+        into.push(`${r.method} ${r.url} :${name}`);
       }
       // a request with a body is checked for its body before its query string: the query sweep covers reads
       if (r.method !== 'GET' && r.method !== 'DELETE') continue;
-      for (const name of idKeys(r.schema?.querystring)) {
-        for (const spelling of NOT_DECIMAL_IDS) {
+      const inQuery = [
+        ...idKeys(r.schema?.querystring).map((name) => ({ name, spellings: NOT_DECIMAL_IDS, into: swept })),
+        ...numberKeys(r.schema?.querystring).map(([name, n]) => ({ name, spellings: notDecimalSpellings(n), into: sweptNumbers })),
+      ];
+      for (const { name, spellings, into } of inQuery) {
+        for (const spelling of spellings) {
           await refuses(r.method, `${fillPath(r.url)}?${new URLSearchParams({ [name]: spelling }).toString()}`, name);
         }
-        swept.push(`${r.method} ${r.url} ?${name}`);
+        into.push(`${r.method} ${r.url} ?${name}`);
       }
     }
     expect(swept).toEqual(
@@ -227,5 +262,20 @@ describe('route inventory', () => {
     );
     expect(swept.filter((s) => s.includes(' :')).length).toBeGreaterThan(30);
     expect(swept.filter((s) => s.includes(' ?')).length).toBeGreaterThan(20);
+    expect(sweptNumbers).toEqual(
+      expect.arrayContaining([
+        'GET /api/organizations ?page',
+        'GET /api/organizations ?pageSize',
+        'GET /api/roles ?page',
+        'GET /api/roles ?size',
+        'GET /api/notifications ?limit',
+        'GET /api/picking/puc-schedule ?page',
+        'GET /api/picking/puc-schedule ?pageSize',
+        'GET /api/scouting/sessions ?pageSize',
+        'GET /api/storage/GetStorage_Room_Readings ?pageSize',
+      ]),
+    );
+    expect(sweptNumbers.filter((s) => s.endsWith(' ?season')).length).toBeGreaterThanOrEqual(3);
+    expect(sweptNumbers.length).toBeGreaterThan(25);
   });
 });

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ID_MESSAGE, idListQuerySchema, idSchema, idSchemaWith, INT_MAX, parseId } from './common';
+import { z } from 'zod';
+import {
+  ID_MESSAGE,
+  idListQuerySchema,
+  idSchema,
+  idSchemaWith,
+  INT_MAX,
+  parseId,
+  parseWholeNumber,
+  WHOLE_NUMBER_QUERY_MESSAGE,
+  wholeNumberQuerySchema,
+} from './common';
 
 const NOT_IDS = [
   '0x10',
@@ -107,5 +118,95 @@ describe('idListQuerySchema', () => {
 
   it('refuses blank items, spaces around the commas and more ids than allowed', () => {
     for (const value of ['1,,2', '1,', ',1', '1, 2', ['1', ''], '1,2,3,4']) expect(list.safeParse(value).success, String(value)).toBe(false);
+  });
+});
+
+/** Spellings a lax reading takes for a number, each refused as a whole number. */
+const NOT_WHOLE_NUMBERS = [
+  ...NOT_IDS.filter((text) => !['0', '2147483648', '9999999999', '99999999999'].includes(text)),
+  '02',
+  '0x2',
+  '1e1',
+  '+2',
+  ' 2',
+  '2 ',
+  '-2',
+  '2.5',
+  '+0',
+  '0.0',
+  '0e0',
+  '0x0',
+  '2147483648',
+  '99999999999',
+];
+
+describe('parseWholeNumber', () => {
+  it.each([
+    ['0', 0],
+    ['1', 1],
+    ['2', 2],
+    ['20', 20],
+    ['2025', 2025],
+    ['100000', 100_000],
+    ['2147483647', INT_MAX],
+  ])('reads %j as %d', (text, n) => {
+    expect(parseWholeNumber(text)).toBe(n);
+  });
+
+  it.each(NOT_WHOLE_NUMBERS)('refuses %j', (text) => {
+    expect(parseWholeNumber(text)).toBeNull();
+  });
+
+  it('reads every whole number from 0 to INT_MAX written in decimal', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: INT_MAX }), (n) => parseWholeNumber(String(n)) === n));
+  });
+
+  it('reads a text only when it is the one spelling of the number it names', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 12 }), fc.stringMatching(/^[-+ 0x]{0,2}[0-9a-f.e]{1,11}$/)), (text) => {
+        const n = parseWholeNumber(text);
+        return n === null || (String(n) === text && n >= 0 && n <= INT_MAX);
+      }),
+    );
+  });
+
+  it('reads the ids parseId reads, as the same numbers', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), fc.integer({ min: 1, max: INT_MAX }), (text, id) => {
+        const asId = parseId(text);
+        return (asId === null || parseWholeNumber(text) === asId) && parseWholeNumber(String(id)) === parseId(String(id));
+      }),
+    );
+  });
+});
+
+describe('wholeNumberQuerySchema', () => {
+  const page = wholeNumberQuerySchema(z.number().min(1).max(100)).default(1);
+  const messages = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues.map((i) => i.message);
+
+  it('reads a whole number as a number and holds it to the field rule', () => {
+    expect(page.parse('2')).toBe(2);
+    expect(page.parse('100')).toBe(100);
+    expect(page.parse(undefined)).toBe(1);
+    expect(page.safeParse('0').success).toBe(false);
+    expect(page.safeParse('101').success).toBe(false);
+  });
+
+  it.each(NOT_WHOLE_NUMBERS)('refuses %j with the whole-number message', (text) => {
+    expect(messages(page, text)).toEqual([WHOLE_NUMBER_QUERY_MESSAGE]);
+  });
+
+  it('refuses values that are not text: a repeated parameter, a JSON number, null', () => {
+    for (const value of [['2'], ['1', '2'], 2, null]) expect(messages(page, value), String(value)).toEqual([WHOLE_NUMBER_QUERY_MESSAGE]);
+  });
+
+  it("answers with the field's own message when given one, for a spelling and for a value out of its rule", () => {
+    const message = 'Page size is one of 20, 50, 100';
+    const pageSize = wholeNumberQuerySchema(
+      z.number().refine((n) => [20, 50, 100].includes(n), message),
+      message,
+    );
+    expect(pageSize.parse('50')).toBe(50);
+    for (const text of ['0x14', '2e1', '+20', ' 20', '020', '25', '']) expect(messages(pageSize, text), text).toEqual([message]);
   });
 });

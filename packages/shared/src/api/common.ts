@@ -54,6 +54,42 @@ export function idListQuerySchema(max: number) {
   );
 }
 
+/**
+ * How any other whole number is written in a query string (a page, a page size, a season, a limit):
+ * as an id is, in decimal digits without a sign, spaces, exponent, fraction or base prefix, and
+ * without leading zeros ("20", never "+20", " 20", "2e1", "0x14" or "020"), so it too has exactly
+ * one spelling; zero is written "0". At most INT_MAX: each field then holds it to its own range.
+ */
+const WHOLE_NUMBER_TEXT = /^(?:0|[1-9][0-9]{0,9})$/;
+
+export const WHOLE_NUMBER_QUERY_MESSAGE = 'Expected a whole number written in decimal digits, without leading zeros';
+
+/** The whole number `text` writes (0 to INT_MAX, written as WHOLE_NUMBER_TEXT describes), else null. */
+export function parseWholeNumber(text: string): number | null {
+  if (!WHOLE_NUMBER_TEXT.test(text)) return null;
+  const n = Number(text);
+  return n <= INT_MAX ? n : null;
+}
+
+/**
+ * A whole number in a query string, read with parseWholeNumber and then held to `field`, the
+ * field's own rule (its range or allowed values, with their messages); a text parseWholeNumber
+ * refuses answers `message`.
+ */
+export function wholeNumberQuerySchema<T extends z.ZodType<unknown, number>>(field: T, message: string = WHOLE_NUMBER_QUERY_MESSAGE) {
+  return z
+    .string({ error: message })
+    .transform((text, ctx) => {
+      const n = parseWholeNumber(text);
+      if (n === null) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .pipe(field);
+}
+
 /** A row id given as a JSON number. */
 export const jsonIdSchema = z.number().int().positive().max(INT_MAX);
 

@@ -20,7 +20,7 @@
 import { z } from 'zod';
 import { isCalendarDay } from '../calendar.js';
 import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '../constants.js';
-import { idSchema, INT_MAX, versionSchema } from './common.js';
+import { idSchema, INT_MAX, versionSchema, wholeNumberQuerySchema } from './common.js';
 
 export const FIELD_READINGS_PATHS = {
   /** GET ?farmId=: the farm blocks of the caller's farms, the blocks every capture names */
@@ -100,12 +100,11 @@ export function boundedNumberSchema(min: number, max: number, decimals: number, 
 }
 
 const pageShape = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (FIELD_READINGS_PAGE_SIZES as readonly number[]).includes(n), { message: M.pageSize })
-    .default(FIELD_READINGS_DEFAULT_PAGE_SIZE),
+  page: wholeNumberQuerySchema(z.number().min(1).max(100_000)).default(1),
+  pageSize: wholeNumberQuerySchema(
+    z.number().refine((n) => (FIELD_READINGS_PAGE_SIZES as readonly number[]).includes(n), { message: M.pageSize }),
+    M.pageSize,
+  ).default(FIELD_READINGS_DEFAULT_PAGE_SIZE),
 };
 
 /**

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { blockReportRowSchema, pucReportRowSchema } from '../harvest/schemas.js';
-import { idSchema, jsonIdSchema } from './common.js';
+import { idSchema, jsonIdSchema, wholeNumberQuerySchema } from './common.js';
 
 export const HARVEST_PATHS = {
   /** packhouses for the PUC report: linked to the organisation or owned by it */
@@ -36,7 +36,7 @@ export const HARVEST_PATHS = {
 export const SEASON_MIN = 2000;
 export const SEASON_MAX = 2100;
 /** A season is the calendar year the fruit is received in. */
-export const seasonSchema = z.coerce.number().int().min(SEASON_MIN).max(SEASON_MAX);
+export const seasonSchema = wholeNumberQuerySchema(z.number().min(SEASON_MIN).max(SEASON_MAX));
 
 export const ESTIMATE_CONFLICT_MESSAGE = 'This estimate was changed by someone else. Refresh to see the latest figures.';
 export const UNLINKED_BLOCK_MESSAGE = 'Only blocks linked to a farm block can have their estimate adjusted.';

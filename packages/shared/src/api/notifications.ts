@@ -1,6 +1,6 @@
 /** The signed-in user's notifications and their live stream (spec 01, section 4.7, made real). */
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { idSchema, wholeNumberQuerySchema } from './common.js';
 
 export const NOTIFICATIONS_PATHS = {
   notifications: '/api/notifications',
@@ -33,7 +33,7 @@ export type NotificationItem = z.infer<typeof notificationSchema>;
 export const notificationsQuerySchema = z.object({
   /** only this organisation's notifications plus those tied to none */
   organizationId: idSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_SIZE_MAX).default(50),
+  limit: wholeNumberQuerySchema(z.number().min(1).max(NOTIFICATIONS_PAGE_SIZE_MAX)).default(50),
 });
 export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;
 

@@ -34,7 +34,7 @@
  */
 import { z } from 'zod';
 import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '../constants.js';
-import { idSchema, idSchemaWith } from './common.js';
+import { idSchema, idSchemaWith, wholeNumberQuerySchema } from './common.js';
 import {
   FIELD_READINGS_MESSAGES,
   boundedNumberSchema,
@@ -223,12 +223,11 @@ function readingsQuerySchema(filterRequired: string) {
       filter: idSchemaWith(filterRequired),
       from: fieldDaySchema.optional(),
       to: fieldDaySchema.optional(),
-      page: z.coerce.number().int().min(1).max(100_000).default(1),
-      pageSize: z.coerce
-        .number()
-        .int()
-        .refine((n) => (PACKHOUSE_READINGS_PAGE_SIZES as readonly number[]).includes(n), { message: FIELD_READINGS_MESSAGES.pageSize })
-        .default(PACKHOUSE_READINGS_DEFAULT_PAGE_SIZE),
+      page: wholeNumberQuerySchema(z.number().min(1).max(100_000)).default(1),
+      pageSize: wholeNumberQuerySchema(
+        z.number().refine((n) => (PACKHOUSE_READINGS_PAGE_SIZES as readonly number[]).includes(n), { message: FIELD_READINGS_MESSAGES.pageSize }),
+        FIELD_READINGS_MESSAGES.pageSize,
+      ).default(PACKHOUSE_READINGS_DEFAULT_PAGE_SIZE),
     })
     .refine((q) => !q.from || !q.to || q.from <= q.to, { message: FIELD_READINGS_MESSAGES.rangeOrder, path: ['to'] });
 }

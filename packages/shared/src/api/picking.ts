@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { isPlainDate } from '../picking/weeks.js';
-import { idListQuerySchema, idSchema } from './common.js';
+import { idListQuerySchema, idSchema, wholeNumberQuerySchema } from './common.js';
 
 export const PICKING_PATHS = {
   /** filter options of a view: packhouses, producers, farms, varieties (`?view=&farms=`) */
@@ -88,13 +88,13 @@ export const plainDateSchema = z
   .refine(isPlainDate, 'Use a yyyy-MM-dd date');
 
 function pageSizeSchema(sizes: readonly number[], fallback: number) {
-  return z.coerce
-    .number()
-    .int()
-    .refine((n) => sizes.includes(n), `Page size is one of ${sizes.join(', ')}`)
-    .default(fallback);
+  const message = `Page size is one of ${sizes.join(', ')}`;
+  return wholeNumberQuerySchema(
+    z.number().refine((n) => sizes.includes(n), message),
+    message,
+  ).default(fallback);
 }
-const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSchema = wholeNumberQuerySchema(z.number().min(1).max(100_000)).default(1);
 
 /* ---------- queries and path parameters ---------- */
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ROLE_NAME_MAX, ROLE_NAME_MIN } from '../constants.js';
 import { isPermission } from '../permissions.js';
-import { idSchema, versionSchema } from './common.js';
+import { idSchema, versionSchema, wholeNumberQuerySchema } from './common.js';
 
 export const ROLES_PATHS = {
   roles: '/api/roles',
@@ -55,8 +55,8 @@ export const ROLE_REASONS = {
 } as const satisfies Record<keyof typeof ROLE_MESSAGES, string>;
 
 export const rolesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  size: z.coerce.number().int().min(1).max(ROLES_PAGE_SIZE_MAX).default(ROLES_PAGE_SIZE_MAX),
+  page: wholeNumberQuerySchema(z.number().min(1).max(1_000_000)).default(1),
+  size: wholeNumberQuerySchema(z.number().min(1).max(ROLES_PAGE_SIZE_MAX)).default(ROLES_PAGE_SIZE_MAX),
   /** matches name and description, case-insensitively */
   search: z.string().trim().max(200).optional(),
 });
