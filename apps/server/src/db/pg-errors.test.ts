@@ -1,10 +1,10 @@
-/** Finding a PostgreSQL error code on the errors the driver, PGlite and Drizzle throw. */
+/** Finding a PostgreSQL error code and constraint on the errors the driver, PGlite and Drizzle throw. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/db';
-import { createOrganization, createUser } from '../../test/helpers/fixtures';
+import { addMember, createOrganization, createUser } from '../../test/helpers/fixtures';
 import type { DbHandle } from './client';
-import { MAX_CAUSE_DEPTH, PG_ERROR_CODES, hasPgCode, isForeignKeyViolation, isUniqueViolation } from './pg-errors';
-import { memberships } from './schema/index';
+import { MAX_CAUSE_DEPTH, PG_ERROR_CODES, hasPgCode, isForeignKeyViolation, isUniqueViolation, isUniqueViolationOf } from './pg-errors';
+import { farms, legalEntities, memberships, USER_NAME_UNIQUE_INDEX, userFarms } from './schema/index';
 
 /** An error wrapping `inner` `levels` times, as Drizzle and transactions do. */
 function wrapped(inner: unknown, levels: number): unknown {
@@ -35,6 +35,24 @@ describe('hasPgCode', () => {
   });
 });
 
+describe('isUniqueViolationOf', () => {
+  const unique = Object.assign(new Error('duplicate key'), { code: PG_ERROR_CODES.uniqueViolation, constraint: 'a_uq' });
+
+  it('names the constraint of the unique violation the error is or wraps', () => {
+    expect(isUniqueViolationOf(unique, 'a_uq')).toBe(true);
+    expect(isUniqueViolationOf(wrapped(unique, MAX_CAUSE_DEPTH - 1), 'a_uq')).toBe(true);
+    expect(isUniqueViolationOf(unique, 'b_uq')).toBe(false);
+    expect(isUniqueViolationOf(wrapped(unique, MAX_CAUSE_DEPTH), 'a_uq')).toBe(false);
+  });
+
+  it('answers false for another error naming the constraint, and for a unique violation naming none', () => {
+    const foreignKey = Object.assign(new Error('foreign key'), { code: PG_ERROR_CODES.foreignKeyViolation, constraint: 'a_uq' });
+    expect(isUniqueViolationOf(foreignKey, 'a_uq')).toBe(false);
+    expect(isUniqueViolationOf(Object.assign(new Error('duplicate key'), { code: PG_ERROR_CODES.uniqueViolation }), 'a_uq')).toBe(false);
+    for (const value of [undefined, null, 'a_uq', { constraint: 'a_uq' }]) expect(isUniqueViolationOf(value, 'a_uq')).toBe(false);
+  });
+});
+
 describe('on the database', () => {
   let handle: DbHandle;
   beforeAll(async () => {
@@ -60,6 +78,24 @@ describe('on the database', () => {
     expect(isForeignKeyViolation(plain)).toBe(false);
     const inTransaction = await failure(() => handle.db.transaction((tx) => createUser(tx, 'pg-errors-taken')));
     expect(isUniqueViolation(inTransaction)).toBe(true);
+  });
+
+  it('names the unique index or key a violation broke, also from inside a transaction', async () => {
+    await createUser(handle.db, 'pg-errors-name');
+    const name = await failure(() => handle.db.transaction((tx) => createUser(tx, 'PG-ERRORS-NAME', { email: 'other@example.test' })));
+    expect(isUniqueViolationOf(name, USER_NAME_UNIQUE_INDEX)).toBe(true);
+
+    const org = await createOrganization(handle.db, 'pg-errors farms');
+    const [entity] = await handle.db.insert(legalEntities).values({ organizationId: org.id, name: 'pg-errors entity' }).returning();
+    const [farm] = await handle.db.insert(farms).values({ organizationId: org.id, legalEntityId: entity!.id, farmName: 'pg-errors farm' }).returning();
+    const user = await createUser(handle.db, 'pg-errors-farms');
+    await addMember(handle.db, user.id, org.id);
+    const assignment = { userId: user.id, farmId: farm!.id, organizationId: org.id };
+    await handle.db.insert(userFarms).values(assignment);
+    const key = await failure(() => handle.db.transaction((tx) => tx.insert(userFarms).values(assignment)));
+    expect(isUniqueViolation(key)).toBe(true);
+    expect(isUniqueViolationOf(key, 'user_farms_user_id_farm_id_pk')).toBe(true);
+    expect(isUniqueViolationOf(key, USER_NAME_UNIQUE_INDEX)).toBe(false);
   });
 
   it('recognises a foreign key violation', async () => {

@@ -3,6 +3,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
+/** The unique index that lets one account only hold a user name, whatever its case. */
+export const USER_NAME_UNIQUE_INDEX = 'users_user_name_lower_uq';
+
 export const users = pgTable(
   'users',
   {
@@ -24,7 +27,7 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_user_name_lower_uq').on(sql`lower(${t.userName})`),
+    uniqueIndex(USER_NAME_UNIQUE_INDEX).on(sql`lower(${t.userName})`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );

@@ -4,8 +4,17 @@
  */
 import { and, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { memberships, userFarms, userPackhouses, userRoles, users } from '../../db/schema/index';
+import { isUniqueViolationOf } from '../../db/pg-errors';
+import { memberships, USER_NAME_UNIQUE_INDEX, userFarms, userPackhouses, userRoles, users } from '../../db/schema/index';
 import { nextVersion } from '../../db/versioning';
+
+/**
+ * Did a write fail because another account took the user name first (its unique index)? A save
+ * writes other keys too (memberships, roles, farms, packhouses); their violations are not this.
+ */
+export function isUserNameIndexViolation(err: unknown): boolean {
+  return isUniqueViolationOf(err, USER_NAME_UNIQUE_INDEX);
+}
 
 /**
  * Does the sign-in name (a user name or an e-mail address: /connect/token takes either) already name

@@ -23,6 +23,7 @@ import {
   insertUser,
   isMember,
   isSignInNameTaken,
+  isUserNameIndexViolation,
   updateUserProfile,
 } from './user-accounts.repository';
 import { replaceUserFarms, replaceUserPackhouses, replaceUserRoles } from './user-assignments.repository';
@@ -45,6 +46,18 @@ import {
   userNotFound,
   type Caller,
 } from './user-privileges';
+
+/**
+ * What a save's failed transaction answers: the user name taken by a save that reached its unique
+ * index first (409 with the name); any other unique key a concurrent save of the same user wrote
+ * first (their memberships, roles, farms or packhouses) 409 with the changed-by-someone-else
+ * message, never the name's; anything else as it is.
+ */
+function savingConflict(err: unknown, userName: string): unknown {
+  if (isUserNameIndexViolation(err)) return conflict(USER_MESSAGES.userNameTaken(userName));
+  if (isUniqueViolation(err)) return conflict(USER_MESSAGES.staleVersion);
+  return err;
+}
 
 export interface CreateUserInput {
   userName: string;
@@ -92,8 +105,7 @@ export async function createUser(db: AppDb, caller: Caller, input: CreateUserInp
       return id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(USER_MESSAGES.userNameTaken(input.userName));
-    throw err;
+    throw savingConflict(err, input.userName);
   }
   return loadMember(db, caller.organizationId, userId);
 }
@@ -249,8 +261,7 @@ export async function updateUser(
       }
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(USER_MESSAGES.userNameTaken(input.userName));
-    throw err;
+    throw savingConflict(err, input.userName);
   }
   return { user: await loadMember(db, caller.organizationId, userId), replacement };
 }

@@ -617,6 +617,99 @@ describe('users API', () => {
     });
   });
 
+  describe('a save meeting a unique key written first by someone else', () => {
+    /** Runs `work` while a trigger on `table` (before insert or update, on rows `when` picks) first writes `write`, as a concurrent save would. */
+    async function withConcurrentWrite(table: string, when: string, write: string, work: () => Promise<void>) {
+      await t.db.execute(
+        sql.raw(`
+        create function users_test_written_first() returns trigger language plpgsql as $$
+        begin
+          if pg_trigger_depth() = 1 and (${when}) then ${write}; end if;
+          return new;
+        end $$`),
+      );
+      await t.db.execute(sql.raw(`create trigger users_test_written_first before insert or update on ${table} for each row execute function users_test_written_first()`));
+      try {
+        await work();
+      } finally {
+        await t.db.execute(sql.raw(`drop trigger users_test_written_first on ${table}`));
+        await t.db.execute(sql.raw('drop function users_test_written_first()'));
+      }
+    }
+
+    const stale = { code: 'CONFLICT', message: USER_MESSAGES.staleVersion, reason: 'user-stale' };
+    const savePayload = (target: User, changes: Record<string, unknown>) => ({
+      version: target.version,
+      userName: target.userName,
+      email: target.email,
+      ...changes,
+    });
+
+    it('answers a farm assignment written first with the changed-by-someone-else conflict, not the user name, and saves nothing', async () => {
+      const prefix = unique('farm-first');
+      const picks = `new.farm_id = ${farmA2} and new.user_id in (select id from users where user_name like '${prefix}%')`;
+      await withConcurrentWrite('user_farms', picks, 'insert into user_farms select new.*', async () => {
+        const userName = `${prefix}-created`;
+        const created = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(admin), payload: validNewUser({ userName, farmIds: [farmA2] }) });
+        expect(created.statusCode, created.body).toBe(409);
+        expect(created.json().error).toEqual(stale);
+        expect(await t.db.select({ id: users.id }).from(users).where(eq(users.userName, userName))).toHaveLength(0);
+
+        const member = await createUser(t.db, `${prefix}-member`);
+        await addMember(t.db, member.id, orgA, [roleScout]);
+        const before = await getUser(member.id);
+        const saved = await t.app.inject({
+          method: 'PUT',
+          url: `/api/users/${member.id}`,
+          headers: await as(admin),
+          payload: savePayload(before, { fullName: 'Renamed', farmIds: [farmA2] }),
+        });
+        expect(saved.statusCode, saved.body).toBe(409);
+        expect(saved.json().error).toEqual(stale);
+        expect(await getUser(member.id)).toEqual(before);
+      });
+    });
+
+    it('answers a role assignment written first with the changed-by-someone-else conflict, not the user name', async () => {
+      const prefix = unique('role-first');
+      const picks = `new.role_id = ${roleViewer} and new.user_id in (select id from users where user_name like '${prefix}%')`;
+      await withConcurrentWrite('user_roles', picks, 'insert into user_roles select new.*', async () => {
+        const member = await createUser(t.db, `${prefix}-member`);
+        await addMember(t.db, member.id, orgA, [roleScout]);
+        const before = await getUser(member.id);
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: `/api/users/${member.id}`,
+          headers: await as(admin),
+          payload: savePayload(before, { roleIds: [roleScout, roleViewer] }),
+        });
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().error).toEqual(stale);
+        expect((await getUser(member.id)).roleIds).toEqual([roleScout]);
+      });
+    });
+
+    it('answers a user name taken first (its unique index) with the taken message, on create and on save', async () => {
+      const prefix = unique('name-first');
+      const picks = `new.user_name like '${prefix}%' and (tg_op = 'INSERT' or new.user_name <> old.user_name)`;
+      const takeFirst = "insert into users (user_name, email, password_hash) values (upper(new.user_name), 'first-' || new.email, new.password_hash)";
+      await withConcurrentWrite('users', picks, takeFirst, async () => {
+        const userName = `${prefix}-created`;
+        const created = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(admin), payload: validNewUser({ userName }) });
+        expect(created.statusCode, created.body).toBe(409);
+        expect(created.json().error).toEqual({ code: 'CONFLICT', message: USER_MESSAGES.userNameTaken(userName), reason: 'user-name-taken' });
+
+        const member = await newMember([roleScout]);
+        const before = await getUser(member.id);
+        const renamed = `${prefix}-renamed`;
+        const saved = await t.app.inject({ method: 'PUT', url: `/api/users/${member.id}`, headers: await as(admin), payload: savePayload(before, { userName: renamed }) });
+        expect(saved.statusCode, saved.body).toBe(409);
+        expect(saved.json().error).toEqual({ code: 'CONFLICT', message: USER_MESSAGES.userNameTaken(renamed), reason: 'user-name-taken' });
+        expect(await getUser(member.id)).toEqual(before);
+      });
+    });
+  });
+
   describe('assignment endpoints', () => {
     it('replaces farms with farms of this organisation only', async () => {
       const target = await newMember([roleScout]);
