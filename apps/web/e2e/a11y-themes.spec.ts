@@ -10,12 +10,11 @@
  * in every theme without reloading or opening it again.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { APP_DEFAULT_THEME_ID, PREFERENCES_PATHS, THEME_IDS } from '@orchard/shared';
+import { THEME_IDS } from '@orchard/shared';
 import { seriousViolationsInPage, type Violation } from './support/axe-check';
-import { applied, chooseTheme, restoreTheme, themeSelect, type AppliedTheme } from './support/themes';
+import { applied, chooseTheme, resetSavedTheme, restoreTheme, themeSelect, type AppliedTheme } from './support/themes';
 import { en, fillLogin, loginForm } from './support/app';
 import { demoUser } from './support/demo-users';
-import { apiSignIn } from './support/users-api';
 
 const admin = demoUser('admin');
 
@@ -111,16 +110,8 @@ test.describe('axe-core in every theme', () => {
   // text scrolled out of view inside a dialog
   test.use({ viewport: { width: 1280, height: 1400 } });
 
-  test.afterEach(async ({ baseURL }) => {
-    // the administrator's saved theme goes back to the application default for the other journeys
-    const session = await apiSignIn(baseURL as string, admin);
-    const res = await session.api.put(PREFERENCES_PATHS.preferences, {
-      headers: { Authorization: `Bearer ${session.token}`, 'x-organization-id': String(session.organizations[0]?.id) },
-      data: { themeId: APP_DEFAULT_THEME_ID },
-    });
-    expect(res.status()).toBe(200);
-    await session.api.dispose();
-  });
+  // the administrator's saved theme goes back to the application default for the other journeys
+  test.afterEach(({ baseURL }) => resetSavedTheme(baseURL as string, admin));
 
   test('every theme offered: the shell on the dashboard, the Users table and the User Setup dialog', async ({ page }) => {
     test.setTimeout(15 * 60_000);

@@ -12,13 +12,13 @@
  * then in the list and in the organisation switcher. Map tiles are stubbed: no test needs the internet.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { APP_DEFAULT_THEME_ID, FARM_SETUP_PATHS, ORGANIZATIONS_PATHS, PREFERENCES_PATHS, SHELL_PATHS, type OrganizationsResponse } from '@orchard/shared';
+import { FARM_SETUP_PATHS, ORGANIZATIONS_PATHS, SHELL_PATHS, type OrganizationsResponse } from '@orchard/shared';
 import { ORGANIZATION_ONBOARDING_MESSAGES, ORGANIZATION_ONBOARDING_PATHS, parseDecimalText } from '@orchard/shared';
 import { en, errorEnvelope, fillLogin, gate, loginForm, organizationButton, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { addPlace, choose, dialogOf, dragMarker, dropdownText, field, latitude, longitude, marker } from './support/create-organization';
 import { stubTiles } from './support/map-tiles';
-import { chooseTheme, restoreTheme, themeSelect, type AppliedTheme } from './support/themes';
+import { chooseTheme, resetSavedTheme, restoreTheme, themeSelect, type AppliedTheme } from './support/themes';
 import { demoUser } from './support/demo-users';
 import { apiSignIn, createUser, uniqueName } from './support/users-api';
 
@@ -345,16 +345,8 @@ test.describe('Create New Organization', () => {
   test.describe('375 px wide', () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
-    test.afterEach(async ({ baseURL }) => {
-      // the administrator's saved theme goes back to the application default for the other journeys
-      const session = await apiSignIn(baseURL as string, admin);
-      const res = await session.api.put(PREFERENCES_PATHS.preferences, {
-        headers: { Authorization: `Bearer ${session.token}`, 'x-organization-id': String(session.organizations[0]?.id) },
-        data: { themeId: APP_DEFAULT_THEME_ID },
-      });
-      expect(res.status()).toBe(200);
-      await session.api.dispose();
-    });
+    // the administrator's saved theme goes back to the application default for the other journeys
+    test.afterEach(({ baseURL }) => resetSavedTheme(baseURL as string, admin));
 
     test('a region and a province in add mode show their input, Clear and Save whole, in every theme', async ({ page }) => {
       test.setTimeout(5 * 60_000);

@@ -4,7 +4,9 @@
  * page, to check a screen in every theme without reloading or opening it again.
  */
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { PREFERENCES_PATHS } from '@orchard/shared';
+import { APP_DEFAULT_THEME_ID, PREFERENCES_PATHS } from '@orchard/shared';
+import type { DemoUser } from './demo-users';
+import { apiSignIn } from './users-api';
 
 /** A theme's stylesheet on a busy machine may take longer than the suite's usual 7 s. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -54,4 +56,15 @@ export async function restoreTheme(page: Page, theme: AppliedTheme) {
     }
     Object.assign(document.documentElement.dataset, html);
   }, theme);
+}
+
+/** Puts `user`'s saved theme back to the application default (after a journey that chose others). */
+export async function resetSavedTheme(baseURL: string, user: Pick<DemoUser, 'userName' | 'password'>): Promise<void> {
+  const session = await apiSignIn(baseURL, user);
+  const res = await session.api.put(PREFERENCES_PATHS.preferences, {
+    headers: { Authorization: `Bearer ${session.token}`, 'x-organization-id': String(session.organizations[0]?.id) },
+    data: { themeId: APP_DEFAULT_THEME_ID },
+  });
+  expect(res.status()).toBe(200);
+  await session.api.dispose();
 }
