@@ -13,30 +13,17 @@ export const INT_MAX = 2_147_483_647;
  * without leading zeros ("016" is refused, not read as 16), so every id has exactly one spelling
  * (answers kept per address, logs and links never hold two addresses for one row).
  */
-const ID_TEXT = /^[1-9][0-9]{0,9}$/;
-
 export const ID_MESSAGE = 'Expected an id: a whole number from 1 written in decimal digits, without leading zeros';
 
-/** The id `text` writes (1 to INT_MAX, written as ID_TEXT describes), else null. */
+/** The id `text` writes (1 to INT_MAX, spelt as parseWholeNumber reads), else null. */
 export function parseId(text: string): number | null {
-  if (!ID_TEXT.test(text)) return null;
-  const id = Number(text);
-  return id <= INT_MAX ? id : null;
+  const id = parseWholeNumber(text);
+  return id !== null && id >= 1 ? id : null;
 }
 
 /** A row id in a path or query string, read with parseId; anything else answers `message`. */
 export function idSchemaWith(message: string) {
-  return z
-    .string({ error: message })
-    .regex(ID_TEXT, { message })
-    .transform((text, ctx) => {
-      const id = parseId(text);
-      if (id === null) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return id;
-    });
+  return wholeNumberQuerySchema(z.number().min(1, message), message);
 }
 
 /** A row id in a path or query string. */
