@@ -12,6 +12,11 @@ export interface ServerProcess {
   address: string;
   /** resident memory of the server process now, in bytes */
   rss(): number;
+  /**
+   * resident memory of the server's own child processes now (the embedded database's process,
+   * when the server runs on a data directory), in bytes; 0 when it has none
+   */
+  childrenRss(): number;
   stop(): Promise<void>;
 }
 
@@ -24,6 +29,12 @@ async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return kb ? Number(kb) * 1024 : NaN;
 }
 
 export async function startServerProcess(root: string, env: Record<string, string>): Promise<ServerProcess> {
@@ -65,10 +76,10 @@ export async function startServerProcess(root: string, env: Record<string, strin
   }
   return {
     address,
-    rss() {
-      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-      return kb ? Number(kb) * 1024 : NaN;
+    rss: () => rssOf(child.pid!),
+    childrenRss() {
+      const children = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+      return children.reduce((sum, pid) => sum + rssOf(Number(pid)), 0);
     },
     async stop() {
       if (exited) return;

@@ -1,4 +1,7 @@
-/** Bundles the server to dist/server.js (dependencies stay external) and ships the migrations. */
+/**
+ * Bundles the server to dist/server.js and the embedded database's process to
+ * dist/embedded-database.js (dependencies stay external), and ships the migrations.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +13,8 @@ const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@orc
 
 fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'src/server.ts')],
-  outfile: path.join(root, 'dist/server.js'),
+  entryPoints: [path.join(root, 'src/server.ts'), path.join(root, 'src/db/embedded-database.ts')],
+  outdir: path.join(root, 'dist'),
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -22,4 +25,4 @@ await build({
   logLevel: 'warning',
 });
 fs.cpSync(path.join(root, 'drizzle'), path.join(root, 'dist/drizzle'), { recursive: true });
-console.log('server built: dist/server.js');
+console.log('server built: dist/server.js, dist/embedded-database.js');

@@ -23,7 +23,15 @@ async function main(): Promise<void> {
 
   let handle: DbHandle;
   try {
-    handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    handle = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      embeddedProcess: true,
+      onEmbeddedProcessLost: (err) => {
+        console.error(`${err.message} The server stops: restart it to open the database again.`);
+        process.exit(1);
+      },
+    });
   } catch (err) {
     if (err instanceof DataDirectoryInUseError) {
       console.error(err.message);

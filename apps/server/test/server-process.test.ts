@@ -23,6 +23,32 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/** The process the directory's lock names: the server's embedded database process. */
+function lockOwnerPid(dataDir: string): number {
+  return (JSON.parse(fs.readFileSync(`${dataDir}.lock`, 'utf8')) as { pid: number }).pid;
+}
+
+/** A process's parent, from /proc (field 4 of its stat line, after the command in parentheses). */
+function parentPid(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+/** Waits until the process is gone (or a zombie: no one may be reaping orphans here). */
+async function waitForExit(pid: number): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      return;
+    }
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`process ${pid} did not exit in 30 s`);
+}
+
 /**
  * Waits for /readyz. A first start on an empty directory creates, migrates and fills the database
  * (about 5 s alone on a 2-core machine); the suite runs other files beside it, so the wait is
@@ -84,15 +110,45 @@ describe('server process', () => {
     }
   }, 420_000);
 
-  it('starts again at once after being killed with SIGKILL, and still refuses a second server while it runs', async () => {
+  it('keeps its data when the server alone is killed: the database process closes the files and lets the directory go', async () => {
+    const killDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oo-kill-'));
+    const servers: ReturnType<typeof startServer>[] = [];
+    try {
+      const first = startServer({ PORT: String(port + 6), DATA_DIR: killDir });
+      servers.push(first);
+      await waitForReady(port + 6, first);
+      const database = lockOwnerPid(killDir);
+      expect(parentPid(database)).toBe(first.child.pid);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      await waitForExit(database);
+      expect(fs.existsSync(`${killDir}.lock`)).toBe(false);
+
+      const restarted = startServer({ PORT: String(port + 7), DATA_DIR: killDir });
+      servers.push(restarted);
+      await waitForReady(port + 7, restarted);
+      expect(restarted.output()).not.toContain('Demo data was added');
+      restarted.child.kill('SIGTERM');
+      expect(await restarted.exited).toBe(0);
+    } finally {
+      for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+      fs.rmSync(killDir, { recursive: true, force: true });
+      fs.rmSync(`${killDir}.lock`, { force: true });
+    }
+  }, 420_000);
+
+  it('starts again at once after the server and its database were killed with SIGKILL, and still refuses a second server while it runs', async () => {
     const crashDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oo-crash-'));
     const servers: ReturnType<typeof startServer>[] = [];
     try {
       const first = startServer({ PORT: String(port + 3), DATA_DIR: crashDir });
       servers.push(first);
       await waitForReady(port + 3, first);
+      const database = lockOwnerPid(crashDir);
+      process.kill(database, 'SIGKILL');
       first.child.kill('SIGKILL');
       await first.exited;
+      await waitForExit(database);
       // the lock file is left behind, naming a process that no longer exists
       expect(fs.existsSync(`${crashDir}.lock`)).toBe(true);
 
@@ -100,14 +156,15 @@ describe('server process', () => {
       const restarted = startServer({ PORT: String(port + 4), DATA_DIR: crashDir });
       servers.push(restarted);
       await waitForReady(port + 4, restarted);
-      expect(JSON.parse(fs.readFileSync(`${crashDir}.lock`, 'utf8'))).toMatchObject({ pid: restarted.child.pid });
+      const restartedDatabase = lockOwnerPid(crashDir);
+      expect(parentPid(restartedDatabase)).toBe(restarted.child.pid);
       expect(restarted.output()).not.toContain('Demo data was added');
       expect((await fetch(`http://127.0.0.1:${port + 4}/healthz`)).status).toBe(200);
 
       const second = startServer({ PORT: String(port + 5), DATA_DIR: crashDir });
       servers.push(second);
       expect(await second.exited).toBe(1);
-      expect(second.output()).toContain(`is in use by another process (pid ${restarted.child.pid}`);
+      expect(second.output()).toContain(`is in use by another process (pid ${restartedDatabase}`);
       expect((await fetch(`http://127.0.0.1:${port + 4}/healthz`)).status).toBe(200);
 
       restarted.child.kill('SIGTERM');
@@ -117,6 +174,21 @@ describe('server process', () => {
       for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
       fs.rmSync(crashDir, { recursive: true, force: true });
       fs.rmSync(`${crashDir}.lock`, { force: true });
+    }
+  }, 420_000);
+
+  it('stops, saying why, when its database process is killed', async () => {
+    const lostDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oo-lost-'));
+    const server = startServer({ PORT: String(port + 8), DATA_DIR: lostDir });
+    try {
+      await waitForReady(port + 8, server);
+      process.kill(lockOwnerPid(lostDir), 'SIGKILL');
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('The embedded database process stopped (SIGKILL). The server stops');
+    } finally {
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+      fs.rmSync(lostDir, { recursive: true, force: true });
+      fs.rmSync(`${lostDir}.lock`, { force: true });
     }
   }, 420_000);
 });

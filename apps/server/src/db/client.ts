@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lockDataDirectory } from './data-dir-lock';
+import { openEmbeddedProcess } from './embedded-process';
 import * as schema from './schema/index';
 
 export { DataDirectoryInUseError } from './data-dir-lock';
@@ -68,7 +69,7 @@ async function listenOnPostgres(connectionString: string, channel: string, onNot
   };
 }
 
-function listenOnPglite(client: PGlite) {
+function listenOnPglite(client: Pick<PGlite, 'listen' | 'closed'>) {
   return async (channel: string, onNotify: (payload: string) => void) => {
     const unlisten = await client.listen(channel, onNotify);
     return async () => {
@@ -87,6 +88,13 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** told about errors on idle pooled connections (they are discarded either way) */
   onIdleError?: (err: Error) => void;
+  /**
+   * The embedded database runs in a process of its own (embedded-process.ts: the server's event
+   * loop and memory stay the server's). The server does this; tools and tests keep it in theirs.
+   */
+  embeddedProcess?: boolean;
+  /** with `embeddedProcess`: told when that process stops without having been asked to */
+  onEmbeddedProcessLost?: (err: Error) => void;
 }
 
 /**
@@ -115,7 +123,7 @@ function plannerStatements(databaseUrl?: string): string[] {
     .map(([name, value]) => `SET ${name} = ${value}`);
 }
 
-async function applyPlannerSettings(client: PGlite): Promise<void> {
+async function applyPlannerSettings(client: Pick<PGlite, 'exec'>): Promise<void> {
   await client.exec(plannerStatements().join(';\n'));
 }
 
@@ -147,6 +155,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
+  if (options.embeddedProcess) {
+    if (options.loadDataDir) throw new Error('an embedded database in its own process starts from its directory, not from loadDataDir');
+    // a directory's lock is taken by the database's process, which outlives a killed server
+    // until it has closed the files
+    const dir = dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir);
+    if (dir !== dataDir) fs.mkdirSync(dir, { recursive: true });
+    const client = await openEmbeddedProcess(dir, { onLost: options.onEmbeddedProcessLost });
+    try {
+      await applyPlannerSettings(client);
+    } catch (err) {
+      await client.close().catch(() => undefined);
+      throw err;
+    }
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as AppDb;
+    return { db, kind: 'pglite', listen: listenOnPglite(client), close: () => client.close() };
+  }
   if (dataDir.startsWith('memory://')) {
     const client = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     await applyPlannerSettings(client);

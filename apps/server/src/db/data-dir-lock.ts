@@ -28,6 +28,9 @@ export interface LockOwner {
 }
 
 export class DataDirectoryInUseError extends Error {
+  /** who holds the lock, where its file says */
+  readonly owner: LockOwner | undefined;
+
   constructor(dir: string, owner?: LockOwner) {
     const by = owner ? ` (pid ${owner.pid} on ${owner.host})` : '';
     super(
@@ -35,6 +38,7 @@ export class DataDirectoryInUseError extends Error {
         `If no server uses it any more, delete ${lockPathOf(dir)}.`,
     );
     this.name = 'DataDirectoryInUseError';
+    this.owner = owner;
   }
 }
 
