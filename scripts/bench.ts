@@ -45,6 +45,7 @@
  *   BENCH_ROUTE_ROUNDS (3)            rounds over every route in the routes section (each route's median counts)
  *   BENCH_ROUTE_WARMUP_SECONDS (1)    seconds of load before each route's first round (and each bare route), not counted
  *   BENCH_ROUTE_CACHE_MB (32,0)       RESPONSE_CACHE_MB of each PostgreSQL pass of the routes section (the first also for PGlite)
+ *   BENCH_ROUTE_ENGINES (postgres,pglite)  the engines the routes section loads (a block written then holds only theirs)
  *   BENCH_HARVEST_SCALE (42)          --scale of the harvest, picking and pest dashboard data sets
  *   BENCH_PICKING_RUNS (30)           timed requests per figure of the picking and pest dashboard sections
  *   BENCH_BROWSER_RUNS (7), BENCH_KEYS_PER_RUN (10), BENCH_BROWSER_PORT (3250), CHROMIUM_PATH
@@ -204,6 +205,8 @@ const ROUTE_ROUNDS = Number(process.env.BENCH_ROUTE_ROUNDS ?? 3);
  * was up to half its first second (input checks: 1,742 req/s in its first second, 5,000 and more after)
  */
 const ROUTE_WARMUP_SECONDS = Number(process.env.BENCH_ROUTE_WARMUP_SECONDS ?? 1);
+/** the engines the routes section loads */
+const ROUTE_ENGINES = (process.env.BENCH_ROUTE_ENGINES ?? 'postgres,pglite').split(',').map((engine) => engine.trim().toLowerCase());
 /** the RESPONSE_CACHE_MB of each PostgreSQL pass (the first one's also for PGlite): the default, and 0 to show every answer made fresh */
 const ROUTE_CACHE_MB = (process.env.BENCH_ROUTE_CACHE_MB ?? '32,0').split(',').map(Number);
 const routeTables: { kind: string; rows: RouteLoadRow[] }[] = [];
@@ -1080,13 +1083,15 @@ async function main() {
   await section('routes', async () => {
     // PostgreSQL first: the process's memory then holds no embedded database yet, so its peak RSS
     // under load is the server's (with the bench's own small share)
-    for (const cacheMb of ROUTE_CACHE_MB) {
-      await onFreshPostgres(async (handle, url) => {
-        await handle.close();
-        await everyRouteBeside('PostgreSQL', url, cacheMb);
-      });
+    if (ROUTE_ENGINES.includes('postgres')) {
+      for (const cacheMb of ROUTE_CACHE_MB) {
+        await onFreshPostgres(async (handle, url) => {
+          await handle.close();
+          await everyRouteBeside('PostgreSQL', url, cacheMb);
+        });
+      }
     }
-    await everyRouteBeside('PGlite', undefined, ROUTE_CACHE_MB[0] ?? 32);
+    if (ROUTE_ENGINES.includes('pglite')) await everyRouteBeside('PGlite', undefined, ROUTE_CACHE_MB[0] ?? 32);
   });
   await section('harvest', async () => {
     await harvestBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));

@@ -13,7 +13,8 @@ const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@orc
 
 fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'src/server.ts'), path.join(root, 'src/db/embedded-database.ts')],
+  // both beside each other in dist/: the server starts the database's process from its own directory
+  entryPoints: { server: path.join(root, 'src/server.ts'), 'embedded-database': path.join(root, 'src/db/embedded-database.ts') },
   outdir: path.join(root, 'dist'),
   bundle: true,
   platform: 'node',

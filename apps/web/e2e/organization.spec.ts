@@ -17,6 +17,9 @@ async function openOrganizations(page: Page) {
   return list;
 }
 
+/** The page view a navigation reports, 250 ms after it settles (app/use-page-views.ts). */
+const pageViewPosted = (page: Page) => page.waitForRequest((r) => r.url().endsWith(SHELL_PATHS.pageViews) && r.method() === 'POST');
+
 async function switchTo(page: Page, from: OrganizationRow, to: OrganizationRow) {
   const list = await openOrganizations(page);
   // the current organisation is disabled in the list
@@ -26,7 +29,7 @@ async function switchTo(page: Page, from: OrganizationRow, to: OrganizationRow) 
   // the screen before the switch, marked: the same address after it must be a screen mounted afresh
   await page.locator('.shell-content > *').first().evaluate((el) => el.setAttribute('data-before-switch', ''));
   const setDefault = page.waitForRequest((r) => r.url().endsWith(SHELL_PATHS.defaultOrganization) && r.method() !== 'GET');
-  const pageView = page.waitForRequest((r) => r.url().endsWith(SHELL_PATHS.pageViews) && r.method() === 'POST');
+  const pageView = pageViewPosted(page);
   await list.getByRole('option', { name: to.name, exact: true }).click();
   await setDefault;
 
@@ -40,8 +43,11 @@ async function switchTo(page: Page, from: OrganizationRow, to: OrganizationRow) 
   // later API calls carry the new organisation
   expect((await pageView).headers()[ORGANIZATION_HEADER]).toBe(String(to.id));
   const menu = page.waitForRequest((r) => r.url().includes('/api/') && r.headers()[ORGANIZATION_HEADER] !== undefined);
+  const linkView = pageViewPosted(page);
   await page.getByRole('navigation', { name: en.shell.mainMenu }).getByRole('link').first().click();
   expect((await menu).headers()[ORGANIZATION_HEADER]).toBe(String(to.id));
+  // that screen's page view goes in this organisation too, and is sent before the next switch watches for its own
+  expect((await linkView).headers()[ORGANIZATION_HEADER]).toBe(String(to.id));
 
   const again = await openOrganizations(page);
   await expect(again.getByRole('option', { name: to.name, exact: true })).toHaveAttribute('aria-disabled', 'true');
@@ -55,6 +61,7 @@ test('switching organisation: Organization Changed, the new organisation everywh
   test.setTimeout(60_000);
   const multi = demoUser('multi');
   const organizationsAnswer = page.waitForResponse((r) => r.url().endsWith(SHELL_PATHS.organizations) && r.ok());
+  const landingView = pageViewPosted(page);
   await signIn(page, multi);
   const organizations = (await (await organizationsAnswer).json()) as OrganizationRow[];
   // the dropdown lists the user's organisations in their order
@@ -64,6 +71,8 @@ test('switching organisation: Organization Changed, the new organisation everywh
   const packhouse = organizations.find((o) => o.name === 'Sundays River Packers');
   if (!grower || !packhouse) throw new Error(`unexpected organisations ${JSON.stringify(organizations)}`);
   await expect(organizationInput(page)).toHaveValue(grower.name);
+  // the landing page's view is reported in the organisation signed in to (and is out of the way of the switch's)
+  expect((await landingView).headers()[ORGANIZATION_HEADER]).toBe(String(grower.id));
   const list = await openOrganizations(page);
   await expect(list.getByRole('option')).toHaveText(organizations.map((o) => o.name));
   await page.keyboard.press('Escape');
@@ -71,8 +80,10 @@ test('switching organisation: Organization Changed, the new organisation everywh
   await switchTo(page, grower, packhouse);
 
   // a reload keeps it, and it is the user's default now: a new sign-in elsewhere starts there
+  const reloadView = pageViewPosted(page);
   await page.reload();
   await expect(organizationInput(page)).toHaveValue(packhouse.name);
+  expect((await reloadView).headers()[ORGANIZATION_HEADER]).toBe(String(packhouse.id));
   const elsewhere = await browser.newContext();
   const other = await elsewhere.newPage();
   await signIn(other, multi);
