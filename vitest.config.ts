@@ -1,9 +1,14 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner, three projects. The server suite runs on PGlite in memory unless TEST_DATABASE_URL
 // points at PostgreSQL, in which case every test file creates and drops its own database.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where the server
+    // tests spend much of their time waiting on the database and the test servers they start. Two
+    // there: the whole suite 6:03 -> 5:00 min, the server suite on PostgreSQL about 3.3 min.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
