@@ -4,7 +4,7 @@
  * is announced as it changes), and the badge a waiting or refused capture carries in a list.
  */
 import { useTranslation } from 'react-i18next';
-import { useOnline, useOutboxEntries } from '../lib/outbox/app-outbox';
+import { useOnline, useOutboxEntries, useOutboxLoaded } from '../lib/outbox/app-outbox';
 import type { OutboxEntry } from '../lib/outbox/outbox-store';
 import './outbox-status.css';
 
@@ -12,6 +12,8 @@ import './outbox-status.css';
 export function OutboxStatus({ kinds }: { kinds?: readonly string[] }) {
   const { t } = useTranslation();
   const online = useOnline();
+  // "Everything is sent" only once the outbox has read its store: before that it knows nothing
+  const loaded = useOutboxLoaded();
   const entries = useOutboxEntries().filter((e) => !kinds || kinds.includes(e.kind));
   const waiting = entries.filter((e) => e.state === 'waiting').length;
   const refused = entries.length - waiting;
@@ -22,7 +24,7 @@ export function OutboxStatus({ kinds }: { kinds?: readonly string[] }) {
         {online ? t('outbox.online') : t('outbox.offline')}
       </span>
       <span className="outbox-count">
-        {waiting === 0 && refused === 0 ? t('outbox.allSent') : waiting > 0 ? t('outbox.waitingCount', { count: waiting }) : null}
+        {!loaded ? null : waiting === 0 && refused === 0 ? t('outbox.allSent') : waiting > 0 ? t('outbox.waitingCount', { count: waiting }) : null}
       </span>
       {refused > 0 && <span className="outbox-count refused">{t('outbox.refusedCount', { count: refused })}</span>}
     </div>

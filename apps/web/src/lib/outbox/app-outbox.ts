@@ -97,6 +97,12 @@ export async function discardCapture(clientId: string): Promise<void> {
 
 const subscribe = (listener: () => void) => appOutbox().subscribe(listener);
 const snapshot = () => appOutbox().entries();
+const loadedSnapshot = () => appOutbox().loaded();
+
+/** Whether the outbox has read what earlier visits left (until then it knows of no capture either way). */
+export function useOutboxLoaded(): boolean {
+  return useSyncExternalStore(subscribe, loadedSnapshot, loadedSnapshot);
+}
 
 /** Every capture of the signed-in user still in the outbox, oldest first. */
 export function useOutboxEntries(): readonly OutboxEntry[] {

@@ -218,7 +218,15 @@ describe('outbox', () => {
     first.outbox.stop();
 
     const second = setup({ store: indexedDbOutboxStore(name), online: false });
+    // until its store has been read, a new page's outbox knows of no capture: that is not "all sent"
+    expect(second.outbox.loaded()).toBe(false);
+    expect(second.outbox.entries()).toEqual([]);
+    const heard: number[] = [];
+    second.outbox.subscribe(() => heard.push(second.outbox.loaded() ? second.outbox.entries().length : -1));
     await second.outbox.load();
+    expect(second.outbox.loaded()).toBe(true);
+    // the first change its screens hear already has the store read, with the captures in it
+    expect(heard[0]).toBe(3);
     expect(second.outbox.entries().map((e) => [e.clientId, e.state, e.attempts])).toEqual([
       [a.clientId, 'refused', 0],
       [b.clientId, 'waiting', 1],

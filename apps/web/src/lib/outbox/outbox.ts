@@ -63,6 +63,12 @@ export interface Outbox {
   /** reads the store (again: another tab may have changed it) and sends what is due */
   load(): Promise<void>;
   entries(): readonly OutboxEntry[];
+  /**
+   * Whether the store has been read: until then `entries()` is empty because nothing is known
+   * yet, not because everything was sent (a page opened after offline captures shows them only
+   * once their store has been read).
+   */
+  loaded(): boolean;
   subscribe(listener: () => void): () => void;
   /** told of every capture the server now has (status 200 or 201) */
   onSent(listener: (entry: OutboxEntry, status: number) => void): () => void;
@@ -88,6 +94,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const clearTimer = options.clearTimer ?? ((t) => clearTimeout(t as ReturnType<typeof setTimeout>));
 
   let snapshot: readonly OutboxEntry[] = [];
+  let hasLoaded = false;
   const listeners = new Set<() => void>();
   const sentListeners = new Set<(entry: OutboxEntry, status: number) => void>();
   let running: Promise<void> | null = null;
@@ -173,10 +180,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   return {
     async load() {
-      publish(await store.all());
+      const stored = await store.all();
+      hasLoaded = true;
+      publish(stored);
       await flush();
     },
     entries: () => snapshot,
+    loaded: () => hasLoaded,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
