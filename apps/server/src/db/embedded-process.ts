@@ -112,6 +112,8 @@ export class EmbeddedDatabaseClient {
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   #nextId = 1;
   #closed = false;
+  /** set before 'close' is sent: the process's exit after it is expected */
+  #closeRequested = false;
   #closing: Promise<void> | null = null;
 
   constructor(child: ChildProcess, dir: string, options: EmbeddedProcessOptions) {
@@ -120,7 +122,7 @@ export class EmbeddedDatabaseClient {
     child.on('message', (message: DatabaseMessage) => this.#receive(message));
     child.on('exit', (code, signal) => {
       const err = new Error(`The embedded database process stopped (${signal ?? `exit code ${code}`}).`);
-      const unexpected = !this.#closed;
+      const unexpected = !this.#closed && !this.#closeRequested;
       this.#closed = true;
       for (const waiting of this.#pending.values()) waiting.reject(err);
       this.#pending.clear();
@@ -209,6 +211,7 @@ export class EmbeddedDatabaseClient {
     this.#closing ??= (async () => {
       if (this.#closed) return;
       const exited = new Promise<void>((resolve) => this.#child.once('exit', () => resolve()));
+      this.#closeRequested = true;
       await this.#request({ op: 'close' });
       this.#closed = true;
       await exited;
