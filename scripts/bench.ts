@@ -1081,8 +1081,8 @@ async function main() {
     await onFreshPostgres((handle) => menuBeside('PostgreSQL', handle));
   });
   await section('routes', async () => {
-    // PostgreSQL first: the process's memory then holds no embedded database yet, so its peak RSS
-    // under load is the server's (with the bench's own small share)
+    // each pass loads the built server as a process of its own (on PGlite with the database's
+    // process beside it), so each memory figure is that server's alone
     if (ROUTE_ENGINES.includes('postgres')) {
       for (const cacheMb of ROUTE_CACHE_MB) {
         await onFreshPostgres(async (handle, url) => {

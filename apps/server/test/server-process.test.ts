@@ -23,6 +23,13 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/** Kills what is still running of `servers` and removes the data directory and its lock file. */
+function cleanUp(servers: ReturnType<typeof startServer>[], dataDir: string): void {
+  for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(`${dataDir}.lock`, { force: true });
+}
+
 /** The process the directory's lock names: the server's embedded database process. */
 function lockOwnerPid(dataDir: string): number {
   return (JSON.parse(fs.readFileSync(`${dataDir}.lock`, 'utf8')) as { pid: number }).pid;
@@ -131,9 +138,7 @@ describe('server process', () => {
       restarted.child.kill('SIGTERM');
       expect(await restarted.exited).toBe(0);
     } finally {
-      for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-      fs.rmSync(killDir, { recursive: true, force: true });
-      fs.rmSync(`${killDir}.lock`, { force: true });
+      cleanUp(servers, killDir);
     }
   }, 420_000);
 
@@ -171,9 +176,7 @@ describe('server process', () => {
       expect(await restarted.exited).toBe(0);
       expect(fs.existsSync(`${crashDir}.lock`)).toBe(false);
     } finally {
-      for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-      fs.rmSync(crashDir, { recursive: true, force: true });
-      fs.rmSync(`${crashDir}.lock`, { force: true });
+      cleanUp(servers, crashDir);
     }
   }, 420_000);
 
@@ -186,9 +189,7 @@ describe('server process', () => {
       expect(await server.exited).toBe(1);
       expect(server.output()).toContain('The embedded database process stopped (SIGKILL). The server stops');
     } finally {
-      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-      fs.rmSync(lostDir, { recursive: true, force: true });
-      fs.rmSync(`${lostDir}.lock`, { force: true });
+      cleanUp([server], lostDir);
     }
   }, 420_000);
 });

@@ -57,31 +57,41 @@ function fromWire(error: WireError, dir: string): Error {
   return err;
 }
 
-type QueryFn = <T>(sql: string, params?: unknown[], options?: QueryOptionsIn) => Promise<Results<T>>;
-type ExecFn = (sql: string) => Promise<Results[]>;
+type Request = (message: DistributiveOmit<ServerMessage, 'id'>) => Promise<unknown>;
+
+/** query and exec, sent to the database or (with `tx`) to the transaction the child holds open. */
+function statements(request: Request, tx?: { id: number; closed: boolean }) {
+  const open = () => {
+    if (tx?.closed) throw new Error('the transaction is closed');
+  };
+  return {
+    query: async <T>(sql: string, params: unknown[] = [], options?: QueryOptionsIn): Promise<Results<T>> => {
+      open();
+      return (await request({ op: 'query', sql, params, options: wireOptions(options), tx: tx?.id })) as Results<T>;
+    },
+    exec: async (sql: string): Promise<Results[]> => {
+      open();
+      return (await request({ op: 'exec', sql, tx: tx?.id })) as Results[];
+    },
+  };
+}
 
 /** A transaction's side of the client: its statements go to the transaction the child holds open. */
 class EmbeddedTransaction {
   #closed = false;
+  readonly query;
+  readonly exec;
 
   constructor(
-    private readonly request: (message: DistributiveOmit<ServerMessage, 'id'>) => Promise<unknown>,
+    private readonly request: Request,
     readonly id: number,
-  ) {}
+  ) {
+    ({ query: this.query, exec: this.exec } = statements(request, this));
+  }
 
   get closed(): boolean {
     return this.#closed;
   }
-
-  query: QueryFn = async <T>(sql: string, params: unknown[] = [], options?: QueryOptionsIn) => {
-    if (this.#closed) throw new Error('the transaction is closed');
-    return (await this.request({ op: 'query', sql, params, options: wireOptions(options), tx: this.id })) as Results<T>;
-  };
-
-  exec: ExecFn = async (sql: string) => {
-    if (this.#closed) throw new Error('the transaction is closed');
-    return (await this.request({ op: 'exec', sql, tx: this.id })) as Results[];
-  };
 
   /** Ends the transaction: commit, or roll back. */
   async end(commit: boolean): Promise<void> {
@@ -105,7 +115,6 @@ export interface EmbeddedProcessOptions {
 
 /** The client of a running embedded database process, in the shape of PGlite's own. */
 export class EmbeddedDatabaseClient {
-  readonly waitReady = Promise.resolve();
   readonly #child: ChildProcess;
   readonly #dir: string;
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
@@ -134,7 +143,7 @@ export class EmbeddedDatabaseClient {
     return this.#closed;
   }
 
-  /** the child's process id (the benchmarks read its memory) */
+  /** the database process's id */
   get pid(): number | undefined {
     return this.#child.pid;
   }
@@ -152,7 +161,7 @@ export class EmbeddedDatabaseClient {
     else waiting.reject(fromWire(message.error, this.#dir));
   }
 
-  #request = (message: DistributiveOmit<ServerMessage, 'id'>): Promise<unknown> => {
+  #request: Request = (message) => {
     if (this.#closed) return Promise.reject(new Error('The embedded database is closed'));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
@@ -165,10 +174,9 @@ export class EmbeddedDatabaseClient {
     });
   };
 
-  query: QueryFn = async <T>(sql: string, params: unknown[] = [], options?: QueryOptionsIn) =>
-    (await this.#request({ op: 'query', sql, params, options: wireOptions(options) })) as Results<T>;
-
-  exec: ExecFn = async (sql: string) => (await this.#request({ op: 'exec', sql })) as Results[];
+  readonly #statements = statements(this.#request);
+  readonly query = this.#statements.query;
+  readonly exec = this.#statements.exec;
 
   /** Runs `callback` in a transaction: committed when it resolves, rolled back when it throws. */
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
