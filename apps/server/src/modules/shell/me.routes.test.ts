@@ -218,7 +218,7 @@ describe('shell: the current user', () => {
       { method: 'GET', url: SHELL_PATHS.roles, tenant: true },
       { method: 'GET', url: SHELL_PATHS.menu, tenant: true },
       { method: 'POST', url: SHELL_PATHS.menuItemsByPermissions, tenant: true, payload: { permissions: [] } },
-      { method: 'POST', url: SHELL_PATHS.dirtyCache, tenant: true },
+      { method: 'POST', url: SHELL_PATHS.dirtyCache, tenant: false },
       { method: 'POST', url: SHELL_PATHS.pageViews, tenant: true, payload: { path: '/dashboard' } },
     ];
 

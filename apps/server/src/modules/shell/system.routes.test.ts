@@ -11,6 +11,8 @@ describe('shell: system routes', () => {
   let other: { id: number };
   let admin: { id: number };
   let plain: { id: number };
+  /** a platform operator holding no role anywhere */
+  let operator: { id: number };
 
   const setMaintenance = (isDown: boolean) =>
     t.db.update(maintenanceState).set({ isDown }).where(eq(maintenanceState.id, 1));
@@ -27,37 +29,55 @@ describe('shell: system routes', () => {
     await addMember(t.db, admin.id, org.id, [clearer.id]);
     await addMember(t.db, plain.id, org.id, [viewer.id]);
     await addMember(t.db, plain.id, other.id, [clearerElsewhere.id]);
+    operator = await createUser(t.db, 'system-operator', { isSuperUser: true });
+    await addMember(t.db, operator.id, org.id, []);
   });
   afterAll(async () => {
     await t.close();
   });
 
   describe('POST /api/cache/dirty', () => {
-    it('refuses a member without system.clearCache in the current organisation with 403', async () => {
+    // every instance's caches: a platform action, so one organisation cannot keep the platform's caches cold
+    it('refuses everyone but super users with 403, whatever permission they hold in any organisation, and clears nothing', async () => {
       const spy = vi.spyOn(t.app.maintenance, 'invalidate');
       try {
-        const res = await t.app.inject({ method: 'POST', url: SHELL_PATHS.dirtyCache, headers: await t.headersFor(plain.id, org.id) });
-        expect(res.statusCode).toBe(403);
-        expect(res.json().error.code).toBe('FORBIDDEN');
+        for (const [who, organizationId] of [
+          [plain.id, org.id],
+          // holders of system.clearCache (an Administrator's permission) in the current organisation
+          [plain.id, other.id],
+          [admin.id, org.id],
+        ] as const) {
+          const res = await t.app.inject({ method: 'POST', url: SHELL_PATHS.dirtyCache, headers: await t.headersFor(who, organizationId) });
+          expect(res.statusCode, res.body).toBe(403);
+          expect(res.json().error.code).toBe('FORBIDDEN');
+        }
+        const bare = await t.app.inject({ method: 'POST', url: SHELL_PATHS.dirtyCache, headers: await t.bearer(admin.id) });
+        expect(bare.statusCode).toBe(403);
         expect(spy).not.toHaveBeenCalled();
       } finally {
         spy.mockRestore();
       }
     });
 
-    it('clears the maintenance-flag cache for a holder and answers 204', async () => {
+    it('clears the caches for a super user, with no permission and no organisation needed, and answers 204', async () => {
       const spy = vi.spyOn(t.app.maintenance, 'invalidate');
       try {
-        // the same user holds the permission in the other organisation, which is not the current one
-        const elsewhere = await t.app.inject({ method: 'POST', url: SHELL_PATHS.dirtyCache, headers: await t.headersFor(plain.id, other.id) });
-        expect(elsewhere.statusCode).toBe(204);
-        const res = await t.app.inject({ method: 'POST', url: SHELL_PATHS.dirtyCache, headers: await t.headersFor(admin.id, org.id) });
-        expect(res.statusCode).toBe(204);
+        const res = await t.app.inject({ method: 'POST', url: SHELL_PATHS.dirtyCache, headers: await t.bearer(operator.id) });
+        expect(res.statusCode, res.body).toBe(204);
         expect(res.body).toBe('');
+        // an organisation header is ignored, even one the super user is not a member of
+        const elsewhere = await t.app.inject({ method: 'POST', url: SHELL_PATHS.dirtyCache, headers: await t.headersFor(operator.id, other.id) });
+        expect(elsewhere.statusCode).toBe(204);
         expect(spy).toHaveBeenCalledTimes(2);
       } finally {
         spy.mockRestore();
       }
+    });
+
+    it('is declared for super users, outside any organisation', () => {
+      const entry = t.app.routeInventory.find((e) => e.method === 'POST' && e.url === SHELL_PATHS.dirtyCache);
+      expect(entry?.auth).toBe('superUser');
+      expect(entry?.tenant).toBe(false);
     });
   });
 

@@ -1,5 +1,10 @@
-/** Clear Cache, page-view recording and the status the browser polls during maintenance. */
-import { PERMISSIONS, SHELL_PATHS, pageViewBodySchema, systemStatusSchema } from '@orchard/shared';
+/**
+ * Clear Cache, page-view recording and the status the browser polls during maintenance. Clear Cache
+ * empties caches every organisation shares, so it is a platform action: super users only, whatever
+ * their roles (system.clearCache gives no access, as system.update gives none to Upload Update); no
+ * organisation is needed and an X-Organization-Id header is ignored.
+ */
+import { SHELL_PATHS, pageViewBodySchema, systemStatusSchema } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';
@@ -9,8 +14,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     SHELL_PATHS.dirtyCache,
     {
-      config: { auth: { permissions: [PERMISSIONS.systemClearCache] }, tenant: true },
-      schema: { response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) } },
+      config: { auth: 'superUser', tenant: false },
+      schema: { response: { 204: noContentSchema, ...errorResponses(401, 403) } },
     },
     async (_request, reply) => {
       clearCaches(app);

@@ -1,12 +1,11 @@
-/** Settings menu: Profile, Settings (when the user has one of its tabs) and (with system.clearCache) Clear Cache.
- * Every entry leads only where the user may go. */
+/** Settings menu: Profile, Settings (when the user has one of its tabs) and, for super users, Clear Cache
+ * (the caches are every organisation's: a platform action). Every entry leads only where the user may go. */
 import type { MenuItem as PrimeMenuItem } from 'primereact/menuitem';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PERMISSIONS } from '@orchard/shared';
 import { paths } from '../../../config/paths';
 import { useSessionContext } from '../../../lib/session/use-session-context';
 import { allowedTabs } from '../../../lib/settings-tabs';
@@ -23,7 +22,8 @@ export interface SettingsAction {
 export function useSettingsActions(after?: () => void): SettingsAction[] {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { hasPermission } = useSessionContext();
+  const { hasPermission, user } = useSessionContext();
+  const isSuperUser = user?.isSuperUser ?? false;
   const { mutate: clearCache } = useClearCache();
   return useMemo(() => {
     const done = (fn: () => void) => () => {
@@ -36,11 +36,11 @@ export function useSettingsActions(after?: () => void): SettingsAction[] {
     if (allowedTabs(hasPermission).length > 0) {
       actions.push({ key: 'settings', label: t('shell.settings'), icon: 'pi pi-cog', run: done(() => void navigate(paths.settings)) });
     }
-    if (hasPermission(PERMISSIONS.systemClearCache)) {
+    if (isSuperUser) {
       actions.push({ key: 'clear-cache', label: t('shell.clearCache'), icon: 'pi pi-refresh', run: done(() => clearCache()) });
     }
     return actions;
-  }, [t, navigate, hasPermission, clearCache, after]);
+  }, [t, navigate, hasPermission, isSuperUser, clearCache, after]);
 }
 
 export function SettingsMenu() {
