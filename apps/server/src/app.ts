@@ -21,7 +21,7 @@ import { responseCachePlugin } from './plugins/response-cache';
 import { routePolicyPlugin } from './plugins/route-policy';
 import { securityPlugin } from './plugins/security';
 import { docsPlugin } from './plugins/docs';
-import { findWebDist, webAppPlugin } from './plugins/web-app';
+import { findWebDist, webAppMissingNotice, webAppMissingPlugin, webAppPlugin } from './plugins/web-app';
 import { registerModules } from './modules/index';
 import { compressionPlugin } from './plugins/compression';
 
@@ -32,6 +32,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** "now" for every service that dates, windows or exports by the calendar */
     clock: Clock;
+    /** what the server says under its address once it listens (server.ts prints them) */
+    startNotices: readonly string[];
   }
 }
 
@@ -102,6 +104,8 @@ export async function buildApp({ db, config, clock = systemClock }: BuildAppOpti
   await registerModules(app);
   const webRoot = findWebDist(config.webDistDir);
   if (webRoot) await app.register(webAppPlugin, { root: webRoot });
+  else await app.register(webAppMissingPlugin);
+  app.decorate('startNotices', webRoot ? [] : [webAppMissingNotice(config.webDistDir)]);
 
   // Unknown paths answer the envelope; the 404 handler is rate limited so it cannot be used to
   // probe cheaply. (GETs outside the API belong to the web app, see plugins/web-app.ts.)

@@ -83,6 +83,7 @@ async function main(): Promise<void> {
     '',
     `Orchard Ops is running at ${url}`,
     `Database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+    ...app.startNotices,
   ];
   if (summary) {
     lines.push(summary.seeded ? 'Demo data was added. Demo sign-ins:' : 'Demo sign-ins:');

@@ -1,6 +1,6 @@
 /**
  * The server as an operating-system process: configuration errors, the embedded data-directory
- * lock, and graceful shutdown on SIGTERM.
+ * lock, graceful shutdown on SIGTERM, and what it says when started before the web app is built.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -79,7 +79,10 @@ async function waitForReady(port: number, server: ReturnType<typeof startServer>
 describe('server process', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oo-process-'));
   const port = 3600 + Math.floor(Math.random() * 300);
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(`${dataDir}-web`, { recursive: true, force: true });
+  });
 
   it('refuses to start with invalid configuration and lists the problems', async () => {
     const bad = startServer({ PORT: 'eighty', DATA_DIR: dataDir, LOCKOUT_MAX_FAILURES: '0' });
@@ -90,11 +93,18 @@ describe('server process', () => {
   }, 60_000);
 
   it('starts on an empty data directory, refuses a second server on it, and shuts down gracefully', async () => {
-    const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    // started before the web app is built: it says so, and so does its page
+    const webDir = `${dataDir}-web`;
+    const first = startServer({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDir });
     try {
       await waitForReady(port, first);
       expect(first.output()).toContain(`running at http://localhost:${port}`);
       expect(first.output()).toContain('admin');
+      expect(first.output()).toContain(`The web app is not built (no index.html in WEB_DIST_DIR ${webDir}), so the server answers its API only.`);
+      expect(first.output()).toContain('npm run build');
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      expect(page.status).toBe(503);
+      expect(await page.text()).toContain('npm start');
 
       const second = startServer({ PORT: String(port + 1), DATA_DIR: dataDir });
       expect(await second.exited).toBe(1);
@@ -106,10 +116,14 @@ describe('server process', () => {
       expect(await first.exited).toBe(0);
       await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
 
-      // the lock is released: the same directory opens again, already filled
-      const again = startServer({ PORT: String(port + 2), DATA_DIR: dataDir });
+      // the lock is released: the same directory opens again, already filled (and the web app built meanwhile)
+      fs.mkdirSync(webDir);
+      fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Orchard Ops</title>');
+      const again = startServer({ PORT: String(port + 2), DATA_DIR: dataDir, WEB_DIST_DIR: webDir });
       await waitForReady(port + 2, again);
       expect(again.output()).not.toContain('Demo data was added');
+      expect(again.output()).not.toContain('The web app is not built');
+      expect(await (await fetch(`http://127.0.0.1:${port + 2}/`)).text()).toBe('<!doctype html><title>Orchard Ops</title>');
       again.child.kill('SIGTERM');
       expect(await again.exited).toBe(0);
     } finally {
