@@ -22,6 +22,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(12),
   REMEMBER_ME_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   LOCKOUT_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
@@ -57,6 +58,12 @@ export interface AppConfig {
   accessTokenTtlSeconds: number;
   refreshTokenTtlHours: number;
   rememberMeTtlDays: number;
+  /**
+   * For how long after a refresh token is rotated presenting it again still refreshes the session
+   * (a retried request whose answer was lost, two tabs at once) instead of ending it as a replay;
+   * 0 = never (modules/auth/auth.service.ts).
+   */
+  refreshReuseIntervalSeconds: number;
   lockoutMaxFailures: number;
   lockoutMinutes: number;
   loginRateLimitPerIp: number;
@@ -126,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlHours: e.REFRESH_TOKEN_TTL_HOURS,
     rememberMeTtlDays: e.REMEMBER_ME_TTL_DAYS,
+    refreshReuseIntervalSeconds: e.REFRESH_REUSE_INTERVAL_SECONDS,
     lockoutMaxFailures: e.LOCKOUT_MAX_FAILURES,
     lockoutMinutes: e.LOCKOUT_MINUTES,
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,

@@ -1,11 +1,12 @@
 /**
  * Ending a session ends it: logout, password change, an administrator's password reset, disable and
  * removal from the organisation stop the session's access tokens, on the instance that made the
- * change at once and on every other instance within ACCESS_CACHE_MS. Tokens must be complete.
+ * change at once and on every other instance within ACCESS_CACHE_MS. Two refreshes at once do not
+ * end it. Tokens must be complete.
  */
-import { ACCOUNT_PATHS, ALL_PERMISSIONS, AUTH_PATHS, SHELL_PATHS, USERS_PATHS } from '@orchard/shared';
+import { ACCOUNT_PATHS, ALL_PERMISSIONS, AUTH_PATHS, REFRESH_COOKIE, SHELL_PATHS, USERS_PATHS } from '@orchard/shared';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
@@ -68,6 +69,26 @@ describe('sessions end everywhere', () => {
     expect((await me(t.app, session.accessToken)).statusCode).toBe(401);
     vi.setSystemTime(Date.now() + 1001);
     expect((await me(other, session.accessToken)).statusCode).toBe(401);
+  });
+
+  it('two refreshes at once on two instances both keep the session, and logout then ends all of it', async () => {
+    const { session } = await member();
+    const refresh = (app: FastifyInstance, token: string) =>
+      app.inject({ method: 'POST', url: AUTH_PATHS.token, payload: { grant_type: 'refresh_token', refresh_token: token } });
+    const tokenOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
+    const answers = await Promise.all([refresh(t.app, session.refreshToken), refresh(other, session.refreshToken)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const accessTokens = answers.map((r) => r.json<{ access_token: string }>().access_token);
+    for (const accessToken of accessTokens) expect((await me(other, accessToken)).statusCode).toBe(200);
+    // each new token refreshes again, on the instance that did not issue it
+    const next = [await refresh(other, tokenOf(answers[0]!)), await refresh(t.app, tokenOf(answers[1]!))];
+    expect(next.map((r) => r.statusCode)).toEqual([200, 200]);
+
+    const out = await t.app.inject({ method: 'POST', url: AUTH_PATHS.logout, payload: { refresh_token: tokenOf(next[0]!) } });
+    expect(out.statusCode).toBe(204);
+    expect((await refresh(other, tokenOf(next[1]!))).statusCode).toBe(401);
+    expect((await refresh(other, session.refreshToken)).statusCode).toBe(401);
+    for (const accessToken of accessTokens) expect((await me(t.app, accessToken)).statusCode).toBe(401);
   });
 
   it('a password change ends every other session of the user and keeps the one that made it', async () => {

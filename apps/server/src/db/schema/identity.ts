@@ -33,7 +33,8 @@ export const users = pgTable(
 );
 
 /** Rotating refresh tokens. Each sign-in starts a family; each refresh replaces the token with a new
- * one of the same family. Presenting a token that was already replaced revokes the whole family. */
+ * one of the same family. Presenting a token that was already replaced gets a sibling within the
+ * reuse interval of its first rotation, and after it revokes the whole family (modules/auth). */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {

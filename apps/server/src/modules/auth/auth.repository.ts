@@ -167,20 +167,52 @@ export async function findRefreshTokenByHash(db: AppDb, tokenHash: string): Prom
   return row ?? null;
 }
 
-/** Marks a live token replaced. False when another request got there first (or it was revoked):
- * the caller then treats the presentation as reuse. */
-export async function markRefreshTokenReplaced(db: AppDb, id: number, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(refreshTokens)
-    .set({ replacedAt: at })
-    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.replacedAt), isNull(refreshTokens.revokedAt)))
-    .returning({ id: refreshTokens.id });
-  return rows.length > 0;
+/**
+ * The token a hash names, as findRefreshTokenByHash, locked until the transaction ends: every
+ * presentation of one token, on whichever instance, is decided after the one before it has
+ * committed, on the row as that one left it (replaced, revoked).
+ */
+export async function lockRefreshTokenByHash(tx: AppDb, tokenHash: string): Promise<StoredRefreshToken | null> {
+  const [row] = await tx
+    .select({
+      id: refreshTokens.id,
+      userId: refreshTokens.userId,
+      familyId: refreshTokens.familyId,
+      rememberMe: refreshTokens.rememberMe,
+      expiresAt: refreshTokens.expiresAt,
+      replacedAt: refreshTokens.replacedAt,
+      revokedAt: refreshTokens.revokedAt,
+      userIsEnabled: users.isEnabled,
+    })
+    .from(refreshTokens)
+    .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1)
+    .for('update', { of: refreshTokens });
+  return row ?? null;
 }
 
-export async function revokeRefreshTokenFamily(db: AppDb, familyId: string, at: Date): Promise<void> {
+/** Marks a token replaced, once: a later presentation keeps the time of the first rotation. */
+export async function markRefreshTokenReplaced(db: AppDb, id: number, at: Date): Promise<void> {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: at })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .set({ replacedAt: at })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.replacedAt)));
+}
+
+/**
+ * Revokes every token of the family. A refresh committing meanwhile can add a token this statement
+ * does not see (it waited for that refresh's lock on the token it replaced, and PostgreSQL then
+ * rechecks only the rows it had found), so the update is repeated until it finds none left live; a
+ * refresh starting after that finds its token revoked.
+ */
+export async function revokeRefreshTokenFamily(db: AppDb, familyId: string, at: Date): Promise<void> {
+  for (;;) {
+    const revoked = await db
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    if (revoked.length === 0) return;
+  }
 }

@@ -1,7 +1,7 @@
-import { AUTH_PATHS, LOGIN_ERROR_MESSAGES, REFRESH_COOKIE } from '@orchard/shared';
+import { ACCOUNT_PATHS, AUTH_PATHS, LOGIN_ERROR_MESSAGES, REFRESH_COOKIE, SHELL_PATHS } from '@orchard/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginEvents, refreshTokens, users } from '../../db/schema/index';
 import { verifyAccessToken } from '../../lib/tokens';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
@@ -66,14 +66,26 @@ async function expectCleared(res: LightMyRequestResponse) {
 describe('POST /connect/token and /connect/logout', () => {
   let t: TestApp;
   let orgId: number;
+  /** how far the app's clock runs ahead of the real time */
+  let aheadMs = 0;
   beforeAll(async () => {
     // Generous limits here; the rate-limit tests build their own apps with small ones.
-    t = await createTestApp({ loginRateLimitPerIp: 100_000, loginRateLimitPerAccount: 100_000 });
+    t = await createTestApp(
+      { loginRateLimitPerIp: 100_000, loginRateLimitPerAccount: 100_000 },
+      { clock: { now: () => new Date(Date.now() + aheadMs) } },
+    );
     orgId = (await createOrganization(t.db, 'Auth Org')).id;
   });
   afterAll(async () => {
     await t.close();
   });
+  afterEach(() => {
+    aheadMs = 0;
+  });
+  /** moves the app's clock past the reuse interval of every rotation made so far */
+  const pastReuseInterval = () => {
+    aheadMs += t.config.refreshReuseIntervalSeconds * 1000 + 1000;
+  };
 
   describe('password grant', () => {
     it('signs in by user name in any case and answers a bearer token that the API accepts', async () => {
@@ -332,7 +344,7 @@ describe('POST /connect/token and /connect/logout', () => {
       expect(refreshCookieOf(res)?.maxAge).toBeUndefined();
     });
 
-    it('rejects the old token after rotation, and replaying it revokes the whole family', async () => {
+    it('rejects the old token after the reuse interval, and replaying it revokes the whole family', async () => {
       const user = await createUser(t.db, uniqueName('replay'));
       const first = await signIn(t.app, user.userName, FIXTURE_PASSWORD);
       const second = refreshCookieOf(await refreshWithCookie(t, first.refreshToken))!.value;
@@ -340,6 +352,7 @@ describe('POST /connect/token and /connect/logout', () => {
       expect(thirdRes.statusCode).toBe(200);
       const third = refreshCookieOf(thirdRes)!.value;
 
+      pastReuseInterval();
       const replay = await refreshWithCookie(t, first.refreshToken);
       expect(replay.statusCode).toBe(401);
       expect(replay.json().error).toEqual({ code: 'UNAUTHENTICATED', message: REFRESH_FAILED_MESSAGE, reason: 'session-expired' });
@@ -360,8 +373,105 @@ describe('POST /connect/token and /connect/logout', () => {
       const a = await signIn(t.app, user.userName, FIXTURE_PASSWORD);
       const b = await signIn(t.app, user.userName, FIXTURE_PASSWORD);
       await refreshWithCookie(t, a.refreshToken);
-      await refreshWithCookie(t, a.refreshToken); // reuse: family a revoked
+      pastReuseInterval();
+      expect((await refreshWithCookie(t, a.refreshToken)).statusCode).toBe(401); // reuse: family a revoked
       expect((await refreshWithCookie(t, b.refreshToken)).statusCode).toBe(200);
+    });
+
+    it('answers two refreshes at once with the same token both, and both new tokens keep working', async () => {
+      const user = await createUser(t.db, uniqueName('twice'));
+      const first = await signIn(t.app, user.userName, FIXTURE_PASSWORD, { rememberMe: true });
+      const answers = await Promise.all([refreshWithCookie(t, first.refreshToken), refreshWithCookie(t, first.refreshToken)]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+      const tokens = answers.map((r) => refreshCookieOf(r)!.value);
+      expect(new Set([first.refreshToken, ...tokens]).size).toBe(3);
+      for (const r of answers) expect(await verifyAccessToken(t.config, r.json().access_token)).toMatchObject({ userId: user.id });
+
+      // each successor rotates on its own, now and after the interval, in the one session
+      for (const token of tokens) expect((await refreshWithCookie(t, token)).statusCode).toBe(200);
+      const rows = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+      expect(rows).toHaveLength(5);
+      expect(new Set(rows.map((r) => r.familyId)).size).toBe(1);
+      expect(rows.every((r) => r.revokedAt === null && r.rememberMe && r.expiresAt.getTime() === rows[0]!.expiresAt.getTime())).toBe(true);
+    });
+
+    it('gives a lost answer again: the previous token presented within the interval refreshes once more', async () => {
+      const user = await createUser(t.db, uniqueName('retry'));
+      const first = await signIn(t.app, user.userName, FIXTURE_PASSWORD);
+      const lost = refreshCookieOf(await refreshWithCookie(t, first.refreshToken))!.value;
+      aheadMs += t.config.refreshReuseIntervalSeconds * 1000 - 1000;
+      const retried = await refreshWithCookie(t, first.refreshToken);
+      expect(retried.statusCode).toBe(200);
+      expect((await refreshWithCookie(t, refreshCookieOf(retried)!.value)).statusCode).toBe(200);
+      // the answer that was lost, should it arrive after all, still works too
+      expect((await refreshWithCookie(t, lost)).statusCode).toBe(200);
+    });
+
+    it('counts the interval from the first rotation: presenting the token again does not extend it', async () => {
+      const user = await createUser(t.db, uniqueName('nosliding'));
+      const first = await signIn(t.app, user.userName, FIXTURE_PASSWORD);
+      const second = refreshCookieOf(await refreshWithCookie(t, first.refreshToken))!.value;
+      aheadMs += t.config.refreshReuseIntervalSeconds * 1000 - 1000;
+      expect((await refreshWithCookie(t, first.refreshToken)).statusCode).toBe(200);
+      aheadMs += 2000;
+      expect((await refreshWithCookie(t, first.refreshToken)).statusCode).toBe(401);
+      expect((await refreshWithCookie(t, second)).statusCode).toBe(401);
+    });
+
+    it('never revives a revoked session within the interval: signed out, password changed, user disabled', async () => {
+      const signedOut = await createUser(t.db, uniqueName('graceout'));
+      const a = await signIn(t.app, signedOut.userName, FIXTURE_PASSWORD);
+      const aNext = refreshCookieOf(await refreshWithCookie(t, a.refreshToken))!.value;
+      expect((await t.app.inject({ method: 'POST', url: AUTH_PATHS.logout, cookies: { [REFRESH_COOKIE]: aNext } })).statusCode).toBe(204);
+      const afterLogout = await refreshWithCookie(t, a.refreshToken);
+      expect(afterLogout.statusCode).toBe(401);
+      expect(afterLogout.json().error).toEqual({ code: 'UNAUTHENTICATED', message: REFRESH_FAILED_MESSAGE, reason: 'session-expired' });
+
+      const changed = await createUser(t.db, uniqueName('gracepw'));
+      const b = await signIn(t.app, changed.userName, FIXTURE_PASSWORD);
+      const elsewhere = await signIn(t.app, changed.userName, FIXTURE_PASSWORD);
+      await refreshWithCookie(t, elsewhere.refreshToken);
+      const change = await t.app.inject({
+        method: 'POST',
+        url: ACCOUNT_PATHS.password,
+        headers: { authorization: `Bearer ${b.accessToken}` },
+        payload: { currentPassword: FIXTURE_PASSWORD, newPassword: 'Changed-Pass-9', confirmPassword: 'Changed-Pass-9' },
+      });
+      expect(change.statusCode, change.body).toBe(204);
+      expect((await refreshWithCookie(t, elsewhere.refreshToken)).statusCode).toBe(401);
+
+      const disabled = await createUser(t.db, uniqueName('gracedisabled'));
+      const c = await signIn(t.app, disabled.userName, FIXTURE_PASSWORD);
+      const cNext = refreshCookieOf(await refreshWithCookie(t, c.refreshToken))!.value;
+      await t.db.update(users).set({ isEnabled: false }).where(eq(users.id, disabled.id));
+      expect((await refreshWithCookie(t, c.refreshToken)).statusCode).toBe(401);
+      await t.db.update(users).set({ isEnabled: true }).where(eq(users.id, disabled.id));
+      expect((await refreshWithCookie(t, c.refreshToken)).statusCode).toBe(401);
+      expect((await refreshWithCookie(t, cNext)).statusCode).toBe(401);
+    });
+
+    it('refuses an expired token within the interval', async () => {
+      const user = await createUser(t.db, uniqueName('graceexpired'));
+      const first = await signIn(t.app, user.userName, FIXTURE_PASSWORD);
+      await refreshWithCookie(t, first.refreshToken);
+      await t.db
+        .update(refreshTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(refreshTokens.userId, user.id));
+      expect((await refreshWithCookie(t, first.refreshToken)).statusCode).toBe(401);
+    });
+
+    it('answers reuse at once when the interval is 0', async () => {
+      const strict = await createTestApp({ refreshReuseIntervalSeconds: 0 });
+      try {
+        const user = await createUser(strict.db, uniqueName('nointerval'));
+        const first = await signIn(strict.app, user.userName, FIXTURE_PASSWORD);
+        const second = refreshCookieOf(await refreshWithCookie(strict, first.refreshToken))!.value;
+        expect((await refreshWithCookie(strict, first.refreshToken)).statusCode).toBe(401);
+        expect((await refreshWithCookie(strict, second)).statusCode).toBe(401);
+      } finally {
+        await strict.close();
+      }
     });
 
     it('answers 401 and clears the cookie for expired, unknown and missing tokens', async () => {
@@ -408,6 +518,22 @@ describe('POST /connect/token and /connect/logout', () => {
       const anonymous = await t.app.inject({ method: 'POST', url: AUTH_PATHS.logout });
       expect(anonymous.statusCode).toBe(204);
       await expectCleared(anonymous);
+    });
+
+    it('ends every token of the session, the ones two refreshes at once gave too', async () => {
+      const user = await createUser(t.db, uniqueName('logoutsiblings'));
+      const session = await signIn(t.app, user.userName, FIXTURE_PASSWORD);
+      const answers = await Promise.all([refreshWithCookie(t, session.refreshToken), refreshWithCookie(t, session.refreshToken)]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+      const [one, other] = answers.map((r) => refreshCookieOf(r)!.value) as [string, string];
+      const res = await t.app.inject({ method: 'POST', url: AUTH_PATHS.logout, cookies: { [REFRESH_COOKIE]: one } });
+      expect(res.statusCode).toBe(204);
+      for (const token of [other, one, session.refreshToken]) expect((await refreshWithCookie(t, token)).statusCode).toBe(401);
+      const me = (r: LightMyRequestResponse) =>
+        t.app.inject({ method: 'GET', url: SHELL_PATHS.me, headers: { authorization: `Bearer ${r.json().access_token}` } });
+      for (const r of answers) expect((await me(r)).statusCode).toBe(401);
+      const rows = await t.db.select({ revokedAt: refreshTokens.revokedAt }).from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+      expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
     });
 
     it('accepts the token in the body', async () => {

@@ -69,7 +69,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         });
       } else {
         try {
-          session = await refreshSession(db, config, presentedRefreshToken(request, body.refresh_token));
+          session = await refreshSession(db, config, presentedRefreshToken(request, body.refresh_token), app.clock.now());
         } catch (err) {
           if (err instanceof AppError && err.code === 'UNAUTHENTICATED') clearRefreshCookie(reply, config);
           throw err;
@@ -93,7 +93,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await revokeSession(db, presentedRefreshToken(request, request.body?.refresh_token));
+      await revokeSession(db, presentedRefreshToken(request, request.body?.refresh_token), app.clock.now());
       clearRefreshCookie(reply, config);
       return reply.status(204).send(null);
     },

@@ -7,8 +7,26 @@
  *   identical in every byte but requestId, and each after one argon2 verification;
  * - disabled account, correct password: 401 UNAUTHENTICATED 'invalid_grant';
  * - too many attempts from the address or against the account: 429 RATE_LIMITED;
- * - refresh or logout with a token that is unknown, expired, revoked or already replaced:
- *   401 UNAUTHENTICATED with one message; a replaced token also revokes its whole family.
+ * - refresh with a token that is unknown, expired, revoked, of a disabled user, or replaced more
+ *   than refreshReuseIntervalSeconds ago: 401 UNAUTHENTICATED with one message; the last two also
+ *   revoke the token's whole family (a replaced token presented again means someone holds a copy).
+ *
+ * The reuse interval: a client whose refresh answer was lost (a mobile network), or two requests
+ * sent at once, present the token that was just replaced. Within refreshReuseIntervalSeconds of its
+ * first rotation such a token refreshes the session again: it gets a sibling, a new token of the same
+ * family (session), not the successor it was given before. Only hashes of tokens are stored, so the
+ * successor's value cannot be given again without keeping a readable copy of a live credential; a
+ * sibling is as good to the client (same session, expiry and remember-me) and each one rotates, and
+ * is revoked with the family, on its own. The interval counts from the first rotation, which is
+ * never moved, so presenting the token again does not extend it; after it, reuse ends the family.
+ *
+ * Each presentation is decided in one transaction holding the token's row lock
+ * (lockRefreshTokenByHash): two presentations at once, on one instance or two sharing the database,
+ * are decided one after the other, the second seeing the first's rotation as committed. A revoked
+ * or expired token, or one of a disabled user, is refused under that lock, so the interval never
+ * revives a session that was ended (sign-out, reuse, password change or reset, disabling). Ending a
+ * family repeats its update until no token of it is left live, so a sibling or successor committed
+ * while it ran is ended too (revokeRefreshTokenFamily).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { LOGIN_ERROR_MESSAGES, type TokenResponse } from '@orchard/shared';
@@ -24,12 +42,14 @@ import {
   findUserByLogin,
   insertLoginEvent,
   insertRefreshToken,
+  lockRefreshTokenByHash,
   markRefreshTokenReplaced,
   recordFailedPassword,
   resetFailedPasswords,
   revokeRefreshTokenFamily,
   type LoginFailureReason,
   type NewLoginEvent,
+  type StoredRefreshToken,
 } from './auth.repository';
 
 /** How many of the most recent login events the per-address count looks at (see repository). */
@@ -151,26 +171,24 @@ export async function signInWithPassword(db: AppDb, config: AppConfig, input: Pa
 
 /**
  * Rotates a refresh token. The new token keeps the family, remember-me and the family's absolute
- * expiry: refreshing never extends a session beyond the lifetime chosen at sign-in.
+ * expiry: refreshing never extends a session beyond the lifetime chosen at sign-in. A token replaced
+ * less than refreshReuseIntervalSeconds before `now` gets a sibling (see the header).
  */
-export async function refreshSession(db: AppDb, config: AppConfig, presented: string | undefined): Promise<IssuedSession> {
+export async function refreshSession(db: AppDb, config: AppConfig, presented: string | undefined, now: Date): Promise<IssuedSession> {
   if (!presented) throw refreshFailed();
-  const now = new Date();
-  const stored = await findRefreshTokenByHash(db, hashRefreshToken(presented));
-  if (!stored || stored.revokedAt || stored.expiresAt <= now) throw refreshFailed();
-  if (stored.replacedAt) {
-    // A replaced token presented again: someone holds a copy. End the whole family.
-    await revokeRefreshTokenFamily(db, stored.familyId, now);
-    throw refreshFailed();
-  }
-  if (!stored.userIsEnabled) {
-    await revokeRefreshTokenFamily(db, stored.familyId, now);
-    throw refreshFailed();
-  }
-
   const { token, tokenHash } = newRefreshToken();
-  const rotated = await db.transaction(async (tx) => {
-    if (!(await markRefreshTokenReplaced(tx, stored.id, now))) return false;
+  const outcome = await db.transaction(async (tx): Promise<{ issued: StoredRefreshToken } | { revokeFamily: string | null }> => {
+    const stored = await lockRefreshTokenByHash(tx, hashRefreshToken(presented));
+    if (!stored || stored.revokedAt || stored.expiresAt <= now) return { revokeFamily: null };
+    if (!stored.userIsEnabled) return { revokeFamily: stored.familyId };
+    if (stored.replacedAt) {
+      // A replaced token presented again: a retry or a twin request within the interval, else
+      // someone holds a copy.
+      const sinceRotation = now.getTime() - stored.replacedAt.getTime();
+      if (sinceRotation >= config.refreshReuseIntervalSeconds * 1000) return { revokeFamily: stored.familyId };
+    } else {
+      await markRefreshTokenReplaced(tx, stored.id, now);
+    }
     await insertRefreshToken(tx, {
       userId: stored.userId,
       familyId: stored.familyId,
@@ -178,13 +196,15 @@ export async function refreshSession(db: AppDb, config: AppConfig, presented: st
       rememberMe: stored.rememberMe,
       expiresAt: stored.expiresAt,
     });
-    return true;
+    return { issued: stored };
   });
-  if (!rotated) {
-    // Lost a race with another presentation of the same token: that is reuse too.
-    await revokeRefreshTokenFamily(db, stored.familyId, now);
+  if (!('issued' in outcome)) {
+    // Only once the lock is released: two refusals in one family at once, each holding its own
+    // token's lock while revoking the other's, would deadlock.
+    if (outcome.revokeFamily) await revokeRefreshTokenFamily(db, outcome.revokeFamily, now);
     throw refreshFailed();
   }
+  const stored = outcome.issued;
   return {
     response: await accessTokenResponse(config, stored.userId, stored.familyId),
     refreshToken: token,
@@ -194,8 +214,8 @@ export async function refreshSession(db: AppDb, config: AppConfig, presented: st
 }
 
 /** Ends the session the token belongs to (its whole family). Unknown tokens are ignored. */
-export async function revokeSession(db: AppDb, presented: string | undefined): Promise<void> {
+export async function revokeSession(db: AppDb, presented: string | undefined, now: Date): Promise<void> {
   if (!presented) return;
   const stored = await findRefreshTokenByHash(db, hashRefreshToken(presented));
-  if (stored) await revokeRefreshTokenFamily(db, stored.familyId, new Date());
+  if (stored) await revokeRefreshTokenFamily(db, stored.familyId, now);
 }
