@@ -26,6 +26,7 @@ export * from './api/login-history.js';
 export * from './api/employees.js';
 export * from './api/attendance.js';
 export * from './api/updates.js';
+export * from './api/uploads.js';
 export * from './api/organizations.js';
 export * from './api/farm-operations.js';
 export * from './api/farm-setup.js';

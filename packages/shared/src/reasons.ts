@@ -34,6 +34,7 @@ import { PICKING_MESSAGES, PICKING_REASONS } from './api/picking.js';
 import { LAST_FULL_MEMBER_MESSAGE, ROLE_MESSAGES, ROLE_REASONS } from './api/roles.js';
 import { PREFERENCES_MESSAGES, PREFERENCES_REASONS } from './api/themes.js';
 import { UPDATE_MESSAGES, UPDATE_REASONS } from './api/updates.js';
+import { UPLOAD_MESSAGES, UPLOAD_REASONS } from './api/uploads.js';
 import { USER_MESSAGES, USER_REASONS } from './api/users.js';
 import { ADJUSTED_TONNES_PER_HA_MESSAGE } from './harvest/schemas.js';
 import { PLEASE_SELECT_A_PACKHOUSE, PLEASE_SELECT_A_PICKING_PROGRESS, WHOLE_NUMBER_MESSAGE } from './picking/rules.js';
@@ -78,6 +79,7 @@ const GROUPS = [
   [FIELD_IMPORT_MESSAGES, FIELD_IMPORT_REASONS],
   [PEST_THRESHOLDS_MESSAGES, PEST_THRESHOLDS_REASONS],
   [PACKHOUSE_READINGS_MESSAGES, PACKHOUSE_READINGS_REASONS],
+  [UPLOAD_MESSAGES, UPLOAD_REASONS],
 ] as const;
 
 /** Every reason an error or a validation issue can carry. */
@@ -105,6 +107,7 @@ export type ErrorReason =
   | Values<typeof FIELD_IMPORT_REASONS>
   | Values<typeof PEST_THRESHOLDS_REASONS>
   | Values<typeof PACKHOUSE_READINGS_REASONS>
+  | Values<typeof UPLOAD_REASONS>
   | (typeof SINGLE_MESSAGES)[number][1]
   | Values<typeof ERROR_CODE_REASONS>
   | (typeof SERVER_REASONS)[number]
