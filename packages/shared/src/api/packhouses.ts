@@ -27,7 +27,7 @@ export const PACKHOUSE_MESSAGES = {
   nameRequired: 'Name is required',
   nameLength: `The packhouse name may be at most ${PACKHOUSE_NAME_MAX} characters`,
   shortnameLength: `The short name may be at most ${PACKHOUSE_SHORTNAME_MAX} characters`,
-  /** names are unique ignoring case and surrounding spaces, across every organisation */
+  /** names are unique ignoring case and spacing (around and inside), across every organisation */
   nameTaken: 'A packhouse with this name already exists',
   alreadyLinked: 'This packhouse is already in the organisation\'s list.',
   inUse: 'This packhouse cannot be removed while the organisation\'s picking schedule has rows for it.',

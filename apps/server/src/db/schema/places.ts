@@ -1,5 +1,5 @@
 /** Reference lists of places, legal entities, farms and packhouses. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations } from './organization';
 import { users } from './identity';
@@ -72,12 +72,19 @@ export const farms = pgTable(
   (t) => [index('farms_org_idx').on(t.organizationId)],
 );
 
-/** The unique index on a packhouse's name (lower case, without surrounding spaces). */
+/** The unique index on a packhouse's name, as packhouseNameKey compares it. */
 export const PACKHOUSE_NAME_UNIQUE_INDEX = 'packhouses_name_unique_idx';
+
+/**
+ * A packhouse name as its uniqueness compares it: lower case, every run of whitespace (spaces, tabs,
+ * line breaks) as one space, none around. The stored name stays as it was given.
+ */
+export const packhouseNameKey = (name: SQLWrapper) => sql`lower(btrim(regexp_replace(${name}, '\\s+', ' ', 'g')))`;
 
 /** Packhouses are a global list; organisations link to them. owner_organization_id is the
  * organisation that runs the packhouse (sees rows addressed to it, edits its capacity). Names are
- * unique ignoring case and surrounding spaces ("Addo", " addo " are one name), whoever runs them. */
+ * unique ignoring case and spacing ("Addo Packhouse", " addo  packhouse " are one name), whoever
+ * runs them. */
 export const packhouses = pgTable(
   'packhouses',
   {
@@ -90,7 +97,7 @@ export const packhouses = pgTable(
     commodity: text('commodity'),
     ownerOrganizationId: integer('owner_organization_id').references(() => organizations.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex(PACKHOUSE_NAME_UNIQUE_INDEX).on(sql`lower(btrim(${t.name}))`)],
+  (t) => [uniqueIndex(PACKHOUSE_NAME_UNIQUE_INDEX).on(packhouseNameKey(t.name))],
 );
 
 export const organizationPackhouses = pgTable(

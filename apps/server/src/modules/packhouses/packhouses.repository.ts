@@ -61,9 +61,9 @@ export async function findSuggestions(db: AppDb, organizationId: number, query: 
 }
 
 /**
- * Creates the packhouse, or answers null when its name is taken (ignoring case and surrounding
- * spaces). The unique index decides, so of any number of simultaneous creates of one name exactly
- * one succeeds, on every instance.
+ * Creates the packhouse, or answers null when its name is taken (ignoring case and spacing: the
+ * packhouseNameKey of schema/places.ts). The unique index decides, so of any number of simultaneous
+ * creates of one name exactly one succeeds, on every instance.
  */
 export async function insertPackhouse(db: AppDb, values: { name: string; shortName: string | null; ownerOrganizationId: number }) {
   const [row] = await db

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { runTenantCase } from '../../../test/helpers/tenant-matrix';
-import { organizationPackhouses, packhouses } from '../../db/schema/index';
+import { organizationPackhouses, packhouseNameKey, packhouses } from '../../db/schema/index';
 import { createMemberWith, createPickingWorld, type PickingWorld } from '../../../test/helpers/picking-world';
 
 const onePath = (id: number) => PACKHOUSES_PATHS.one.replace(':id', String(id));
@@ -91,11 +91,11 @@ describe('packhouse management', () => {
     expect(await t.db.select().from(packhouses).where(eq(packhouses.name, 'Short Name Packers'))).toHaveLength(0);
   });
 
-  it('refuses a name already taken, ignoring case and surrounding spaces, whoever runs it, with 409', async () => {
+  it('refuses a name already taken, ignoring case and spacing, whoever runs it, with 409', async () => {
     const count = async () => (await t.db.select({ id: packhouses.id }).from(packhouses)).length;
     const before = await count();
-    // A's own, another organisation's, and one nobody runs
-    for (const name of ['citrusdal PACKERS', '  Ph1 kirkwood  ', 'PH3 PATENSIE', '\tph2 addo\n']) {
+    // A's own, another organisation's, and one nobody runs; around the name and inside it
+    for (const name of ['citrusdal PACKERS', '  Ph1 kirkwood  ', 'PH3 PATENSIE', '\tph2 addo\n', 'Citrusdal  Packers', 'PH1 \t Kirkwood', ' ph3   patensie ']) {
       const res = await asA({ method: 'POST', url: PACKHOUSES_PATHS.list, payload: { name, shortname: 'DUP' } });
       expect(res.statusCode, `${name}: ${res.body}`).toBe(409);
       // the screen shows the message under the name and in its toast
@@ -106,8 +106,19 @@ describe('packhouse management', () => {
     expect((await asA({ method: 'POST', url: PACKHOUSES_PATHS.list, payload: { name: 'Citrusdal Packers North' } })).statusCode).toBe(201);
   });
 
+  it('keeps the name as typed, inner spacing too: only the comparison ignores it', async () => {
+    const res = await asA({ method: 'POST', url: PACKHOUSES_PATHS.list, payload: { name: 'Sundays  River   Packers' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'Sundays  River   Packers' });
+    const [row] = await t.db.select({ name: packhouses.name }).from(packhouses).where(eq(packhouses.id, res.json().id));
+    expect(row!.name).toBe('Sundays  River   Packers');
+    const again = await asA({ method: 'POST', url: PACKHOUSES_PATHS.list, payload: { name: 'Sundays River Packers' } });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().error.message).toBe(PACKHOUSE_MESSAGES.nameTaken);
+  });
+
   it('50 simultaneous creates of one name (in any case and spacing): exactly one 201, 49 409, one packhouse', async () => {
-    const spellings = ['Parallel Packers', 'parallel packers', ' PARALLEL PACKERS ', 'Parallel Packers  '];
+    const spellings = ['Parallel Packers', 'parallel packers', ' PARALLEL PACKERS ', 'Parallel Packers  ', 'Parallel   packers', 'PARALLEL\tPACKERS'];
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => asA({ method: 'POST', url: PACKHOUSES_PATHS.list, payload: { name: spellings[i % spellings.length] } })),
     );
@@ -115,7 +126,7 @@ describe('packhouse management', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
     for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().error.message).toBe(PACKHOUSE_MESSAGES.nameTaken);
-    const rows = await t.db.select().from(packhouses).where(sql`lower(btrim(${packhouses.name})) = 'parallel packers'`);
+    const rows = await t.db.select().from(packhouses).where(sql`${packhouseNameKey(packhouses.name)} = 'parallel packers'`);
     expect(rows).toHaveLength(1);
     // the one created is linked once, and listed
     expect((await linksOf(w.a.organizationId)).filter((id) => id === rows[0]!.id)).toHaveLength(1);
@@ -124,11 +135,13 @@ describe('packhouse management', () => {
 
   it('the database itself refuses renaming a packhouse to a taken name, in any case and spacing', async () => {
     const rename = (name: string) => t.db.update(packhouses).set({ name }).where(eq(packhouses.id, w.ph.ph1));
-    await expect(rename(' ph2 ADDO ')).rejects.toThrow();
+    for (const taken of [' ph2 ADDO ', 'PH2  Addo', 'ph2\taddo', ' PH2 \n ADDO ']) await expect(rename(taken), taken).rejects.toThrow();
     const [row] = await t.db.select({ name: packhouses.name }).from(packhouses).where(eq(packhouses.id, w.ph.ph1));
     expect(row!.name).toBe('PH1 Kirkwood');
-    // its own name in another case is no clash
-    await rename('PH1 KIRKWOOD');
+    // its own name in another case or spacing is no clash, and is kept as given
+    await rename('PH1  KIRKWOOD');
+    const [renamed] = await t.db.select({ name: packhouses.name }).from(packhouses).where(eq(packhouses.id, w.ph.ph1));
+    expect(renamed!.name).toBe('PH1  KIRKWOOD');
     await rename('PH1 Kirkwood');
   });
 

@@ -7,7 +7,8 @@
  *   already in the organisation's list are left out.
  * - Adding with an id links that packhouse (short name ignored); adding with a name creates a new
  *   packhouse that the organisation runs (owner) and links it. Names are unique ignoring case and
- *   surrounding spaces, across every organisation (409 when taken; suggestions offer the existing one).
+ *   spacing (around the name and inside it), across every organisation (409 when taken; suggestions
+ *   offer the existing one). The name is stored as given, only trimmed.
  * - Removing unlinks. It is refused (409) while the organisation still has picking schedule rows
  *   addressed to the packhouse, and for a packhouse the organisation runs (unlinking would not
  *   take it off the list, and giving up ownership would orphan its capacity and other growers'
