@@ -2,7 +2,7 @@
  * The privilege matrix (QUALITY.md) over every users and roles route, driven from the route
  * inventory: a new users or roles route without a case here fails the first test.
  *
- * For each route, three questions, each answered by a check or by the reason it does not apply:
+ * For each route, four questions, each answered by a check or by the reason it does not apply:
  * - above the caller: a caller lacking a permission the target user or role holds in the
  *   organisation gets 403 and the target is unchanged in the database (also a super user: inside
  *   an organisation they are bounded by their permissions there);
@@ -11,7 +11,10 @@
  *   them, and only super users search and link users of other organisations;
  * - the last full member: no change leaves the organisation without an enabled member holding
  *   every permission (409), also when two such changes race (run on PostgreSQL with
- *   TEST_DATABASE_URL, where the requests really run side by side).
+ *   TEST_DATABASE_URL, where the requests really run side by side);
+ * - farms: a caller who is not a super user adds or removes only farms assigned to themselves, for
+ *   anyone, themselves included (403 naming the farm, the target unchanged), and keeps the target's
+ *   other farms; a super user assigns any farm of the organisation.
  * The organisations list joins them: it reads every organisation, so only super users may call it.
  */
 import { ALL_PERMISSIONS, ATTENTION_PATHS, ORGANIZATION_ONBOARDING_PATHS, ORGANIZATIONS_PATHS, PERMISSIONS, ROLE_MESSAGES, USER_MESSAGES, type OrganizationsResponse, type Permission } from '@orchard/shared';
@@ -81,6 +84,8 @@ let rolePowerful: number;
 let roleWeak: number;
 let roleB: number;
 let farmA: number;
+/** assigned to the administrator only */
+let farmA2: number;
 let packhouseA: number;
 /** every permission in A, not a super user */
 let admin: number;
@@ -90,6 +95,8 @@ let superUser: number;
 let limited: number;
 /** as limited, and a super user: bounded by the same permissions inside A */
 let limitedSuper: number;
+/** as limited, and assigned farmA (not farmA2) */
+let farmHand: number;
 let n = 0;
 const unique = (prefix: string) => `${prefix}-${++n}`;
 
@@ -208,12 +215,15 @@ interface RouteCase {
   aboveCaller: Answer;
   acrossOrganisations: Answer;
   lastFullMember: Answer;
+  farms: Answer;
 }
 
 const READ = 'a read: it changes nobody and nothing';
 const PUBLIC_TOKEN = 'public, acting only with a mailed one-time link that the account owner holds';
 const ONE_ORGANISATION = 'acts inside the organisation only (roles, farms and packhouses belong to one organisation)';
 const ADDS_ONLY = 'only adds: nobody loses a permission';
+const NO_FARM = 'assigns and removes no farm';
+const ROLES_NO_FARM = 'a role carries permissions, never farms';
 
 /** Users of A acted on above the caller: both limited callers get 403, the target stays as it was. */
 async function refusedAboveCaller(targetId: number, request: (callerId: number) => Promise<LightMyRequestResponse>) {
@@ -256,16 +266,55 @@ async function sideOfSharedUser(request: (target: Target) => Promise<LightMyRequ
   expect((await t.db.select().from(userRoles).where(and(eq(userRoles.userId, target.id), eq(userRoles.organizationId, orgB)))).map((r) => r.roleId)).toEqual([roleB]);
 }
 
+/**
+ * A change of a user's farms through `put`: farmHand (farmA only) neither widens their own farms nor
+ * gives or takes farmA2 (403 naming it, the user unchanged), but adds farmA keeping the user's
+ * farmA2; a super user with the same roles and no farm assigns any farm, to themselves too.
+ */
+async function farmsOnlyTheCallers(put: (callerId: number, userId: number, farmIds: number[]) => Promise<LightMyRequestResponse>) {
+  const notTheirs = USER_MESSAGES.farmNotAssignable('Privilege Farm Two');
+  const own = await userSnapshot(farmHand);
+  expectRefused(await put(farmHand, farmHand, [farmA, farmA2]), 403, notTheirs);
+  expect(await userSnapshot(farmHand)).toEqual(own);
+  const target = await newTarget([roleWeak]);
+  await assignFarms(t.db, target.id, orgA, [farmA2]);
+  const before = await userSnapshot(target.id);
+  expectRefused(await put(farmHand, target.id, []), 403, notTheirs);
+  expectRefused(await put(farmHand, target.id, [farmA]), 403, notTheirs);
+  expect(await userSnapshot(target.id)).toEqual(before);
+  const added = await put(farmHand, target.id, [farmA, farmA2]);
+  expect(added.statusCode, added.body).toBe(200);
+  expect((await userSnapshot(target.id)).farms.sort((a, b) => a - b)).toEqual([farmA, farmA2].sort((a, b) => a - b));
+  const bySuper = await put(limitedSuper, target.id, []);
+  expect(bySuper.statusCode, bySuper.body).toBe(200);
+  expect((await userSnapshot(target.id)).farms).toEqual([]);
+  const superSelf = await put(limitedSuper, limitedSuper, [farmA2]);
+  expect(superSelf.statusCode, superSelf.body).toBe(200);
+  expect((await userSnapshot(limitedSuper)).farms).toEqual([farmA2]);
+  expect((await put(limitedSuper, limitedSuper, [])).statusCode).toBe(200);
+}
+
 const CASES: Record<string, RouteCase> = {
-  'GET /api/users': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ },
-  'GET /api/users/:id': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ },
-  'GET /api/users/farm-options': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ },
-  'GET /api/users/packhouse-options': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ },
-  'POST /api/users/legal-entity-report': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ },
-  'GET /api/roles': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ },
-  'GET /api/roles/:id': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ },
-  'GET /api/password-resets/:token': { aboveCaller: PUBLIC_TOKEN, acrossOrganisations: PUBLIC_TOKEN, lastFullMember: PUBLIC_TOKEN },
-  'POST /api/password-resets': { aboveCaller: PUBLIC_TOKEN, acrossOrganisations: PUBLIC_TOKEN, lastFullMember: PUBLIC_TOKEN },
+  'GET /api/users': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ },
+  'GET /api/users/:id': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ },
+  'GET /api/users/farm-options': {
+    aboveCaller: READ,
+    acrossOrganisations: READ,
+    lastFullMember: READ,
+    farms: async () => {
+      const options = async (caller: number) => ((await call(caller, 'GET', '/api/users/farm-options')).json() as { id: number }[]).map((f) => f.id);
+      // the farms the caller may assign: their own; a super user's, every farm of the organisation
+      expect(await options(farmHand)).toEqual([farmA]);
+      expect(await options(limited)).toEqual([]);
+      expect((await options(limitedSuper)).sort((a, b) => a - b)).toEqual([farmA, farmA2].sort((a, b) => a - b));
+    },
+  },
+  'GET /api/users/packhouse-options': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ },
+  'POST /api/users/legal-entity-report': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ },
+  'GET /api/roles': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ },
+  'GET /api/roles/:id': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ },
+  'GET /api/password-resets/:token': { aboveCaller: PUBLIC_TOKEN, acrossOrganisations: PUBLIC_TOKEN, lastFullMember: PUBLIC_TOKEN, farms: PUBLIC_TOKEN },
+  'POST /api/password-resets': { aboveCaller: PUBLIC_TOKEN, acrossOrganisations: PUBLIC_TOKEN, lastFullMember: PUBLIC_TOKEN, farms: PUBLIC_TOKEN },
 
   'POST /api/users': {
     aboveCaller: async () => {
@@ -278,6 +327,22 @@ const CASES: Record<string, RouteCase> = {
     },
     acrossOrganisations: 'creates a user of this organisation only',
     lastFullMember: ADDS_ONLY,
+    farms: async () => {
+      const create = (caller: number, farmIds: number[]) => {
+        const userName = unique('farmed');
+        return { userName, res: call(caller, 'POST', '/api/users', { userName, email: `${userName}@example.test`, password: 'secret1', roleIds: [roleWeak], farmIds }) };
+      };
+      for (const farmIds of [[farmA2], [farmA, farmA2]]) {
+        const { userName, res } = create(farmHand, farmIds);
+        expectRefused(await res, 403, USER_MESSAGES.farmNotAssignable('Privilege Farm Two'));
+        expect(await t.db.select().from(users).where(eq(users.userName, userName))).toEqual([]);
+      }
+      for (const [caller, farmIds] of [[farmHand, [farmA]], [limitedSuper, [farmA2]]] as const) {
+        const created = await create(caller, [...farmIds]).res;
+        expect(created.statusCode, created.body).toBe(201);
+        expect(created.json().farms).toEqual(farmIds);
+      }
+    },
   },
 
   'PUT /api/users/:id': {
@@ -310,8 +375,11 @@ const CASES: Record<string, RouteCase> = {
         200,
       );
       await sideOfSharedUser(async (target) =>
-        call(admin, 'PUT', `/api/users/${target.id}`, await saveBody(target.id, { roleIds: [roleWeak, roleLimited], farmIds: [farmA], packhouseIds: [packhouseA] })),
+        call(admin, 'PUT', `/api/users/${target.id}`, await saveBody(target.id, { roleIds: [roleWeak, roleLimited], farmIds: [farmA2], packhouseIds: [packhouseA] })),
       );
+    },
+    farms: async () => {
+      await farmsOnlyTheCallers(async (caller, userId, farmIds) => call(caller, 'PUT', `/api/users/${userId}`, await saveBody(userId, { farmIds })));
     },
     lastFullMember: async () => {
       const solo = await soloOrganization();
@@ -360,6 +428,7 @@ const CASES: Record<string, RouteCase> = {
       const pair = await pairOrganization();
       await race(pair.org, [() => call(pair.one, 'DELETE', `/api/users/${pair.two}`, undefined, pair.org), () => call(pair.two, 'DELETE', `/api/users/${pair.one}`, undefined, pair.org)], 204);
     },
+    farms: "removes the membership and with it every farm here: users.manage and the rules above decide, not the caller's farms",
   },
 
   'POST /api/users/:id/unblock': {
@@ -371,6 +440,7 @@ const CASES: Record<string, RouteCase> = {
       await identityOnlyBySuperUser((caller, target) => call(caller, 'POST', `/api/users/${target.id}/unblock`), 200, { locked: true });
     },
     lastFullMember: 'a lockout is lifted, nobody loses a permission',
+    farms: NO_FARM,
   },
 
   'POST /api/users/:id/password-reset': {
@@ -382,6 +452,7 @@ const CASES: Record<string, RouteCase> = {
       await identityOnlyBySuperUser((caller, target) => call(caller, 'POST', `/api/users/${target.id}/password-reset`), 200);
     },
     lastFullMember: 'mails a link; nobody loses a permission',
+    farms: NO_FARM,
   },
 
   'PUT /api/users/:id/avatar': {
@@ -393,6 +464,7 @@ const CASES: Record<string, RouteCase> = {
       await identityOnlyBySuperUser((caller, target) => call(caller, 'PUT', `/api/users/${target.id}/avatar`), 200);
     },
     lastFullMember: 'an image; nobody loses a permission',
+    farms: NO_FARM,
   },
 
   'GET /api/organizations': {
@@ -414,6 +486,7 @@ const CASES: Record<string, RouteCase> = {
       }
     },
     lastFullMember: READ,
+    farms: READ,
   },
 
   'GET /api/users/system-users': {
@@ -431,6 +504,7 @@ const CASES: Record<string, RouteCase> = {
       expect(found.json().result).toEqual([{ id: elsewhere.id, userName: elsewhere.userName, email: elsewhere.email }]);
     },
     lastFullMember: READ,
+    farms: READ,
   },
 
   'POST /api/users/:id/link': {
@@ -446,6 +520,7 @@ const CASES: Record<string, RouteCase> = {
       expect((await userSnapshot(elsewhere.id)).memberships).toEqual([orgA, orgB].sort((a, b) => a - b));
     },
     lastFullMember: ADDS_ONLY,
+    farms: 'links the user without any farm here',
   },
 
   'PUT /api/users/:id/roles': {
@@ -477,6 +552,7 @@ const CASES: Record<string, RouteCase> = {
         200,
       );
     },
+    farms: NO_FARM,
   },
 
   'PUT /api/users/:id/farms': {
@@ -485,9 +561,12 @@ const CASES: Record<string, RouteCase> = {
       await refusedAboveCaller(target.id, (caller) => call(caller, 'PUT', `/api/users/${target.id}/farms`, { farmIds: [farmA] }));
     },
     acrossOrganisations: async () => {
-      await sideOfSharedUser((target) => call(admin, 'PUT', `/api/users/${target.id}/farms`, { farmIds: [farmA] }));
+      await sideOfSharedUser((target) => call(admin, 'PUT', `/api/users/${target.id}/farms`, { farmIds: [farmA2] }));
     },
     lastFullMember: 'farms carry no permission',
+    farms: async () => {
+      await farmsOnlyTheCallers((caller, userId, farmIds) => call(caller, 'PUT', `/api/users/${userId}/farms`, { farmIds }));
+    },
   },
 
   'PUT /api/users/:id/packhouses': {
@@ -499,6 +578,7 @@ const CASES: Record<string, RouteCase> = {
       await sideOfSharedUser((target) => call(admin, 'PUT', `/api/users/${target.id}/packhouses`, { packhouseIds: [packhouseA] }));
     },
     lastFullMember: 'packhouses carry no permission',
+    farms: NO_FARM,
   },
 
   'POST /api/roles': {
@@ -511,6 +591,7 @@ const CASES: Record<string, RouteCase> = {
     },
     acrossOrganisations: ONE_ORGANISATION,
     lastFullMember: ADDS_ONLY,
+    farms: ROLES_NO_FARM,
   },
 
   'PUT /api/roles/:id': {
@@ -542,6 +623,7 @@ const CASES: Record<string, RouteCase> = {
         call(pair.one, 'PUT', `/api/roles/${role}`, { name, permissions: ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.attendanceLog), version: 1 }, pair.org);
       await race(pair.org, [strip2(pair.all1, 'All one'), strip2(pair.all2, 'All two')], 200);
     },
+    farms: ROLES_NO_FARM,
   },
 
   'DELETE /api/roles/:id': {
@@ -564,6 +646,7 @@ const CASES: Record<string, RouteCase> = {
         204,
       );
     },
+    farms: ROLES_NO_FARM,
   },
 };
 
@@ -578,6 +661,7 @@ beforeAll(async () => {
   roleB = (await createRole(t.db, orgB, 'B role', [PERMISSIONS.pickingView])).id;
   const [le] = await t.db.insert(legalEntities).values({ organizationId: orgA, name: 'Privilege Estates' }).returning();
   farmA = (await t.db.insert(farms).values({ organizationId: orgA, legalEntityId: le!.id, farmName: 'Privilege Farm' }).returning())[0]!.id;
+  farmA2 = (await t.db.insert(farms).values({ organizationId: orgA, legalEntityId: le!.id, farmName: 'Privilege Farm Two' }).returning())[0]!.id;
   packhouseA = (await t.db.insert(packhouses).values({ name: 'Privilege Packhouse', ownerOrganizationId: orgA }).returning())[0]!.id;
   const member = async (name: string, roleIds: number[], isSuperUser = false) => {
     const user = await createUser(t.db, name, { isSuperUser });
@@ -588,6 +672,10 @@ beforeAll(async () => {
   superUser = await member('privilege-super', [roleAll], true);
   limited = await member('privilege-limited', [roleLimited]);
   limitedSuper = await member('privilege-limited-super', [roleLimited], true);
+  farmHand = await member('privilege-farm-hand', [roleLimited]);
+  await assignFarms(t.db, farmHand, orgA, [farmA]);
+  // the administrator manages the organisation's side of users with a farm of their own
+  await assignFarms(t.db, admin, orgA, [farmA2]);
 });
 afterAll(async () => {
   await t.close();
@@ -603,7 +691,7 @@ describe('privilege matrix over the users and roles routes', () => {
     expect(registered.filter((r) => !(r in CASES)), 'users/roles routes without a privilege case').toEqual([]);
     expect(Object.keys(CASES).filter((r) => !registered.includes(r)), 'cases for routes that do not exist').toEqual([]);
     for (const [route, c] of Object.entries(CASES)) {
-      for (const answer of [c.aboveCaller, c.acrossOrganisations, c.lastFullMember]) {
+      for (const answer of [c.aboveCaller, c.acrossOrganisations, c.lastFullMember, c.farms]) {
         if (typeof answer === 'string') expect(answer.length, `${route}: say why it does not apply`).toBeGreaterThan(10);
       }
     }
@@ -632,10 +720,18 @@ describe('privilege matrix over the users and roles routes', () => {
     });
   });
 
-  it('the world is as it was: every limited caller still a member with only their role', async () => {
-    for (const id of [limited, limitedSuper]) {
+  describe("farms: only the caller's own are added or removed, for anyone, themselves included (super users any)", () => {
+    it.each(checks((c) => c.farms))('%s', async (_route, check) => {
+      await check();
+    });
+  });
+
+  it('the world is as it was: every limited caller still a member with only their role, and their farms', async () => {
+    for (const id of [limited, limitedSuper, farmHand]) {
       expect((await t.db.select().from(userRoles).where(and(eq(userRoles.userId, id), inArray(userRoles.organizationId, [orgA])))).map((r) => r.roleId)).toEqual([roleLimited]);
     }
+    expect((await userSnapshot(farmHand)).farms).toEqual([farmA]);
+    expect((await userSnapshot(limitedSuper)).farms).toEqual([]);
     expect(await fullMembers(orgA)).toBeGreaterThanOrEqual(2);
   });
 });

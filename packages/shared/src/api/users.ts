@@ -63,6 +63,8 @@ export const USER_MESSAGES = {
   sharedUserProfile:
     'This user also belongs to another organisation; only they or a platform administrator can change their details',
   roleNotAssignable: (roleName: string) => `You cannot assign or remove the role "${roleName}": it carries permissions you do not hold`,
+  /** a caller who is not a super user adds or removes only farms assigned to themselves (403) */
+  farmNotAssignable: (farmName: string) => `You cannot assign or remove the farm "${farmName}": it is not one of your farms`,
   /** acting on a member who holds, in this organisation, a permission the caller lacks (403) */
   userAboveCaller: 'This user holds permissions you do not hold; you cannot change, disable, unblock, reset or remove them',
   /** searching for and linking users of other organisations (403 for everyone but super users) */
@@ -97,6 +99,7 @@ export const USER_REASONS = {
   staleVersion: 'user-stale',
   sharedUserProfile: 'shared-user-profile',
   roleNotAssignable: 'role-not-assignable',
+  farmNotAssignable: 'farm-not-assignable',
   userAboveCaller: 'user-above-caller',
   superUserOnly: 'super-user-only',
   lastFullMember: 'last-full-member',

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rolesAssignedIn } from '../../db/assignment-scope';
 import type { AppDb } from '../../db/client';
+import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
 import { packhouseUsableBy } from '../../db/packhouse-scope';
 import {
   areas,
@@ -69,6 +70,16 @@ export async function findFarmIdsInOrganization(db: AppDb, organizationId: numbe
   return rows.map((r) => r.id);
 }
 
+/** Those of the given farms that belong to the viewer's organisation, each with whether it is assigned to the viewer there (db/farm-scope). */
+export async function findFarmsAssignedOrNot(db: AppDb, viewer: FarmViewer, farmIds: number[]) {
+  if (farmIds.length === 0) return [];
+  return db
+    .select({ id: farms.id, farmName: farms.farmName, assigned: sql<boolean>`${farmVisibleTo(viewer, farms.id)}` })
+    .from(farms)
+    .where(and(eq(farms.organizationId, viewer.organizationId), inArray(farms.id, farmIds)))
+    .orderBy(asc(farms.id));
+}
+
 export async function findPackhouseIdsForOrganization(
   db: AppDb,
   organizationId: number,
@@ -82,12 +93,13 @@ export async function findPackhouseIdsForOrganization(
   return rows.map((r) => r.id);
 }
 
-export async function findFarmOptions(db: AppDb, organizationId: number) {
+/** The organisation's farms; with `assignedTo`, only those assigned to that user there (db/farm-scope). */
+export async function findFarmOptions(db: AppDb, organizationId: number, assignedTo: FarmViewer | null) {
   return db
     .select({ id: farms.id, farmName: farms.farmName, areaName: areas.areaName })
     .from(farms)
     .leftJoin(areas, eq(areas.id, farms.areaId))
-    .where(eq(farms.organizationId, organizationId))
+    .where(and(eq(farms.organizationId, organizationId), assignedTo ? farmVisibleTo(assignedTo, farms.id) : undefined))
     .orderBy(asc(sql`lower(${farms.farmName})`), asc(farms.id));
 }
 

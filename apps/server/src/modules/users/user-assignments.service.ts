@@ -1,6 +1,7 @@
 /**
  * A member's roles, farms and packhouses in this organisation, each list replaced on its own. Only
- * this organisation's roles and farms, and packhouses it may use, are assigned (404 otherwise).
+ * this organisation's roles and farms, and packhouses it may use, are assigned (404 otherwise); a
+ * caller who is not a super user adds or removes only their own farms (403, see checkFarmChange).
  * users.version gives optimistic concurrency (412 on a stale version); a role change keeps the
  * organisation an enabled member who holds every permission (409) and tells the member.
  */
@@ -18,7 +19,7 @@ import {
   replaceUserRoles,
 } from './user-assignments.repository';
 import { loadMember } from './user-listing.service';
-import { assertNotAboveCaller, checkRoleChange, currentCaller, type Caller } from './user-privileges';
+import { assertNotAboveCaller, checkFarmChange, checkRoleChange, currentCaller, type Caller } from './user-privileges';
 
 export const staleVersion = () => new AppError('PRECONDITION_FAILED', USER_MESSAGES.staleVersion);
 
@@ -98,7 +99,7 @@ export async function setUserRoles(
   });
 }
 
-/** Replaces the user's farms in this organisation (users.assignFarms; only this organisation's farms). */
+/** Replaces the user's farms in this organisation (users.assignFarms; only this organisation's farms, and only the caller's own change). */
 export async function setUserFarms(
   db: AppDb,
   caller: Caller,
@@ -107,7 +108,8 @@ export async function setUserFarms(
   version?: number,
 ): Promise<User> {
   const ids = await checkFarms(db, caller.organizationId, farmIds);
-  return changeMember(db, caller, userId, version, async (tx) => {
+  return changeMember(db, caller, userId, version, async (tx, acting, current) => {
+    await checkFarmChange(tx, acting, current.farms, ids);
     if (!(await bumpUserVersion(tx, userId, version))) throw staleVersion();
     await replaceUserFarms(tx, caller.organizationId, userId, ids);
   });

@@ -41,6 +41,7 @@ import {
   assertNotAboveCaller,
   assertSuperUser,
   can,
+  checkFarmChange,
   checkRoleChange,
   currentCaller,
   userNotFound,
@@ -72,12 +73,13 @@ export interface CreateUserInput {
   packhouseIds?: number[] | undefined;
 }
 
-/** users.manage + roles.assign (route policy); farms and packhouses need their assign permission. */
+/** users.manage + roles.assign (route policy); farms and packhouses need their assign permission, farms the caller's own. */
 export async function createUser(db: AppDb, caller: Caller, input: CreateUserInput): Promise<User> {
   if (input.farmIds?.length && !can(caller, PERMISSIONS.usersAssignFarms)) throw forbidden();
   if (input.packhouseIds?.length && !can(caller, PERMISSIONS.usersAssignPackhouses)) throw forbidden();
   const roleNames = await checkRoleChange(db, caller, [], input.roleIds);
   const farmIds = await checkFarms(db, caller.organizationId, input.farmIds ?? []);
+  await checkFarmChange(db, caller, [], farmIds);
   const packhouseIds = await checkPackhouses(db, caller.organizationId, input.packhouseIds ?? []);
   if (await isSignInNameTaken(db, input.userName)) throw conflict(USER_MESSAGES.userNameTaken(input.userName));
   if (await isSignInNameTaken(db, input.email)) throw conflict(USER_MESSAGES.emailTaken(input.email));
@@ -156,7 +158,8 @@ function identityChanges(current: User, input: UpdateUserInput, enabledChanges: 
 /**
  * users.manage for anyone in the organisation; without it only yourself, and then not your
  * enabled state. roleIds / farmIds / packhouseIds need roles.assign / users.assignFarms /
- * users.assignPackhouses whoever is edited. Someone else is saved only when they hold nothing
+ * users.assignPackhouses whoever is edited (farms only the caller's own added or removed, see
+ * checkFarmChange). Someone else is saved only when they hold nothing
  * here the caller lacks; their identity only when it is this organisation's alone (or the caller
  * is a super user); disabling or a role change must leave every organisation of theirs a member
  * who holds every permission (409).
@@ -231,6 +234,7 @@ export async function updateUser(
       if (changesIdentity) await assertIdentityIsCallers(tx, caller, userId);
       const roleNames =
         input.roleIds === undefined ? undefined : await checkRoleChange(tx, acting, current.roleIds, input.roleIds);
+      if (farmIds) await checkFarmChange(tx, acting, current.farms, farmIds);
       await keepingFullMember(tx, guarded, async () => {
         const saved = await updateUserProfile(tx, userId, input.version, {
           userName: input.userName,

@@ -83,8 +83,9 @@ export async function listSystemUsers(db: AppDb, caller: Caller, query: string, 
   return searchSystemUsers(db, caller.organizationId, query, limit);
 }
 
+/** The farms the caller may assign (see checkFarmChange): their own here; a super user's, every farm of the organisation. */
 export async function listFarmOptions(db: AppDb, caller: Caller): Promise<FarmOption[]> {
-  const rows = await findFarmOptions(db, caller.organizationId);
+  const rows = await findFarmOptions(db, caller.organizationId, caller.isSuperUser ? null : caller);
   return rows.map((r) => ({ id: r.id, farm_Name: r.farmName, area_Name: r.areaName }));
 }
 

@@ -13,13 +13,17 @@
  *   manages this organisation's side of them: membership, roles, farms and packhouses.
  * - Only super users search and link users of other organisations (and, inside the organisation,
  *   they still need users.linkOrganisation).
+ * - Farms: a caller who is not a super user adds or removes only farms assigned to themselves in
+ *   this organisation (db/farm-scope), for anyone, themselves included (403 naming the farm); the
+ *   target's other farms stay as they are (sent back unchanged). Super users assign any farm of
+ *   the organisation.
  */
 import { PERMISSIONS, USER_MESSAGES, type Permission } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import { findUserPermissions, permissionsLacking } from '../roles/privilege-guard';
 import { countOtherMemberships } from './user-accounts.repository';
-import { findRolePermissions, findRolesInOrganization, findUserRoleIds } from './user-assignments.repository';
+import { findFarmsAssignedOrNot, findRolePermissions, findRolesInOrganization, findUserRoleIds } from './user-assignments.repository';
 import { findMemberUser } from './user-members.repository';
 
 /** Who is asking, inside which organisation, holding which permissions there. */
@@ -119,4 +123,21 @@ export async function checkRoleChange(
     throw forbidden(USER_MESSAGES.roleNotAssignable(name));
   }
   return names;
+}
+
+// --- farms ------------------------------------------------------------------------------------
+
+/**
+ * Checks a change of a user's farms from `current` to `requested` (both the organisation's farms):
+ * a caller who is not a super user may add or remove only farms assigned to themselves here (403
+ * naming the first other farm), whoever the user is, themselves included.
+ */
+export async function checkFarmChange(db: AppDb, caller: Caller, current: readonly number[], requested: readonly number[]): Promise<void> {
+  if (caller.isSuperUser) return;
+  const currentSet = new Set(current);
+  const requestedSet = new Set(requested);
+  const changed = [...requested.filter((id) => !currentSet.has(id)), ...current.filter((id) => !requestedSet.has(id))];
+  if (changed.length === 0) return;
+  const refused = (await findFarmsAssignedOrNot(db, caller, [...new Set(changed)])).find((f) => !f.assigned);
+  if (refused) throw forbidden(USER_MESSAGES.farmNotAssignable(refused.farmName));
 }

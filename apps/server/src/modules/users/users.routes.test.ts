@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { signIn } from '../../../test/helpers/auth';
-import { addMember, createOrganization, createRole, createUser, FIXTURE_PASSWORD } from '../../../test/helpers/fixtures';
+import { addMember, assignFarms, createOrganization, createRole, createUser, FIXTURE_PASSWORD } from '../../../test/helpers/fixtures';
 import { isUniqueViolation } from '../../db/pg-errors';
 import {
   areas,
@@ -115,6 +115,8 @@ describe('users API', () => {
     farmA1 = await farm(orgA, leA!.id, 'Amandel', area!.id);
     farmA2 = await farm(orgA, leA!.id, 'Bergvliet');
     farmB = await farm(orgB, leB!.id, 'Foreign Farm');
+    // a caller assigns only farms of their own: the administrator is assigned both of A's farms
+    await assignFarms(t.db, admin, orgA, [farmA1, farmA2]);
     const packhouse = async (name: string, ownerOrganizationId: number | null) =>
       (await t.db.insert(packhouses).values({ name, ownerOrganizationId }).returning())[0]!.id;
     packhouseLinked = await packhouse('Linked Packhouse', null);
@@ -762,6 +764,110 @@ describe('users API', () => {
       ]);
       expect((await t.app.inject({ method: 'GET', url: '/api/users/farm-options', headers: await as(viewer) })).statusCode).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: '/api/users/packhouse-options', headers: await as(viewer) })).statusCode).toBe(403);
+    });
+  });
+
+  describe("farm assignment stays within the caller's own farms", () => {
+    let roleFarmer: number;
+    /** users.manage, roles.assign and users.assignFarms, assigned only the first farm */
+    let farmer: number;
+
+    const putFarms = async (who: number, userId: number, farmIds: number[]) =>
+      t.app.inject({ method: 'PUT', url: `/api/users/${userId}/farms`, headers: await as(who), payload: { farmIds } });
+    const farmsOf = async (userId: number) =>
+      (await t.db.select({ farmId: userFarms.farmId }).from(userFarms).where(eq(userFarms.userId, userId))).map((r) => r.farmId).sort((a, b) => a - b);
+
+    beforeAll(async () => {
+      roleFarmer = await roleWith('Farm assigner', [
+        PERMISSIONS.usersView,
+        PERMISSIONS.usersManage,
+        PERMISSIONS.rolesView,
+        PERMISSIONS.rolesAssign,
+        PERMISSIONS.usersAssignFarms,
+      ]);
+      farmer = (await newMember([roleFarmer])).id;
+      await assignFarms(t.db, farmer, orgA, [farmA1]);
+    });
+
+    it('refuses to widen your own farms with 403 naming the farm, and your farms stay as they were', async () => {
+      const res = await putFarms(farmer, farmer, [farmA1, farmA2]);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error).toMatchObject({ code: 'FORBIDDEN', message: USER_MESSAGES.farmNotAssignable('Bergvliet'), reason: 'farm-not-assignable' });
+      expect(await farmsOf(farmer)).toEqual([farmA1]);
+      const mine = await t.app.inject({ method: 'GET', url: '/api/me/farms', headers: await as(farmer) });
+      expect(mine.json()).toEqual([{ id: farmA1, title: 'Amandel' }]);
+      // nor through the save of the editor
+      const self = await getUser(farmer);
+      const save = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${farmer}`,
+        headers: await as(farmer),
+        payload: { version: self.version, userName: self.userName, email: self.email, farmIds: [farmA1, farmA2] },
+      });
+      expect(save.statusCode, save.body).toBe(403);
+      expect(save.json().error.message).toBe(USER_MESSAGES.farmNotAssignable('Bergvliet'));
+      expect(await farmsOf(farmer)).toEqual([farmA1]);
+    });
+
+    it("refuses to give anyone a farm that is not the caller's: on the farms endpoint, the save and the create", async () => {
+      const target = await getUser((await newMember([roleScout])).id);
+      expectForbidden(await putFarms(farmer, target.id, [farmA2]));
+      const save = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${target.id}`,
+        headers: await as(farmer),
+        payload: { version: target.version, userName: target.userName, email: target.email, farmIds: [farmA1, farmA2] },
+      });
+      expectForbidden(save);
+      expect(await farmsOf(target.id)).toEqual([]);
+      const body = validNewUser({ farmIds: [farmA1, farmA2] });
+      expectForbidden(await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(farmer), payload: body }));
+      expect(await t.db.select().from(users).where(eq(users.userName, body.userName as string))).toEqual([]);
+      // within the caller's own farms all three go through
+      expect((await putFarms(farmer, target.id, [farmA1])).statusCode).toBe(200);
+      const created = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(farmer), payload: validNewUser({ farmIds: [farmA1] }) });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().farms).toEqual([farmA1]);
+
+      function expectForbidden(res: Awaited<ReturnType<typeof putFarms>>) {
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json().error.message).toBe(USER_MESSAGES.farmNotAssignable('Bergvliet'));
+      }
+    });
+
+    it("adds and removes only the caller's farms: the target's other farms stay, and taking one of them away is 403", async () => {
+      const target = await newMember([roleScout]);
+      await assignFarms(t.db, target.id, orgA, [farmA2]);
+      const added = await putFarms(farmer, target.id, [farmA1, farmA2]);
+      expect(added.statusCode, added.body).toBe(200);
+      expect(added.json().farms).toEqual([farmA1, farmA2].sort((a, b) => a - b));
+      expect((await putFarms(farmer, target.id, [farmA2])).statusCode).toBe(200);
+      const removed = await putFarms(farmer, target.id, []);
+      expect(removed.statusCode, removed.body).toBe(403);
+      expect(removed.json().error.message).toBe(USER_MESSAGES.farmNotAssignable('Bergvliet'));
+      expect(await farmsOf(target.id)).toEqual([farmA2]);
+    });
+
+    it('lets a super user assign any farm of the organisation, to themselves too; another organisation\'s farm stays 404', async () => {
+      expect(await farmsOf(superAdmin)).toEqual([]);
+      const own = await putFarms(superAdmin, superAdmin, [farmA1, farmA2]);
+      expect(own.statusCode, own.body).toBe(200);
+      expect(await farmsOf(superAdmin)).toEqual([farmA1, farmA2].sort((a, b) => a - b));
+      const target = await newMember([roleScout]);
+      await assignFarms(t.db, target.id, orgA, [farmA2]);
+      expect((await putFarms(superAdmin, target.id, [farmA1])).statusCode).toBe(200);
+      expect(await farmsOf(target.id)).toEqual([farmA1]);
+      expect((await putFarms(superAdmin, target.id, [farmA1, farmB])).statusCode).toBe(404);
+      await t.db.delete(userFarms).where(eq(userFarms.userId, superAdmin));
+    });
+
+    it("offers the caller's own farms as options; a super user every farm of the organisation", async () => {
+      const options = async (who: number) => (await t.app.inject({ method: 'GET', url: '/api/users/farm-options', headers: await as(who) })).json();
+      expect(await options(farmer)).toEqual([{ id: farmA1, farm_Name: 'Amandel', area_Name: 'Citrusdal' }]);
+      expect(await options(superAdmin)).toEqual([
+        { id: farmA1, farm_Name: 'Amandel', area_Name: 'Citrusdal' },
+        { id: farmA2, farm_Name: 'Bergvliet', area_Name: null },
+      ]);
     });
   });
 

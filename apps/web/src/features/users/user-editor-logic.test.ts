@@ -17,6 +17,7 @@ import {
   createBody,
   editorCapabilities,
   exportableRoles,
+  farmsAfterPick,
   initialValues,
   inlineMessage,
   isInvalidCredentialsError,
@@ -311,6 +312,18 @@ describe('roles', () => {
     expect(roleOptions(null, [{ id: 9, name: 'Mine', description: 'd' }], [])).toEqual([
       { id: 9, name: 'Mine', description: 'd', disabled: false },
     ]);
+  });
+});
+
+describe('farms', () => {
+  it("the picker changes only the farms it offers (the caller's): the user's other farms stay", () => {
+    // offered 1 and 2; the user also holds 9, which the caller is not assigned
+    expect(farmsAfterPick([1, 9], [1, 2], [1, 2])).toEqual([9, 1, 2]);
+    expect(farmsAfterPick([1, 9], [], [1, 2])).toEqual([9]);
+    // select-all answers the offered farms only
+    expect(farmsAfterPick([9], [1, 2], [1, 2])).toEqual([9, 1, 2]);
+    // a farm that is not offered cannot be picked
+    expect(farmsAfterPick([], [1, 9], [1, 2])).toEqual([1]);
   });
 });
 

@@ -260,6 +260,17 @@ export function canResetPasswordOf(
   return user.id === me.userId || me.isSuperUser || !user.inOtherOrganizations;
 }
 
+/**
+ * The farms after a change in the picker. The picker offers only the farms the caller may assign
+ * (their own; a super user every farm: GET /api/users/farm-options), so a user's farms that are not
+ * offered are not the caller's to take away: they stay, whatever the picker (its select-all too)
+ * answers.
+ */
+export function farmsAfterPick(current: readonly number[], picked: readonly number[], offered: readonly number[]): number[] {
+  const isOffered = new Set(offered);
+  return [...current.filter((id) => !isOffered.has(id)), ...picked.filter((id) => isOffered.has(id))];
+}
+
 /** Export By Legal Entity: the roles offered (usersCount above 0), all of them preselected. */
 export function exportableRoles(roles: readonly UserListRole[] | null | undefined): { options: UserListRole[]; selected: number[] } {
   const options = (roles ?? []).filter((r) => r.usersCount > 0);

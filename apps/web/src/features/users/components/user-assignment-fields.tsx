@@ -8,7 +8,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MULTISELECT_MAX_LABELS, type FarmOption, type PackhouseOption } from '@orchard/shared';
 import { FormField } from '../../../components/field-error';
-import type { RoleOption } from '../user-editor-logic';
+import { farmsAfterPick, type RoleOption } from '../user-editor-logic';
 import type { EditorFields } from './user-editor-fields';
 
 export interface RolesFieldProps {
@@ -74,9 +74,11 @@ interface OptionsQuery<T> {
   isLoading: boolean;
 }
 
+/** The farms the caller may assign (their own, or every farm for a super user); the user's other farms are kept. */
 export function FarmsField({ fields, farms, disabled }: { fields: EditorFields; farms: OptionsQuery<FarmOption>; disabled: boolean }) {
   const { t } = useTranslation();
   const { form, fid } = fields;
+  const offered = (farms.data ?? []).map((o) => o.id);
   return (
     <FormField id={fid('farmIds')} label={t('users.farms')} error={form.formState.errors.farmIds?.message}>
       <Controller
@@ -96,7 +98,7 @@ export function FarmsField({ fields, farms, disabled }: { fields: EditorFields; 
                 {o.area_Name && <span className="farm-area"> ({o.area_Name})</span>}
               </span>
             )}
-            onChange={(e) => f.onChange(e.value as number[])}
+            onChange={(e) => f.onChange(farmsAfterPick(f.value, e.value as number[], offered))}
             filter
             maxSelectedLabels={MULTISELECT_MAX_LABELS}
             selectedItemsLabel={t('users.itemsSelected')}
