@@ -2,7 +2,7 @@
  * Authentication, organisation context and permission checks, applied to every route from its
  * declared policy. Runs on onRequest so an anonymous caller gets 401 before any validation.
  */
-import { ORGANIZATION_HEADER, parseId, type Permission } from '@orchard/shared';
+import { ORGANIZATION_HEADER, parseId, type Clock, type Permission } from '@orchard/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDb } from '../db/client';
@@ -65,15 +65,18 @@ function maintenanceReader(db: AppDb) {
 /**
  * Access checks reused for `ttlMs` on this instance. Every write through this instance clears them
  * (see the onSend hook), and a read that overlaps a clear is not stored, so on the instance
- * that made a change the next request sees it; other instances see it within `ttlMs`.
+ * that made a change the next request sees it; other instances see it when the change's notice
+ * clears them (app.ts), and without it within `ttlMs` of the commit: a check is kept until `ttlMs`
+ * after its read was started (by the app's clock), and a read that missed a change started before
+ * that change was committed.
  */
-function accessCache(ttlMs: number) {
+function accessCache(ttlMs: number, clock: Clock) {
   const entries = new Map<string, { value: RequestContextRow | null; expiresAt: number }>();
   let generation = 0;
   return {
     async get(key: string, load: () => Promise<RequestContextRow | null>) {
       if (ttlMs <= 0) return load();
-      const now = Date.now();
+      const now = clock.now().getTime();
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now) return hit.value;
       const startedAt = generation;
@@ -108,7 +111,7 @@ export const accessPlugin = fp(
     app.decorateRequest('auth', null);
     app.decorateRequest('tenant', null);
     app.decorate('maintenance', maintenanceReader(db));
-    const contexts = accessCache(config.accessCacheMs);
+    const contexts = accessCache(config.accessCacheMs, app.clock);
     app.decorate('accessCache', { clear: () => contexts.clear() });
     // Any write may change who is enabled, a member, or holds which permission. Cleared before the
     // answer leaves (the handler's transaction has committed), so the client's next call sees it.
