@@ -6,6 +6,7 @@
 import type { Permission } from '@orchard/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { UploadRule } from '../http/upload';
 
 /**
  * - public: anyone; authenticated: any signed-in user with a live session;
@@ -33,7 +34,9 @@ export interface RouteInventoryEntry {
   auth: AuthPolicy | undefined;
   tenant: boolean | undefined;
   /** the route's validation schemas (zod), for tests that generate requests from them */
-  schema: { params?: unknown; querystring?: unknown; body?: unknown } | undefined;
+  schema: { params?: unknown; querystring?: unknown; body?: unknown; consumes?: readonly string[] } | undefined;
+  /** an upload route's byte limit and form field (http/upload.ts) */
+  upload: UploadRule | undefined;
 }
 
 export const routePolicyPlugin = fp(
@@ -55,6 +58,9 @@ export const routePolicyPlugin = fp(
           },
           get schema() {
             return route.schema as RouteInventoryEntry['schema'];
+          },
+          get upload() {
+            return (route.config as { upload?: UploadRule } | undefined)?.upload;
           },
         });
       }

@@ -42,9 +42,9 @@ import {
   varietyBodySchema,
 } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { validationFailed } from '../../lib/errors';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';
+import { readUploadedFile } from '../../http/upload';
 import {
   createCommodity,
   createFarm,
@@ -214,22 +214,17 @@ export const farmSetupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     FARM_SETUP_PATHS.productionBlockImports,
     {
-      config: manage,
+      config: { ...manage, upload: { maxBytes: BLOCK_IMPORT_MAX_BYTES } },
       schema: {
         tags,
         consumes: ['multipart/form-data'],
         querystring: blockImportQuerySchema,
-        response: { 200: blockImportResponseSchema, 201: blockImportResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 412, 413) },
+        response: { 200: blockImportResponseSchema, 201: blockImportResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415) },
       },
     },
     async (request, reply) => {
       const actor = requireTenant(request);
-      const noFile = () => validationFailed(FARM_SETUP_MESSAGES.importNoFile, [{ field: 'file', message: FARM_SETUP_MESSAGES.importNoFile }]);
-      if (!request.isMultipart()) throw noFile();
-      const file = await request.file({ limits: { fileSize: BLOCK_IMPORT_MAX_BYTES } });
-      if (!file) throw noFile();
-      // toBuffer() throws 413 past the limit
-      const bytes = await file.toBuffer();
+      const bytes = await readUploadedFile(request, { missing: FARM_SETUP_MESSAGES.importNoFile });
       const result = await importProductionBlocks(app.db, actor, bytes, request.query, app.clock.now());
       return reply.code(result.committed ? 201 : 200).send(result);
     },

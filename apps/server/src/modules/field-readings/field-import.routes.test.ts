@@ -206,8 +206,10 @@ describe('field capture CSV import', () => {
     expect((await send('phenology', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1]))).json().error.message).toBe(M.notCsv);
     expect((await send('phenology', 'farm,block,observed_on,stage\nAardvark,D1,2026-03-10,flowering')).json().error).toMatchObject({ message: M.missingColumn('percent_of_trees') });
     expect((await send('phenology', 'farm,block,observed_on,stage,percent_of_trees\n')).json().error.message).toBe(M.empty);
-    const noFile = await t.app.inject({ method: 'POST', url: FIELD_IMPORT_KINDS.phenology.path, payload: {}, headers: await t.headersFor(w.a.userId, w.a.organizationId) });
+    const noFile = await t.app.inject({ method: 'POST', url: FIELD_IMPORT_KINDS.phenology.path, headers: await t.headersFor(w.a.userId, w.a.organizationId) });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().error.message).toBe(M.noFile);
+    const json = await t.app.inject({ method: 'POST', url: FIELD_IMPORT_KINDS.phenology.path, payload: {}, headers: await t.headersFor(w.a.userId, w.a.organizationId) });
+    expect(json.statusCode).toBe(415);
   });
 });

@@ -7,12 +7,10 @@
 import { FIELD_IMPORT_KINDS, FIELD_IMPORT_KIND_KEYS, FIELD_IMPORT_MAX_BYTES, FIELD_IMPORT_MESSAGES, fieldImportQuerySchema, fieldImportResponseSchema } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
-import { validationFailed } from '../../lib/errors';
+import { readUploadedFile } from '../../http/upload';
 import { requireTenant } from '../../plugins/access';
 import { IMPORT_KINDS } from './field-import-kinds';
 import { importFieldCaptures } from './field-import.service';
-
-const noFile = () => validationFailed(FIELD_IMPORT_MESSAGES.noFile, [{ field: 'file', message: FIELD_IMPORT_MESSAGES.noFile }]);
 
 export const fieldImportRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const key of FIELD_IMPORT_KIND_KEYS) {
@@ -20,21 +18,17 @@ export const fieldImportRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       info.path,
       {
-        config: { auth: { permissions: [info.permission] }, tenant: true },
+        config: { auth: { permissions: [info.permission] }, tenant: true, upload: { maxBytes: FIELD_IMPORT_MAX_BYTES } },
         schema: {
           tags: ['field-import'],
           consumes: ['multipart/form-data'],
           querystring: fieldImportQuerySchema,
-          response: { 200: fieldImportResponseSchema, 201: fieldImportResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
+          response: { 200: fieldImportResponseSchema, 201: fieldImportResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
         },
       },
       async (request, reply) => {
         const actor = requireTenant(request);
-        if (!request.isMultipart()) throw noFile();
-        const file = await request.file({ limits: { fileSize: FIELD_IMPORT_MAX_BYTES } });
-        if (!file) throw noFile();
-        // toBuffer() throws 413 past the limit
-        const bytes = await file.toBuffer();
+        const bytes = await readUploadedFile(request, { missing: FIELD_IMPORT_MESSAGES.noFile });
         const result = await importFieldCaptures(app.db, IMPORT_KINDS[key], actor, bytes, request.query, app.clock.now());
         return reply.code(result.committed ? 201 : 200).send(result);
       },

@@ -192,8 +192,11 @@ describe('bin intake', () => {
     const tooBig = await importFile(big, 'commit');
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().error.code).toBe('PAYLOAD_TOO_LARGE');
-    const noFile = await t.app.inject({ method: 'POST', url: `${HARVEST_PATHS.binImports}?mode=commit`, headers: headersA, payload: {} });
+    const noFile = await t.app.inject({ method: 'POST', url: `${HARVEST_PATHS.binImports}?mode=commit`, headers: headersA });
     expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().error.message).toBe(BIN_IMPORT_MESSAGES.noFile);
+    const json = await t.app.inject({ method: 'POST', url: `${HARVEST_PATHS.binImports}?mode=commit`, headers: headersA, payload: {} });
+    expect(json.statusCode).toBe(415);
     expect(await binsOf(w.a.organizationId)).toBe(before);
   });
 

@@ -31,10 +31,10 @@ import {
   pucReportQuerySchema,
 } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { validationFailed } from '../../lib/errors';
 import { requireTenant } from '../../plugins/access';
 import { acceptsJsonLines, sendJsonLines } from '../../http/json-lines';
 import { errorResponses } from '../../http/schemas';
+import { readUploadedFile } from '../../http/upload';
 import { importBins, recordBins, tipBins } from './bins.service';
 import {
   getBlockReport,
@@ -148,24 +148,18 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     HARVEST_PATHS.binImports,
     {
-      config: write,
+      config: { ...write, upload: { maxBytes: BIN_IMPORT_MAX_BYTES } },
       schema: {
         consumes: ['multipart/form-data'],
         // with Accept: application/x-ndjson, 200 and the lines of bin-import-lines.ts
         produces: ['application/json', 'application/x-ndjson'],
         querystring: binImportQuerySchema,
-        response: { 200: binImportResponseSchema, 201: binImportResponseSchema, ...errorResponses(400, 401, 403, 404, 413) },
+        response: { 200: binImportResponseSchema, 201: binImportResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
       },
     },
     async (request, reply) => {
       const actor = requireTenant(request);
-      if (!request.isMultipart()) {
-        throw validationFailed(BIN_IMPORT_MESSAGES.noFile, [{ field: 'file', message: BIN_IMPORT_MESSAGES.noFile }]);
-      }
-      const file = await request.file({ limits: { fileSize: BIN_IMPORT_MAX_BYTES } });
-      if (!file) throw validationFailed(BIN_IMPORT_MESSAGES.noFile, [{ field: 'file', message: BIN_IMPORT_MESSAGES.noFile }]);
-      // toBuffer() throws 413 past the limit
-      const bytes = await file.toBuffer();
+      const bytes = await readUploadedFile(request, { missing: BIN_IMPORT_MESSAGES.noFile });
       if (acceptsJsonLines(request)) {
         // the client follows the import: a line per step, the answer (or the error) last; a client
         // that goes away stops it between two steps, and a commit then writes nothing

@@ -144,7 +144,7 @@ describe('updates API: Upload Update', () => {
     expect(await pendingRows()).toEqual(before);
   });
 
-  it('judges the type by content: text named .zip is 415; an empty file, another field and JSON are 400', async () => {
+  it('judges the type by content: text named .zip is 415; an empty file and another field are 400, JSON 415', async () => {
     const before = await pendingRows();
     const text = await upload(admin, orgA, multipart('update.zip', 'application/zip', Buffer.from('just some text, not an archive')));
     expect(text.statusCode).toBe(415);
@@ -152,7 +152,7 @@ describe('updates API: Upload Update', () => {
     expect((await upload(admin, orgA, multipart('e.tgz', 'application/gzip', Buffer.alloc(0)))).statusCode).toBe(400);
     expect((await upload(admin, orgA, multipart('u.tgz', 'application/gzip', gzipOfSize(50), 'other'))).statusCode).toBe(400);
     const json = await t.app.inject({ method: 'POST', url: UPDATES_PATHS.upload, payload: { file: 'x' }, headers: await t.headersFor(admin, orgA) });
-    expect(json.statusCode).toBe(400);
+    expect(json.statusCode).toBe(415);
     expect(await pendingRows()).toEqual(before);
   });
 

@@ -12,9 +12,9 @@ import {
   productUpdateSchema,
 } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses } from '../../http/schemas';
+import { readUploadedFile } from '../../http/upload';
 import { getPendingUpdate, scheduleUpdate } from './updates.service';
 
 const superUsers = { auth: 'superUser', tenant: false } as const;
@@ -29,7 +29,7 @@ export const updatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     UPDATES_PATHS.upload,
     {
-      config: superUsers,
+      config: { ...superUsers, upload: { maxBytes: app.config.updateMaxBytes, field: UPDATE_FILE_FIELD } },
       schema: {
         consumes: ['multipart/form-data'],
         response: { 201: productUpdateSchema, ...errorResponses(400, 401, 403, 413, 415) },
@@ -37,21 +37,8 @@ export const updatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId } = requireAuth(request);
-      const missing = () =>
-        new AppError('VALIDATION_FAILED', UPDATE_MESSAGES.fileMissing, [{ field: UPDATE_FILE_FIELD, message: UPDATE_MESSAGES.fileMissing }]);
-      if (!request.isMultipart()) throw missing();
-      const maxBytes = app.config.updateMaxBytes;
-      // one byte over the limit is enough to know the file is too large
-      const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-      if (!file || file.fieldname !== UPDATE_FILE_FIELD) throw missing();
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (err) {
-        if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE', UPDATE_MESSAGES.tooLarge);
-        throw err;
-      }
-      return reply.code(201).send(await scheduleUpdate(app.db, userId, bytes, maxBytes));
+      const bytes = await readUploadedFile(request, { missing: UPDATE_MESSAGES.fileMissing, tooLarge: UPDATE_MESSAGES.tooLarge });
+      return reply.code(201).send(await scheduleUpdate(app.db, userId, bytes, app.config.updateMaxBytes));
     },
   );
 };

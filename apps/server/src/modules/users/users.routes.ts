@@ -30,11 +30,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
 import { requireTenant } from '../../plugins/access';
 import { presentedRefreshToken, setRefreshCookie } from '../auth/refresh-cookie';
 import { sendCsvExport } from '../exports/csv';
 import { errorResponses, noContentSchema } from '../../http/schemas';
+import { readUploadedFile } from '../../http/upload';
 import { checkAvatarAccess, replaceAvatar } from './avatar.service';
 import { exportLegalEntityReport } from './legal-entity-report.service';
 import { requestPasswordReset } from './password-reset.service';
@@ -230,7 +230,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     USERS_PATHS.avatar,
     {
-      config: selfOrPermission,
+      config: { ...selfOrPermission, upload: { maxBytes: AVATAR_MAX_BYTES } },
       schema: {
         params: userIdParamsSchema,
         consumes: ['multipart/form-data'],
@@ -242,24 +242,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkAvatarAccess(app.db, who, request.params.id);
       // the avatar is part of the person's identity: theirs, or a super user's, when shared
       await assertMayManageIdentity(app.db, who, request.params.id);
-      if (!request.isMultipart()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', USER_MESSAGES.avatarNotImage, [
-          { field: 'file', message: USER_MESSAGES.avatarNotImage },
-        ]);
-      }
-      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!file) {
-        throw new AppError('VALIDATION_FAILED', USER_MESSAGES.avatarMissing, [{ field: 'file', message: USER_MESSAGES.avatarMissing }]);
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (err) {
-        if (err instanceof app.multipartErrors.RequestFileTooLargeError) {
-          throw new AppError('PAYLOAD_TOO_LARGE', USER_MESSAGES.avatarTooLarge);
-        }
-        throw err;
-      }
+      const bytes = await readUploadedFile(request, {
+        missing: USER_MESSAGES.avatarMissing,
+        tooLarge: USER_MESSAGES.avatarTooLarge,
+        notMultipart: USER_MESSAGES.avatarNotImage,
+      });
       return replaceAvatar(app.db, who, request.params.id, bytes);
     },
   );
