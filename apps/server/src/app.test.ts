@@ -1,3 +1,4 @@
+import { UPLOAD_MESSAGES } from '@orchard/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,11 @@ describe('application platform', () => {
       },
       async (request) => request.body,
     );
+    // a route that reads a form itself, as @fastify/multipart offers (the upload routes use http/upload.ts)
+    app.post('/api/__test/form', { config: { auth: 'public' } }, async (request) => {
+      const file = await request.file({ limits: { fileSize: 10 } });
+      return { size: (await file!.toBuffer()).length };
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -82,6 +88,25 @@ describe('application platform', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it("refuses a form the route cannot read with the envelope: the library's and busboy's errors are 400, 413 or 415, never 500", async () => {
+    const boundary = '----orchard-form';
+    const part = (content: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${content}`;
+    const send = (payload: string, contentType = `multipart/form-data; boundary=${boundary}`) =>
+      app.inject({ method: 'POST', url: '/api/__test/form', headers: { 'content-type': contentType }, payload });
+    expect((await send(`${part('hello')}\r\n--${boundary}--\r\n`)).json()).toEqual({ size: 5 });
+    const cases: [string, Awaited<ReturnType<typeof send>>, number, string][] = [
+      ['no boundary', await send('abc', 'multipart/form-data'), 400, UPLOAD_MESSAGES.malformed],
+      ['cut short', await send(part('hello')), 400, UPLOAD_MESSAGES.malformed],
+      ['not multipart', await send('{"file":"x"}', 'application/json'), 415, UPLOAD_MESSAGES.notMultipart],
+      ['too large', await send(`${part('hello, world')}\r\n--${boundary}--\r\n`), 413, 'The request is too large'],
+    ];
+    for (const [what, res, status, message] of cases) {
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(status);
+      expect(res.json(), what).toEqual({ error: { code: expect.any(String), message, reason: expect.any(String) }, requestId: expect.any(String) });
+    }
   });
 
   it('sends security headers and no-store on API answers', async () => {

@@ -3,6 +3,7 @@ import { ERROR_CODE_REASONS, ERROR_CODES, isErrorReason, type ErrorCode, type Er
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { multipartRefusal } from '../http/upload';
 import { AppError, detailWithReason } from '../lib/errors';
 
 const STATUS_TO_CODE: Record<number, ErrorCode> = Object.fromEntries(
@@ -50,6 +51,9 @@ export const errorsPlugin = fp(
         request.log.error({ err }, 'response did not match its schema');
         return sendError(reply, request, 'INTERNAL', 'An unexpected error occurred');
       }
+      // a route that reads a form itself, not through http/upload.ts, still refuses a bad one
+      const upload = multipartRefusal(err, request.isMultipart());
+      if (upload) return sendError(reply, request, upload.code, upload.message, upload.details, upload.reason);
       const status = err.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         const code = STATUS_TO_CODE[status] ?? 'VALIDATION_FAILED';
