@@ -2,7 +2,7 @@
  * The privilege matrix (QUALITY.md) over every users and roles route, driven from the route
  * inventory: a new users or roles route without a case here fails the first test.
  *
- * For each route, four questions, each answered by a check or by the reason it does not apply:
+ * For each route, five questions, each answered by a check or by the reason it does not apply:
  * - above the caller: a caller lacking a permission the target user or role holds in the
  *   organisation gets 403 and the target is unchanged in the database (also a super user: inside
  *   an organisation they are bounded by their permissions there);
@@ -14,7 +14,10 @@
  *   TEST_DATABASE_URL, where the requests really run side by side);
  * - farms: a caller who is not a super user adds or removes only farms assigned to themselves, for
  *   anyone, themselves included (403 naming the farm, the target unchanged), and keeps the target's
- *   other farms; a super user assigns any farm of the organisation.
+ *   other farms; a super user assigns any farm of the organisation;
+ * - super users: an organisation's users (not super users) neither remove a super user from the
+ *   organisation, disable them, take a role from them nor change their details (403, the super
+ *   user unchanged); another super user may.
  * The organisations list joins them: it reads every organisation, so only super users may call it.
  */
 import { ALL_PERMISSIONS, ATTENTION_PATHS, ORGANIZATION_ONBOARDING_PATHS, ORGANIZATIONS_PATHS, PERMISSIONS, ROLE_MESSAGES, USER_MESSAGES, type OrganizationsResponse, type Permission } from '@orchard/shared';
@@ -216,6 +219,7 @@ interface RouteCase {
   acrossOrganisations: Answer;
   lastFullMember: Answer;
   farms: Answer;
+  superUsers: Answer;
 }
 
 const READ = 'a read: it changes nobody and nothing';
@@ -224,6 +228,7 @@ const ONE_ORGANISATION = 'acts inside the organisation only (roles, farms and pa
 const ADDS_ONLY = 'only adds: nobody loses a permission';
 const NO_FARM = 'assigns and removes no farm';
 const ROLES_NO_FARM = 'a role carries permissions, never farms';
+const ROLES_NOT_HOLDERS = "changes or deletes a role, not who holds it; what it carries is bounded by the caller's own permissions (above)";
 
 /** Users of A acted on above the caller: both limited callers get 403, the target stays as it was. */
 async function refusedAboveCaller(targetId: number, request: (callerId: number) => Promise<LightMyRequestResponse>) {
@@ -294,9 +299,29 @@ async function farmsOnlyTheCallers(put: (callerId: number, userId: number, farmI
   expect((await put(limitedSuper, limitedSuper, [])).statusCode).toBe(200);
 }
 
+/** A super user of A only (a platform operator), holding Administrator and Viewer there, locked out. */
+async function newOperator(): Promise<Target> {
+  const user = await createUser(t.db, unique('operator'), { isSuperUser: true, lockoutEnd: new Date(Date.now() + 3_600_000), failedLoginCount: 5 });
+  await addMember(t.db, user.id, orgA, [roleAll, roleWeak]);
+  return { id: user.id, userName: user.userName, email: user.email };
+}
+
+/**
+ * `request` on a super user: A's Administrator (every permission, no super user) gets 403 and the
+ * super user is unchanged; another super user gets `allowedStatus`.
+ */
+async function onlyBySuperUsers(request: (callerId: number, operator: Target) => Promise<LightMyRequestResponse>, allowedStatus: number) {
+  const operator = await newOperator();
+  const before = await userSnapshot(operator.id);
+  expectRefused(await request(admin, operator), 403, USER_MESSAGES.superUserProtected);
+  expect(await userSnapshot(operator.id)).toEqual(before);
+  const bySuper = await request(superUser, operator);
+  expect(bySuper.statusCode, bySuper.body).toBe(allowedStatus);
+}
+
 const CASES: Record<string, RouteCase> = {
-  'GET /api/users': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ },
-  'GET /api/users/:id': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ },
+  'GET /api/users': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ, superUsers: READ },
+  'GET /api/users/:id': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ, superUsers: READ },
   'GET /api/users/farm-options': {
     aboveCaller: READ,
     acrossOrganisations: READ,
@@ -308,13 +333,14 @@ const CASES: Record<string, RouteCase> = {
       expect(await options(limited)).toEqual([]);
       expect((await options(limitedSuper)).sort((a, b) => a - b)).toEqual([farmA, farmA2].sort((a, b) => a - b));
     },
+    superUsers: READ,
   },
-  'GET /api/users/packhouse-options': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ },
-  'POST /api/users/legal-entity-report': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ },
-  'GET /api/roles': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ },
-  'GET /api/roles/:id': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ },
-  'GET /api/password-resets/:token': { aboveCaller: PUBLIC_TOKEN, acrossOrganisations: PUBLIC_TOKEN, lastFullMember: PUBLIC_TOKEN, farms: PUBLIC_TOKEN },
-  'POST /api/password-resets': { aboveCaller: PUBLIC_TOKEN, acrossOrganisations: PUBLIC_TOKEN, lastFullMember: PUBLIC_TOKEN, farms: PUBLIC_TOKEN },
+  'GET /api/users/packhouse-options': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ, superUsers: READ },
+  'POST /api/users/legal-entity-report': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ, superUsers: READ },
+  'GET /api/roles': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ, superUsers: READ },
+  'GET /api/roles/:id': { aboveCaller: READ, acrossOrganisations: READ, lastFullMember: READ, farms: READ, superUsers: READ },
+  'GET /api/password-resets/:token': { aboveCaller: PUBLIC_TOKEN, acrossOrganisations: PUBLIC_TOKEN, lastFullMember: PUBLIC_TOKEN, farms: PUBLIC_TOKEN, superUsers: PUBLIC_TOKEN },
+  'POST /api/password-resets': { aboveCaller: PUBLIC_TOKEN, acrossOrganisations: PUBLIC_TOKEN, lastFullMember: PUBLIC_TOKEN, farms: PUBLIC_TOKEN, superUsers: PUBLIC_TOKEN },
 
   'POST /api/users': {
     aboveCaller: async () => {
@@ -343,6 +369,7 @@ const CASES: Record<string, RouteCase> = {
         expect(created.json().farms).toEqual(farmIds);
       }
     },
+    superUsers: 'creates a user who is no super user (a property of the account, not of the organisation)',
   },
 
   'PUT /api/users/:id': {
@@ -380,6 +407,22 @@ const CASES: Record<string, RouteCase> = {
     },
     farms: async () => {
       await farmsOnlyTheCallers(async (caller, userId, farmIds) => call(caller, 'PUT', `/api/users/${userId}`, await saveBody(userId, { farmIds })));
+    },
+    superUsers: async () => {
+      for (const changes of [
+        () => ({ isEnabled: false }),
+        // taking the Administrator role, or any other
+        () => ({ roleIds: [roleWeak] }),
+        () => ({ roleIds: [roleAll] }),
+        () => ({ email: `${unique('operator-takeover')}@example.test` }),
+        () => ({ fullName: 'Renamed' }),
+      ]) {
+        await onlyBySuperUsers(async (caller, operator) => call(caller, 'PUT', `/api/users/${operator.id}`, await saveBody(operator.id, changes())), 200);
+      }
+      // giving them a role, a farm or a packhouse here is the administrator's
+      const operator = await newOperator();
+      const given = await call(admin, 'PUT', `/api/users/${operator.id}`, await saveBody(operator.id, { roleIds: [roleAll, roleWeak, roleLimited], farmIds: [farmA2], packhouseIds: [packhouseA] }));
+      expect(given.statusCode, given.body).toBe(200);
     },
     lastFullMember: async () => {
       const solo = await soloOrganization();
@@ -429,6 +472,9 @@ const CASES: Record<string, RouteCase> = {
       await race(pair.org, [() => call(pair.one, 'DELETE', `/api/users/${pair.two}`, undefined, pair.org), () => call(pair.two, 'DELETE', `/api/users/${pair.one}`, undefined, pair.org)], 204);
     },
     farms: "removes the membership and with it every farm here: users.manage and the rules above decide, not the caller's farms",
+    superUsers: async () => {
+      await onlyBySuperUsers((caller, operator) => call(caller, 'DELETE', `/api/users/${operator.id}`), 204);
+    },
   },
 
   'POST /api/users/:id/unblock': {
@@ -441,6 +487,9 @@ const CASES: Record<string, RouteCase> = {
     },
     lastFullMember: 'a lockout is lifted, nobody loses a permission',
     farms: NO_FARM,
+    superUsers: async () => {
+      await onlyBySuperUsers((caller, operator) => call(caller, 'POST', `/api/users/${operator.id}/unblock`), 200);
+    },
   },
 
   'POST /api/users/:id/password-reset': {
@@ -453,6 +502,9 @@ const CASES: Record<string, RouteCase> = {
     },
     lastFullMember: 'mails a link; nobody loses a permission',
     farms: NO_FARM,
+    superUsers: async () => {
+      await onlyBySuperUsers((caller, operator) => call(caller, 'POST', `/api/users/${operator.id}/password-reset`), 200);
+    },
   },
 
   'PUT /api/users/:id/avatar': {
@@ -465,6 +517,9 @@ const CASES: Record<string, RouteCase> = {
     },
     lastFullMember: 'an image; nobody loses a permission',
     farms: NO_FARM,
+    superUsers: async () => {
+      await onlyBySuperUsers((caller, operator) => call(caller, 'PUT', `/api/users/${operator.id}/avatar`), 200);
+    },
   },
 
   'GET /api/organizations': {
@@ -487,6 +542,7 @@ const CASES: Record<string, RouteCase> = {
     },
     lastFullMember: READ,
     farms: READ,
+    superUsers: READ,
   },
 
   'GET /api/users/system-users': {
@@ -505,6 +561,7 @@ const CASES: Record<string, RouteCase> = {
     },
     lastFullMember: READ,
     farms: READ,
+    superUsers: READ,
   },
 
   'POST /api/users/:id/link': {
@@ -521,6 +578,7 @@ const CASES: Record<string, RouteCase> = {
     },
     lastFullMember: ADDS_ONLY,
     farms: 'links the user without any farm here',
+    superUsers: 'only super users link, and a linked user loses nothing',
   },
 
   'PUT /api/users/:id/roles': {
@@ -553,6 +611,13 @@ const CASES: Record<string, RouteCase> = {
       );
     },
     farms: NO_FARM,
+    superUsers: async () => {
+      await onlyBySuperUsers((caller, operator) => call(caller, 'PUT', `/api/users/${operator.id}/roles`, { roleIds: [roleWeak] }), 200);
+      await onlyBySuperUsers((caller, operator) => call(caller, 'PUT', `/api/users/${operator.id}/roles`, { roleIds: [roleAll] }), 200);
+      const operator = await newOperator();
+      const given = await call(admin, 'PUT', `/api/users/${operator.id}/roles`, { roleIds: [roleAll, roleWeak, roleLimited] });
+      expect(given.statusCode, given.body).toBe(200);
+    },
   },
 
   'PUT /api/users/:id/farms': {
@@ -567,6 +632,7 @@ const CASES: Record<string, RouteCase> = {
     farms: async () => {
       await farmsOnlyTheCallers((caller, userId, farmIds) => call(caller, 'PUT', `/api/users/${userId}/farms`, { farmIds }));
     },
+    superUsers: "farms are the organisation's side of a super user too (within the caller's own); a super user assigns themselves any farm again",
   },
 
   'PUT /api/users/:id/packhouses': {
@@ -579,6 +645,7 @@ const CASES: Record<string, RouteCase> = {
     },
     lastFullMember: 'packhouses carry no permission',
     farms: NO_FARM,
+    superUsers: "packhouses are the organisation's side of a super user too, and carry no permission",
   },
 
   'POST /api/roles': {
@@ -592,6 +659,7 @@ const CASES: Record<string, RouteCase> = {
     acrossOrganisations: ONE_ORGANISATION,
     lastFullMember: ADDS_ONLY,
     farms: ROLES_NO_FARM,
+    superUsers: ROLES_NOT_HOLDERS,
   },
 
   'PUT /api/roles/:id': {
@@ -624,6 +692,7 @@ const CASES: Record<string, RouteCase> = {
       await race(pair.org, [strip2(pair.all1, 'All one'), strip2(pair.all2, 'All two')], 200);
     },
     farms: ROLES_NO_FARM,
+    superUsers: ROLES_NOT_HOLDERS,
   },
 
   'DELETE /api/roles/:id': {
@@ -647,6 +716,7 @@ const CASES: Record<string, RouteCase> = {
       );
     },
     farms: ROLES_NO_FARM,
+    superUsers: ROLES_NOT_HOLDERS,
   },
 };
 
@@ -691,7 +761,8 @@ describe('privilege matrix over the users and roles routes', () => {
     expect(registered.filter((r) => !(r in CASES)), 'users/roles routes without a privilege case').toEqual([]);
     expect(Object.keys(CASES).filter((r) => !registered.includes(r)), 'cases for routes that do not exist').toEqual([]);
     for (const [route, c] of Object.entries(CASES)) {
-      for (const answer of [c.aboveCaller, c.acrossOrganisations, c.lastFullMember, c.farms]) {
+      for (const answer of [c.aboveCaller, c.acrossOrganisations, c.lastFullMember, c.farms, c.superUsers]) {
+        expect(['string', 'function'], `${route}: every question answered`).toContain(typeof answer);
         if (typeof answer === 'string') expect(answer.length, `${route}: say why it does not apply`).toBeGreaterThan(10);
       }
     }
@@ -722,6 +793,12 @@ describe('privilege matrix over the users and roles routes', () => {
 
   describe("farms: only the caller's own are added or removed, for anyone, themselves included (super users any)", () => {
     it.each(checks((c) => c.farms))('%s', async (_route, check) => {
+      await check();
+    });
+  });
+
+  describe("super users: only super users remove them, disable them, take their roles or change their details", () => {
+    it.each(checks((c) => c.superUsers))('%s', async (_route, check) => {
       await check();
     });
   });

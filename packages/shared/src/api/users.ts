@@ -63,6 +63,12 @@ export const USER_MESSAGES = {
   sharedUserProfile:
     'This user also belongs to another organisation; only they or a platform administrator can change their details',
   roleNotAssignable: (roleName: string) => `You cannot assign or remove the role "${roleName}": it carries permissions you do not hold`,
+  /**
+   * a super user (a platform operator) is removed, disabled, stripped of a role in the organisation,
+   * or has their identity changed, only by a super user (or, for their identity, themselves) (403)
+   */
+  superUserProtected:
+    'This user is a platform administrator; only a platform administrator can change their details, disable or remove them, or take their roles away',
   /** a caller who is not a super user adds or removes only farms assigned to themselves (403) */
   farmNotAssignable: (farmName: string) => `You cannot assign or remove the farm "${farmName}": it is not one of your farms`,
   /** acting on a member who holds, in this organisation, a permission the caller lacks (403) */
@@ -100,6 +106,7 @@ export const USER_REASONS = {
   sharedUserProfile: 'shared-user-profile',
   roleNotAssignable: 'role-not-assignable',
   farmNotAssignable: 'farm-not-assignable',
+  superUserProtected: 'super-user-protected',
   userAboveCaller: 'user-above-caller',
   superUserOnly: 'super-user-only',
   lastFullMember: 'last-full-member',
@@ -329,6 +336,12 @@ export const userSchema = z.object({
    * lockout, enabled state) then changes only by themselves or a super user
    */
   inOtherOrganizations: z.boolean(),
+  /**
+   * a platform operator: their identity changes only by themselves or a super user, and only a
+   * super user removes them, disables them or takes a role from them (they may be given roles,
+   * farms and packhouses)
+   */
+  isSuperUser: z.boolean(),
   /** send back when saving (optimistic concurrency) */
   version: z.number().int(),
 });

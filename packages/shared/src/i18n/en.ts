@@ -180,6 +180,8 @@ export const en = {
     linkError: 'Link Error',
     linkErrorText: 'An error occured whilst linking the user.',
     identityLocked: 'This user also belongs to another organisation; only they or a platform administrator can change their details.',
+    superUserLocked:
+      'This user is a platform administrator; only a platform administrator can change their details, disable or remove them, or take their roles away.',
     avatarError: 'Upload Error',
     avatarErrorText: 'The below errors occured whilst uploading the avatar:',
     dialogTitle: 'User Setup',

@@ -10,6 +10,7 @@ import { findMemberUser } from './user-members.repository';
 import { loadMember } from './user-listing.service';
 import {
   assertMayManageIdentity,
+  assertMayTakeFrom,
   assertNotAboveCaller,
   currentCaller,
   userNotFound,
@@ -20,7 +21,8 @@ import {
  * Removes the user from this organisation (membership, roles, farms and packhouses here). The
  * account itself is deleted only when it belongs to no other organisation: a user shared with
  * another organisation only leaves this one. You cannot delete yourself, nor someone who holds a
- * permission here you lack (403), nor the last enabled member holding every permission (409).
+ * permission here you lack (403), nor a super user unless you are one (403), nor the last enabled
+ * member holding every permission (409).
  */
 export async function deleteUser(db: AppDb, caller: Caller, userId: number): Promise<void> {
   const row = await findMemberUser(db, caller.organizationId, userId);
@@ -33,6 +35,7 @@ export async function deleteUser(db: AppDb, caller: Caller, userId: number): Pro
     // removed meanwhile by someone else: gone, as for any id that is not a member
     if (!(await findMemberUser(tx, caller.organizationId, userId))) throw userNotFound();
     await assertNotAboveCaller(tx, await currentCaller(tx, caller), userId);
+    await assertMayTakeFrom(tx, caller, userId);
     await keepingFullMember(tx, [caller.organizationId], () => removeFromOrganization(tx, caller.organizationId, userId));
     if ((await countOtherMemberships(tx, userId, caller.organizationId)) > 0) return;
     try {

@@ -74,6 +74,12 @@ export async function countOtherMemberships(db: AppDb, userId: number, organizat
   return row?.n ?? 0;
 }
 
+/** Is the account a super user's (a platform operator)? */
+export async function isSuperUserAccount(db: AppDb, userId: number): Promise<boolean> {
+  const [row] = await db.select({ isSuperUser: users.isSuperUser }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.isSuperUser ?? false;
+}
+
 export interface ProfileChanges {
   userName: string;
   email: string;

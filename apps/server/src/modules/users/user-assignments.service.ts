@@ -90,7 +90,7 @@ export async function setUserRoles(
   version?: number,
 ): Promise<User> {
   return changeMember(db, caller, userId, version, async (tx, acting, current) => {
-    const roleNames = await checkRoleChange(tx, acting, current.roleIds, roleIds);
+    const roleNames = await checkRoleChange(tx, acting, userId, current.roleIds, roleIds);
     const ids = [...roleNames.keys()];
     if (!(await bumpUserVersion(tx, userId, version))) throw staleVersion();
     if (sameSet(ids, current.roleIds)) return;

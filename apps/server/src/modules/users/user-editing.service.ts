@@ -77,7 +77,7 @@ export interface CreateUserInput {
 export async function createUser(db: AppDb, caller: Caller, input: CreateUserInput): Promise<User> {
   if (input.farmIds?.length && !can(caller, PERMISSIONS.usersAssignFarms)) throw forbidden();
   if (input.packhouseIds?.length && !can(caller, PERMISSIONS.usersAssignPackhouses)) throw forbidden();
-  const roleNames = await checkRoleChange(db, caller, [], input.roleIds);
+  const roleNames = await checkRoleChange(db, caller, null, [], input.roleIds);
   const farmIds = await checkFarms(db, caller.organizationId, input.farmIds ?? []);
   await checkFarmChange(db, caller, [], farmIds);
   const packhouseIds = await checkPackhouses(db, caller.organizationId, input.packhouseIds ?? []);
@@ -233,7 +233,7 @@ export async function updateUser(
       // a link to another organisation made since the check above counts too
       if (changesIdentity) await assertIdentityIsCallers(tx, caller, userId);
       const roleNames =
-        input.roleIds === undefined ? undefined : await checkRoleChange(tx, acting, current.roleIds, input.roleIds);
+        input.roleIds === undefined ? undefined : await checkRoleChange(tx, acting, userId, current.roleIds, input.roleIds);
       if (farmIds) await checkFarmChange(tx, acting, current.farms, farmIds);
       await keepingFullMember(tx, guarded, async () => {
         const saved = await updateUserProfile(tx, userId, input.version, {

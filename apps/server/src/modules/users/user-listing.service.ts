@@ -41,6 +41,7 @@ function toUser(row: UserRow, assignments: UserAssignments | undefined, now: Dat
     isEnabled: row.isEnabled,
     isLockedOut: row.lockoutEnd !== null && row.lockoutEnd.getTime() > now.getTime(),
     inOtherOrganizations: row.inOtherOrganizations,
+    isSuperUser: row.isSuperUser,
     version: row.version,
   };
 }

@@ -18,6 +18,7 @@ const userColumns = (organizationId: number) => ({
   phoneNumber: users.phoneNumber,
   avatarBlobId: users.avatarBlobId,
   isEnabled: users.isEnabled,
+  isSuperUser: users.isSuperUser,
   lockoutEnd: users.lockoutEnd,
   version: users.version,
   inOtherOrganizations: sql<boolean>`exists (
@@ -34,6 +35,8 @@ export interface UserRow {
   phoneNumber: string | null;
   avatarBlobId: string | null;
   isEnabled: boolean;
+  /** a platform operator (see user-privileges) */
+  isSuperUser: boolean;
   lockoutEnd: Date | null;
   version: number;
   /** also a member of an organisation other than the one it is seen from */

@@ -11,6 +11,9 @@
  *   avatar, password, lockout and enabled state of a user who also belongs to another
  *   organisation change only by themselves or a super user (403). An organisation administrator
  *   manages this organisation's side of them: membership, roles, farms and packhouses.
+ * - Super users are the platform's operators: an organisation's users (not super users) change
+ *   none of a super user's identity, and neither remove them from the organisation nor take a role
+ *   from them there (403); they may give them roles, farms and packhouses. Another super user may.
  * - Only super users search and link users of other organisations (and, inside the organisation,
  *   they still need users.linkOrganisation).
  * - Farms: a caller who is not a super user adds or removes only farms assigned to themselves in
@@ -22,7 +25,7 @@ import { PERMISSIONS, USER_MESSAGES, type Permission } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import { findUserPermissions, permissionsLacking } from '../roles/privilege-guard';
-import { countOtherMemberships } from './user-accounts.repository';
+import { countOtherMemberships, isSuperUserAccount } from './user-accounts.repository';
 import { findFarmsAssignedOrNot, findRolePermissions, findRolesInOrganization, findUserRoleIds } from './user-assignments.repository';
 import { findMemberUser } from './user-members.repository';
 
@@ -58,10 +61,20 @@ export async function assertNotAboveCaller(db: AppDb, caller: Caller, userId: nu
   if (permissionsLacking(caller.permissions, held).length > 0) throw forbidden(USER_MESSAGES.userAboveCaller);
 }
 
-/** 403 when the member also belongs to another organisation and the caller is neither them nor a super user. */
+/**
+ * 403 when the member is a super user, or also belongs to another organisation, and the caller is
+ * neither them nor a super user.
+ */
 export async function assertIdentityIsCallers(db: AppDb, caller: Caller, userId: number): Promise<void> {
   if (userId === caller.userId || caller.isSuperUser) return;
+  if (await isSuperUserAccount(db, userId)) throw forbidden(USER_MESSAGES.superUserProtected);
   if ((await countOtherMemberships(db, userId, caller.organizationId)) > 0) throw forbidden(USER_MESSAGES.sharedUserProfile);
+}
+
+/** 403 when the member is a super user and the caller is not: removing them, or taking a role from them. */
+export async function assertMayTakeFrom(db: AppDb, caller: Caller, userId: number): Promise<void> {
+  if (caller.isSuperUser) return;
+  if (await isSuperUserAccount(db, userId)) throw forbidden(USER_MESSAGES.superUserProtected);
 }
 
 /**
@@ -98,13 +111,15 @@ export async function assignableRoleIds(db: AppDb, caller: Caller, roleIds: numb
 }
 
 /**
- * Checks a change of a user's roles from `current` to `requested`: every requested role must be
- * the organisation's (404 otherwise) and every added or removed role assignable by the caller (403).
+ * Checks a change of user `userId`'s roles (null: a user being created) from `current` to
+ * `requested`: every requested role must be the organisation's (404 otherwise), no role taken from a
+ * super user by anyone else (403) and every added or removed role assignable by the caller (403).
  * Returns the requested roles' names by id.
  */
 export async function checkRoleChange(
   db: AppDb,
   caller: Caller,
+  userId: number | null,
   current: number[],
   requested: number[],
 ): Promise<Map<number, string>> {
@@ -114,7 +129,9 @@ export async function checkRoleChange(
   const names = new Map(found.map((r) => [r.id, r.name]));
   const currentSet = new Set(current);
   const requestedSet = new Set(unique);
-  const changed = [...unique.filter((id) => !currentSet.has(id)), ...current.filter((id) => !requestedSet.has(id))];
+  const removed = current.filter((id) => !requestedSet.has(id));
+  if (removed.length > 0 && userId !== null) await assertMayTakeFrom(db, caller, userId);
+  const changed = [...unique.filter((id) => !currentSet.has(id)), ...removed];
   if (changed.length === 0) return names;
   const assignable = await assignableRoleIds(db, caller, changed);
   const refused = changed.find((id) => !assignable.has(id));

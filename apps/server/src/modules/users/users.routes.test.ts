@@ -154,7 +154,7 @@ describe('users API', () => {
       });
       expect(body.users.map((u: User) => u.id)).not.toContain(outsider.id);
       expect(Object.keys(row).sort()).toEqual(
-        ['avatar', 'email', 'farms', 'fullName', 'id', 'inOtherOrganizations', 'isEnabled', 'isLockedOut', 'jobTitle', 'packhouses', 'phoneNumber', 'roleIds', 'roles', 'userName', 'version'].sort(),
+        ['avatar', 'email', 'farms', 'fullName', 'id', 'inOtherOrganizations', 'isEnabled', 'isLockedOut', 'isSuperUser', 'jobTitle', 'packhouses', 'phoneNumber', 'roleIds', 'roles', 'userName', 'version'].sort(),
       );
       const scout = body.roles.find((r: { id: number }) => r.id === roleScout);
       expect(scout).toMatchObject({ name: 'Scout', usersCount: 1, isAssignable: true });
@@ -868,6 +868,71 @@ describe('users API', () => {
         { id: farmA1, farm_Name: 'Amandel', area_Name: 'Citrusdal' },
         { id: farmA2, farm_Name: 'Bergvliet', area_Name: null },
       ]);
+    });
+  });
+
+  describe("a super user's place in the organisation: only super users take it away", () => {
+    /** A super user (a platform operator) of this organisation only, holding Administrator and Scout here. */
+    async function newOperator() {
+      const operator = await newMember([roleAdmin, roleScout], { isSuperUser: true, lockoutEnd: new Date(Date.now() + 600_000) });
+      return getUser(operator.id);
+    }
+    const put = async (who: number, url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url, headers: await as(who), payload });
+    const save = async (who: number, target: User, changes: Record<string, unknown>) =>
+      put(who, `/api/users/${target.id}`, { version: target.version, userName: target.userName, email: target.email, ...changes });
+    const expectProtected = (res: Awaited<ReturnType<typeof put>>, what: string) => {
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(403);
+      expect(res.json().error).toMatchObject({ code: 'FORBIDDEN', message: USER_MESSAGES.superUserProtected, reason: 'super-user-protected' });
+    };
+    const snapshot = async (userId: number) => ({
+      row: (await t.db.select().from(users).where(eq(users.id, userId)))[0],
+      memberships: (await t.db.select().from(memberships).where(eq(memberships.userId, userId))).map((m) => m.organizationId),
+      roles: (await t.db.select().from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.roleId).sort((a, b) => a - b),
+    });
+
+    it('is marked in the users list and in the user answer', async () => {
+      const operator = await newOperator();
+      expect(operator.isSuperUser).toBe(true);
+      const list = (await t.app.inject({ method: 'GET', url: '/api/users', headers: await as(admin) })).json() as { users: User[] };
+      expect(list.users.find((u) => u.id === operator.id)?.isSuperUser).toBe(true);
+      expect(list.users.find((u) => u.id === admin)?.isSuperUser).toBe(false);
+    });
+
+    it("an organisation's administrator cannot remove, disable, take roles from or change the details of a super user", async () => {
+      const operator = await newOperator();
+      const before = await snapshot(operator.id);
+      expectProtected(await t.app.inject({ method: 'DELETE', url: `/api/users/${operator.id}`, headers: await as(admin) }), 'remove');
+      expectProtected(await save(admin, operator, { isEnabled: false }), 'disable');
+      // the Administrator role, or any other role they hold here
+      expectProtected(await put(admin, `/api/users/${operator.id}/roles`, { roleIds: [roleScout] }), 'take Administrator');
+      expectProtected(await put(admin, `/api/users/${operator.id}/roles`, { roleIds: [roleAdmin] }), 'take Scout');
+      expectProtected(await save(admin, operator, { roleIds: [roleScout] }), 'take Administrator in the save');
+      // their details, lockout and password are theirs too
+      for (const changes of [{ email: 'operator-takeover@example.test' }, { fullName: 'Renamed' }, { userName: unique('renamed-operator') }]) {
+        expectProtected(await save(admin, operator, changes), JSON.stringify(changes));
+      }
+      expectProtected(await t.app.inject({ method: 'POST', url: `/api/users/${operator.id}/unblock`, headers: await as(admin) }), 'unblock');
+      expectProtected(await t.app.inject({ method: 'POST', url: `/api/users/${operator.id}/password-reset`, headers: await as(admin) }), 'reset');
+      expect(await snapshot(operator.id)).toEqual(before);
+    });
+
+    it('the administrator may still give them roles, farms and packhouses here', async () => {
+      const operator = await newOperator();
+      const res = await save(admin, operator, { roleIds: [roleAdmin, roleScout, roleViewer], farmIds: [farmA1], packhouseIds: [packhouseOwned] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ roles: ['Administrator', 'Scout', 'Viewer'], farms: [farmA1], packhouses: [packhouseOwned] });
+    });
+
+    it('another super user may remove, disable and take roles from them; they change their own details', async () => {
+      const operator = await newOperator();
+      const self = await save(operator.id, operator, { jobTitle: 'Platform operator' });
+      expect(self.statusCode, self.body).toBe(200);
+      const taken = await put(superAdmin, `/api/users/${operator.id}/roles`, { roleIds: [roleScout] });
+      expect(taken.statusCode, taken.body).toBe(200);
+      const disabled = await save(superAdmin, taken.json() as User, { isEnabled: false });
+      expect(disabled.statusCode, disabled.body).toBe(200);
+      const removed = await t.app.inject({ method: 'DELETE', url: `/api/users/${operator.id}`, headers: await as(superAdmin) });
+      expect(removed.statusCode, removed.body).toBe(204);
     });
   });
 

@@ -21,6 +21,7 @@ import {
   initialValues,
   inlineMessage,
   isInvalidCredentialsError,
+  mayTakeFrom,
   passwordChangeErrors,
   roleOptions,
   updateBody,
@@ -53,6 +54,7 @@ const user: User = {
   isEnabled: true,
   isLockedOut: false,
   inOtherOrganizations: false,
+  isSuperUser: false,
   version: 3,
 };
 
@@ -95,10 +97,25 @@ describe('editor capabilities by mode and permission', () => {
   });
 
   it('Reset Password in the list: a shared user only by themselves or a super user', () => {
-    expect(canResetPasswordOf({ id: 7, inOtherOrganizations: true }, { userId: 1, isSuperUser: false })).toBe(false);
-    expect(canResetPasswordOf({ id: 7, inOtherOrganizations: true }, { userId: 1, isSuperUser: true })).toBe(true);
-    expect(canResetPasswordOf({ id: 7, inOtherOrganizations: true }, { userId: 7, isSuperUser: false })).toBe(true);
-    expect(canResetPasswordOf({ id: 7, inOtherOrganizations: false }, { userId: 1, isSuperUser: false })).toBe(true);
+    expect(canResetPasswordOf({ id: 7, inOtherOrganizations: true, isSuperUser: false }, { userId: 1, isSuperUser: false })).toBe(false);
+    expect(canResetPasswordOf({ id: 7, inOtherOrganizations: true, isSuperUser: false }, { userId: 1, isSuperUser: true })).toBe(true);
+    expect(canResetPasswordOf({ id: 7, inOtherOrganizations: true, isSuperUser: false }, { userId: 7, isSuperUser: false })).toBe(true);
+    expect(canResetPasswordOf({ id: 7, inOtherOrganizations: false, isSuperUser: false }, { userId: 1, isSuperUser: false })).toBe(true);
+  });
+
+  it("a super user: their details, enabled state, lockout and roles held are a super user's; roles, farms and packhouses may be added", () => {
+    const operator = { isSelf: false, isLockedOut: true, inOtherOrganizations: false, editsSuperUser: true };
+    const byAdmin = editorCapabilities('edit', all, operator);
+    expect(byAdmin).toMatchObject({ editIdentity: false, editEnabled: false, showUnblock: false, showAvatar: false, keepHeldRoles: true, editRoles: true, editFarms: true, editPackhouses: true });
+    const bySuperUser = editorCapabilities('edit', all, { ...operator, isSuperUser: true });
+    expect(bySuperUser).toMatchObject({ editIdentity: true, editEnabled: true, showUnblock: true, showAvatar: true, keepHeldRoles: false });
+    expect(editorCapabilities('edit', all, { isSelf: false, isLockedOut: false }).keepHeldRoles).toBe(false);
+    // the list: no Reset Password and no Delete for them but by a super user
+    expect(canResetPasswordOf({ id: 7, inOtherOrganizations: false, isSuperUser: true }, { userId: 1, isSuperUser: false })).toBe(false);
+    expect(canResetPasswordOf({ id: 7, inOtherOrganizations: false, isSuperUser: true }, { userId: 1, isSuperUser: true })).toBe(true);
+    expect(mayTakeFrom({ isSuperUser: true }, false)).toBe(false);
+    expect(mayTakeFrom({ isSuperUser: true }, true)).toBe(true);
+    expect(mayTakeFrom({ isSuperUser: false }, false)).toBe(true);
   });
 
   it('yourself: Enabled cannot be changed; the Profile page never edits assignments', () => {
@@ -309,6 +326,14 @@ describe('roles', () => {
       [4, true],
     ]);
     expect(roleOptions(roles, [], []).map((r) => r.id)).toEqual([1, 2, 3]);
+    // a super user's roles, edited by someone who is not one: held ones cannot be taken away, others added
+    expect(roleOptions(roles, [], [1, 4], true).map((r) => [r.id, r.disabled])).toEqual([
+      [1, true],
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
+    expect(roleOptions(null, [{ id: 9, name: 'Mine', description: 'd' }], [9], true)[0]?.disabled).toBe(true);
     expect(roleOptions(null, [{ id: 9, name: 'Mine', description: 'd' }], [])).toEqual([
       { id: 9, name: 'Mine', description: 'd', disabled: false },
     ]);

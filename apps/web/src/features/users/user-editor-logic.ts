@@ -33,12 +33,15 @@ export interface EditorCapabilities {
   linkExisting: boolean;
   /**
    * the person's identity (user name, email, names, job title, phone, avatar, enabled state,
-   * lockout) can be changed: not when they also belong to another organisation and the editor is
-   * neither them nor a super user (their roles, farms and packhouses here still can)
+   * lockout) can be changed: not when they also belong to another organisation, or are a super
+   * user, and the editor is neither them nor a super user (their roles, farms and packhouses here
+   * still can)
    */
   editIdentity: boolean;
   /** roles can be chosen (else shown as badges) */
   editRoles: boolean;
+  /** the roles the user holds stay chosen: a super user's, edited by someone who is not one, are only added to */
+  keepHeldRoles: boolean;
   /** the roles field is there at all (editable, or as badges of the user's roles) */
   showRoles: boolean;
   editFarms: boolean;
@@ -67,6 +70,8 @@ export function editorCapabilities(
     isSuperUser?: boolean;
     /** the edited user also belongs to another organisation */
     inOtherOrganizations?: boolean;
+    /** the edited user is a super user */
+    editsSuperUser?: boolean;
   },
 ): EditorCapabilities {
   const readOnly = mode === 'view';
@@ -74,13 +79,17 @@ export function editorCapabilities(
   const general = mode === 'edit' || mode === 'new';
   const canManage = hasPermission(PERMISSIONS.usersManage);
   const editRoles = general && hasPermission(PERMISSIONS.rolesAssign);
-  const editIdentity = options.isSelf || !!options.isSuperUser || !options.inOtherOrganizations;
+  const editIdentity = mayChangeIdentityOf(
+    { isSelf: options.isSelf, inOtherOrganizations: !!options.inOtherOrganizations, isSuperUser: !!options.editsSuperUser },
+    !!options.isSuperUser,
+  );
   return {
     readOnly,
     showPassword: mode === 'new',
     linkExisting: mode === 'new' && !!options.isSuperUser && hasPermission(PERMISSIONS.usersLinkOrganisation),
     editIdentity,
     editRoles,
+    keepHeldRoles: !mayTakeFrom({ isSuperUser: !!options.editsSuperUser }, !!options.isSuperUser),
     showRoles: editRoles || mode !== 'new',
     editFarms: general && hasPermission(PERMISSIONS.usersAssignFarms),
     editPackhouses: general && hasPermission(PERMISSIONS.usersAssignPackhouses),
@@ -249,15 +258,32 @@ export function isInvalidCredentialsError(error: unknown): boolean {
 }
 
 /**
+ * May the signed-in user (`callerIsSuperUser`) change this user's identity (details, enabled state,
+ * lockout, avatar, password reset)? Their own; anyone's for a super user; otherwise only that of a
+ * user who belongs to this organisation alone and is no super user, as the server decides.
+ */
+export function mayChangeIdentityOf(
+  user: { isSelf: boolean; inOtherOrganizations: boolean; isSuperUser: boolean },
+  callerIsSuperUser: boolean,
+): boolean {
+  return user.isSelf || callerIsSuperUser || (!user.inOtherOrganizations && !user.isSuperUser);
+}
+
+/** May the signed-in user remove this user or take a role from them? Not a super user, unless they are one (as the server decides). */
+export function mayTakeFrom(user: { isSuperUser: boolean }, callerIsSuperUser: boolean): boolean {
+  return callerIsSuperUser || !user.isSuperUser;
+}
+
+/**
  * May the signed-in user send this user a password reset from the list? Besides users.resetPassword
- * (the column's own gate), a user who also belongs to another organisation is reset only by
- * themselves or a super user, as the server decides.
+ * (the column's own gate), a user who also belongs to another organisation, or is a super user, is
+ * reset only by themselves or a super user, as the server decides.
  */
 export function canResetPasswordOf(
-  user: Pick<User, 'id' | 'inOtherOrganizations'>,
+  user: Pick<User, 'id' | 'inOtherOrganizations' | 'isSuperUser'>,
   me: { userId: number | null; isSuperUser: boolean },
 ): boolean {
-  return user.id === me.userId || me.isSuperUser || !user.inOtherOrganizations;
+  return mayChangeIdentityOf({ isSelf: user.id === me.userId, inOtherOrganizations: user.inOtherOrganizations, isSuperUser: user.isSuperUser }, me.isSuperUser);
 }
 
 /**
@@ -285,16 +311,19 @@ export interface RoleOption {
   disabled: boolean;
 }
 
+/** `keepHeld`: the roles the user holds cannot be taken away (a super user's, see keepHeldRoles). */
 export function roleOptions(
   listRoles: readonly UserListRole[] | null | undefined,
   ownRoles: readonly { id: number; name: string; description: string | null }[],
   heldRoleIds: readonly number[],
+  keepHeld = false,
 ): RoleOption[] {
+  const locked = (id: number) => keepHeld && heldRoleIds.includes(id);
   if (listRoles) {
     // a role the caller may not assign stays visible when the user holds it, but cannot be toggled
     return listRoles
       .filter((r) => r.isAssignable || heldRoleIds.includes(r.id))
-      .map((r) => ({ id: r.id, name: r.name, description: r.description, disabled: !r.isAssignable }));
+      .map((r) => ({ id: r.id, name: r.name, description: r.description, disabled: !r.isAssignable || locked(r.id) }));
   }
-  return ownRoles.map((r) => ({ id: r.id, name: r.name, description: r.description, disabled: false }));
+  return ownRoles.map((r) => ({ id: r.id, name: r.name, description: r.description, disabled: locked(r.id) }));
 }

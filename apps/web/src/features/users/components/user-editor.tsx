@@ -105,6 +105,7 @@ export function UserEditor({
     selfProfile,
     isSuperUser: me?.isSuperUser ?? false,
     inOtherOrganizations: user?.inOtherOrganizations ?? false,
+    editsSuperUser: user?.isSuperUser ?? false,
   });
   const isNew = mode === 'new';
 
@@ -134,8 +135,8 @@ export function UserEditor({
   const avatar = useAvatarChoice();
 
   const options: RoleOption[] = useMemo(
-    () => roleOptions(listRoles, ownRoles, user?.roleIds ?? []),
-    [listRoles, ownRoles, user?.roleIds],
+    () => roleOptions(listRoles, ownRoles, user?.roleIds ?? [], caps.keepHeldRoles),
+    [listRoles, ownRoles, user?.roleIds, caps.keepHeldRoles],
   );
 
   const resetForm = (next: User | null) => {
@@ -277,7 +278,7 @@ export function UserEditor({
       <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('users.panelTitle')}>
         {!caps.readOnly && !caps.editIdentity && (
           <p className="identity-note" role="note">
-            <i className="pi pi-info-circle" aria-hidden="true" /> {t('users.identityLocked')}
+            <i className="pi pi-info-circle" aria-hidden="true" /> {t(user?.isSuperUser ? 'users.superUserLocked' : 'users.identityLocked')}
           </p>
         )}
         <div className="user-editor-grid">

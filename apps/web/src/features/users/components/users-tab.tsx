@@ -23,7 +23,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { useRequestPasswordReset } from '../api/reset-password';
 import { useUnblockUser } from '../api/unblock-user';
-import { canResetPasswordOf, editorCapabilities } from '../user-editor-logic';
+import { canResetPasswordOf, editorCapabilities, mayTakeFrom } from '../user-editor-logic';
 import { matchesStatus, USER_STATUS_FILTERS, userStatuses, type UserStatusFilter } from '../user-status';
 import { ExportLegalEntityDialog } from './export-legal-entity-dialog';
 import { namedPaginatorTemplate } from '../../../components/table-accessibility';
@@ -87,8 +87,13 @@ export function UsersTab() {
 
   // the row offers Unblock where the editor would (the same rule: users.manage, and their identity is the caller's to change)
   const mayUnblock = (u: User) =>
-    editorCapabilities('edit', hasPermission, { isSelf: u.id === userId, isLockedOut: u.isLockedOut, isSuperUser, inOtherOrganizations: u.inOtherOrganizations })
-      .showUnblock;
+    editorCapabilities('edit', hasPermission, {
+      isSelf: u.id === userId,
+      isLockedOut: u.isLockedOut,
+      isSuperUser,
+      inOtherOrganizations: u.inOtherOrganizations,
+      editsSuperUser: u.isSuperUser,
+    }).showUnblock;
   const onUnblock = async (u: User) => {
     try {
       await unblock.mutateAsync(u.id);
@@ -153,7 +158,8 @@ export function UsersTab() {
       {canManage && (
         <RowActionButton action="edit" label={t('users.editUser', { userName: u.userName })} onClick={() => setEditing(u)} />
       )}
-      {canManage && u.id !== userId && (
+      {/* a super user (a platform operator) is removed only by a super user */}
+      {canManage && u.id !== userId && mayTakeFrom(u, isSuperUser) && (
         <RowActionButton action="delete" label={t('users.deleteUser', { userName: u.userName })} onClick={() => askDelete(u)} />
       )}
     </div>
