@@ -18,7 +18,8 @@
  * - super users: an organisation's users (not super users) neither remove a super user from the
  *   organisation, disable them, take a role from them nor change their details (403, the super
  *   user unchanged); another super user may.
- * The organisations list joins them: it reads every organisation, so only super users may call it.
+ * The organisations list joins them: it reads every organisation, so only super users may call it;
+ * and so does opening an organisation of it, which makes a super user a member.
  */
 import { ALL_PERMISSIONS, ATTENTION_PATHS, ORGANIZATION_ONBOARDING_PATHS, ORGANIZATIONS_PATHS, PERMISSIONS, ROLE_MESSAGES, USER_MESSAGES, type OrganizationsResponse, type Permission } from '@orchard/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -58,8 +59,9 @@ import { addMember, assignFarms, createOrganization, createRole, createUser } fr
 
 /** The routes this matrix answers for. */
 const isUsersOrRolesRoute = (url: string) => /^\/api\/(users|roles|password-resets)(\/|$)/.test(url);
-/** ...and the organisations list, which reads across organisations. */
-const isMatrixRoute = (method: string, url: string) => isUsersOrRolesRoute(url) || (method === 'GET' && url === ORGANIZATIONS_PATHS.list);
+/** ...and the organisations list, which reads across organisations, and opening one of them. */
+const isMatrixRoute = (method: string, url: string) =>
+  isUsersOrRolesRoute(url) || (method === 'GET' && url === ORGANIZATIONS_PATHS.list) || (method === 'POST' && url === ORGANIZATIONS_PATHS.open);
 
 /** A 1x1 PNG: a real image, so an upload that is allowed goes through. */
 const PNG = Buffer.from(
@@ -543,6 +545,27 @@ const CASES: Record<string, RouteCase> = {
     lastFullMember: READ,
     farms: READ,
     superUsers: READ,
+  },
+
+  'POST /api/organizations/:id/open': {
+    aboveCaller: 'makes the caller themselves a member: no one else is acted on',
+    acrossOrganisations: async () => {
+      const org = (await createOrganization(t.db, unique('Privilege Org to open'))).id;
+      const full = (await createRole(t.db, org, 'Administrator', ALL_PERMISSIONS)).id;
+      const url = ORGANIZATIONS_PATHS.open.replace(':id', String(org));
+      // every permission of A, or only users and roles: no super user, no way in
+      for (const caller of [admin, limited]) {
+        expectRefused(await call(caller, 'POST', url), 403);
+        expectRefused(await call(caller, 'PUT', '/api/me/default-organization', { organizationId: org }), 404);
+      }
+      expect(await t.db.select().from(memberships).where(eq(memberships.organizationId, org))).toEqual([]);
+      const opened = await call(limitedSuper, 'POST', url);
+      expect(opened.statusCode, opened.body).toBe(204);
+      expect((await t.db.select().from(userRoles).where(eq(userRoles.organizationId, org))).map((r) => [r.userId, r.roleId])).toEqual([[limitedSuper, full]]);
+    },
+    lastFullMember: ADDS_ONLY,
+    farms: 'joins without any farm',
+    superUsers: 'only super users open, and nobody loses anything',
   },
 
   'GET /api/users/system-users': {

@@ -16,6 +16,12 @@ import { wholeNumberQuerySchema } from './common.js';
 export const ORGANIZATIONS_PATHS = {
   /** GET ?search=&page=&pageSize=: a page of organisations with their counts */
   list: '/api/organizations',
+  /**
+   * POST: a super user opens an organisation of the list. One they are not a member of they join,
+   * holding its role that carries every permission (when it has one); then the organisation switch
+   * (PUT /api/me/default-organization) takes them there. 204; 404 for no such active organisation.
+   */
+  open: '/api/organizations/:id/open',
 } as const;
 
 export const ORGANIZATIONS_PAGE_SIZES = TABLE_PAGE_SIZE_OPTIONS;

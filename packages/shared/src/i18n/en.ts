@@ -753,6 +753,8 @@ export const en = {
     searchPlaceholder: 'Search',
     tableCaption: 'Organizations with their farm and user counts',
     orgName: 'Org Name',
+    /** the name opens the organisation (a super user joins it when not a member) */
+    open: 'Open {{name}}',
     adminName: 'Admin Name',
     defaultLegalEntity: 'Default Legal Entity',
     farmCount: 'Farm Count',

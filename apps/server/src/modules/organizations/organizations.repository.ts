@@ -1,12 +1,14 @@
 /**
- * Queries of the organisations list. Organisations are system-wide here (super users only): nothing
- * is narrowed to a current organisation. One statement reads a page: the page of organisations by
- * name, then their default legal entity and their farm and member counts, each count grouped once
- * over the page's organisations only (farms_org_idx, memberships_org_idx), never one query per row.
+ * Queries of the organisations list and of opening an organisation. Organisations are system-wide
+ * here (super users only): nothing is narrowed to a current organisation. One statement reads a
+ * page: the page of organisations by name, then their default legal entity and their farm and member
+ * counts, each count grouped once over the page's organisations only (farms_org_idx,
+ * memberships_org_idx), never one query per row.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../db/client';
 import { containsPattern } from '../../db/contains-pattern';
+import { memberships, organizations, rolePermissions, roles, userRoles } from '../../db/schema/index';
 
 export interface OrganizationListRow {
   id: number;
@@ -82,4 +84,40 @@ export async function findOrganizationsPage(
     farmCount: Number(r.farm_count),
     userCount: Number(r.user_count),
   }));
+}
+
+// --- opening an organisation ---------------------------------------------------------------------
+
+/**
+ * Locks the organisation's row for the rest of the transaction when it is active (the lock every
+ * change of who holds what in an organisation takes: roles/privilege-guard); false when there is no
+ * such active organisation.
+ */
+export async function lockActiveOrganization(db: AppDb, organizationId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), eq(organizations.isActive, true)))
+    .for('no key update');
+  return rows.length > 0;
+}
+
+/** The organisation's roles that carry every one of `permissions`, by id. */
+export async function findRoleIdsCarrying(db: AppDb, organizationId: number, permissions: readonly string[]): Promise<number[]> {
+  if (permissions.length === 0) return [];
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .where(and(eq(roles.organizationId, organizationId), inArray(rolePermissions.permission, [...permissions])))
+    .groupBy(roles.id)
+    .having(sql`count(distinct ${rolePermissions.permission}) = ${permissions.length}`)
+    .orderBy(asc(roles.id));
+  return rows.map((r) => r.id);
+}
+
+/** Makes the user a member of the organisation, holding the role there (null: none). */
+export async function insertMember(db: AppDb, userId: number, organizationId: number, roleId: number | null): Promise<void> {
+  await db.insert(memberships).values({ userId, organizationId }).onConflictDoNothing();
+  if (roleId !== null) await db.insert(userRoles).values({ userId, roleId, organizationId }).onConflictDoNothing();
 }

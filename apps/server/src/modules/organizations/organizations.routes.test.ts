@@ -1,9 +1,9 @@
-import { ALL_PERMISSIONS, ORGANIZATIONS_PATHS, PERMISSIONS, type OrganizationsResponse } from '@orchard/shared';
+import { ALL_PERMISSIONS, ORGANIZATIONS_PATHS, PERMISSIONS, SHELL_PATHS, type Organization, type OrganizationsResponse } from '@orchard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { addMember, createOrganization, createRole, createUser } from '../../../test/helpers/fixtures';
-import { farms, legalEntities, organizations } from '../../db/schema/index';
-import { eq } from 'drizzle-orm';
+import { farms, legalEntities, memberships, organizations, userRoles } from '../../db/schema/index';
+import { and, eq } from 'drizzle-orm';
 
 describe('organisations API: the Organisations list', () => {
   let t: TestApp;
@@ -115,5 +115,83 @@ describe('organisations API: the Organisations list', () => {
     expect((await page('?pageSize=50')).organizations).toHaveLength(25);
     expect((await page('?pageSize=100')).totalRecords).toBe(25);
     for (const bad of ['?pageSize=10', '?pageSize=1000', '?page=0', '?page=x']) expect((await list(operator, bad)).statusCode, bad).toBe(400);
+  });
+
+  describe('opening an organisation from the list', () => {
+    const open = async (who: number, organizationId: number) =>
+      t.app.inject({ method: 'POST', url: ORGANIZATIONS_PATHS.open.replace(':id', String(organizationId)), headers: await t.bearer(who) });
+    const switchTo = async (who: number, organizationId: number) =>
+      t.app.inject({ method: 'PUT', url: SHELL_PATHS.defaultOrganization, headers: await t.bearer(who), payload: { organizationId } });
+    const permissionsIn = async (who: number, organizationId: number) =>
+      t.app.inject({ method: 'GET', url: SHELL_PATHS.permissions, headers: await t.headersFor(who, organizationId) });
+    const myOrganizations = async (who: number) =>
+      (await t.app.inject({ method: 'GET', url: SHELL_PATHS.organizations, headers: await t.bearer(who) })).json<Organization[]>().map((o) => o.id);
+    const rolesIn = async (who: number, organizationId: number) =>
+      (await t.db.select().from(userRoles).where(and(eq(userRoles.userId, who), eq(userRoles.organizationId, organizationId)))).map((r) => r.roleId);
+    const membersOf = async (organizationId: number) =>
+      (await t.db.select().from(memberships).where(eq(memberships.organizationId, organizationId))).map((m) => m.userId).sort((a, b) => a - b);
+
+    it('a super user who is not a member opens it: they join holding its role that carries every permission, then switch to it', async () => {
+      const org = (await createOrganization(t.db, 'Opened Orchards')).id;
+      const full = await createRole(t.db, org, 'Administrator', ALL_PERMISSIONS);
+      await createRole(t.db, org, 'Pickers', [PERMISSIONS.pickingView]);
+      // today's answers to a super user who is not a member: the organisation looks nonexistent
+      expect((await switchTo(operator, org)).statusCode).toBe(404);
+      expect((await permissionsIn(operator, org)).statusCode).toBe(404);
+
+      const res = await open(operator, org);
+      expect(res.statusCode, res.body).toBe(204);
+      expect(await myOrganizations(operator)).toContain(org);
+      expect(await rolesIn(operator, org)).toEqual([full.id]);
+      expect((await switchTo(operator, org)).statusCode).toBe(204);
+      const me = await t.app.inject({ method: 'GET', url: SHELL_PATHS.me, headers: await t.bearer(operator) });
+      expect(me.json().last_Organization).toBe(org);
+      const permissions = await permissionsIn(operator, org);
+      expect(permissions.statusCode).toBe(200);
+      expect(permissions.json()).toEqual([...ALL_PERMISSIONS].sort());
+      // opening it again changes nothing
+      expect((await open(operator, org)).statusCode).toBe(204);
+      expect(await rolesIn(operator, org)).toEqual([full.id]);
+    });
+
+    it('an organisation without a role that carries every permission: the super user joins without a role', async () => {
+      const org = (await createOrganization(t.db, 'Opened Without Administrator')).id;
+      await createRole(t.db, org, 'Pickers', [PERMISSIONS.pickingView]);
+      expect((await open(operator, org)).statusCode).toBe(204);
+      expect(await membersOf(org)).toEqual([operator]);
+      expect(await rolesIn(operator, org)).toEqual([]);
+      expect((await permissionsIn(operator, org)).json()).toEqual([]);
+    });
+
+    it('a member already: nothing changes, whatever roles they hold there', async () => {
+      // the operator is a member of A without a role
+      expect((await open(operator, orgA)).statusCode).toBe(204);
+      expect(await rolesIn(operator, orgA)).toEqual([]);
+    });
+
+    it('refuses everyone but super users with 403, an Administrator holding every permission included, and nothing changes', async () => {
+      const org = (await createOrganization(t.db, 'Not For Administrators')).id;
+      await createRole(t.db, org, 'Administrator', ALL_PERMISSIONS);
+      const res = await open(orgAdmin, org);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+      expect(await membersOf(org)).toEqual([]);
+      // and, as before, neither the switch nor the organisation's context lets them in
+      expect((await switchTo(orgAdmin, org)).statusCode).toBe(404);
+      expect((await permissionsIn(orgAdmin, org)).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'POST', url: ORGANIZATIONS_PATHS.open.replace(':id', String(org)) })).statusCode).toBe(401);
+    });
+
+    it('answers 404 for an organisation that does not exist or is not active, and 400 for an id that is not one', async () => {
+      const inactive = (await createOrganization(t.db, 'Closed Orchards', { isActive: false })).id;
+      for (const id of [inactive, 999_999]) {
+        const res = await open(operator, id);
+        expect(res.statusCode, String(id)).toBe(404);
+        expect(res.json().error.code).toBe('NOT_FOUND');
+      }
+      expect(await membersOf(inactive)).toEqual([]);
+      const bad = await t.app.inject({ method: 'POST', url: ORGANIZATIONS_PATHS.open.replace(':id', 'x'), headers: await t.bearer(operator) });
+      expect(bad.statusCode).toBe(400);
+    });
   });
 });

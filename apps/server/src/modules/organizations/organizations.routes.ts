@@ -1,13 +1,15 @@
 /**
  * Organisations API: the spec's "get organisations (returns organisations and counts)" behind the
- * Organisations list. Organisations span the whole platform, so the list is for super users only;
- * no organisation is needed and a role's permissions give no access (an X-Organization-Id header is
- * ignored), exactly as for the product update.
+ * Organisations list, and opening one of them. Organisations span the whole platform, so both are
+ * for super users only; no organisation is needed and a role's permissions give no access (an
+ * X-Organization-Id header is ignored), exactly as for the product update.
  */
-import { ORGANIZATIONS_PATHS, organizationsQuerySchema, organizationsResponseSchema } from '@orchard/shared';
+import { ORGANIZATIONS_PATHS, idSchema, organizationsQuerySchema, organizationsResponseSchema } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../http/schemas';
-import { listOrganizations } from './organizations.service';
+import { z } from 'zod';
+import { errorResponses, noContentSchema } from '../../http/schemas';
+import { requireAuth } from '../../plugins/access';
+import { listOrganizations, openOrganization } from './organizations.service';
 
 const superUsers = { auth: 'superUser', tenant: false } as const;
 
@@ -19,5 +21,17 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: organizationsQuerySchema, response: { 200: organizationsResponseSchema, ...errorResponses(400, 401, 403) } },
     },
     async (request) => listOrganizations(app.db, request.query),
+  );
+
+  app.post(
+    ORGANIZATIONS_PATHS.open,
+    {
+      config: superUsers,
+      schema: { params: z.object({ id: idSchema }), response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      await openOrganization(app.db, requireAuth(request).userId, request.params.id);
+      return reply.code(204).send();
+    },
   );
 };

@@ -1,11 +1,20 @@
 /**
  * The organisations list for super users: a page of organisations by name with the spec's list
  * items (id, name, contactRow.fullName, default_Legal_EntityRow.name) and count model (id,
- * farm_Count, user_Count).
+ * farm_Count, user_Count); and opening one of them.
  */
-import type { OrganizationsResponse } from '@orchard/shared';
+import { ALL_PERMISSIONS, type OrganizationsResponse } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import { countOrganizations, findOrganizationsPage, type OrganizationListRow } from './organizations.repository';
+import { notFound } from '../../lib/errors';
+import { isActiveMember } from '../../plugins/access.repository';
+import {
+  countOrganizations,
+  findOrganizationsPage,
+  findRoleIdsCarrying,
+  insertMember,
+  lockActiveOrganization,
+  type OrganizationListRow,
+} from './organizations.repository';
 
 /** The contact's name and surname; null when neither is recorded. */
 export function contactFullName(row: Pick<OrganizationListRow, 'contactName' | 'contactSurname'>): string | null {
@@ -38,4 +47,21 @@ export async function listOrganizations(
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/**
+ * A super user opens an organisation of the list (the route lets in super users only). One they are
+ * not a member of they join, holding its first role (by id) that carries every permission, when it
+ * has one: the platform's operator works there as its Administrator does (and no one but a super
+ * user takes that away again: users/user-privileges). A member already changes nothing. No farm is
+ * assigned: a super user assigns themselves any farm of the organisation they need. 404 for no
+ * such active organisation. Under the organisation's row lock, like every change of who holds what.
+ */
+export async function openOrganization(db: AppDb, userId: number, organizationId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lockActiveOrganization(tx, organizationId))) throw notFound('Organization');
+    if (await isActiveMember(tx, userId, organizationId)) return;
+    const [roleId] = await findRoleIdsCarrying(tx, organizationId, ALL_PERMISSIONS);
+    await insertMember(tx, userId, organizationId, roleId ?? null);
+  });
 }

@@ -4,7 +4,8 @@
  * and paging run on the server (organisations span the whole platform); the search is sent once
  * typing pauses. Skeleton rows until the first answer; a failed load shows the sticky Load Error.
  * Add New Organization opens the Create New Organization dialog over the list; the dialog has its
- * own route (management/create-organization), which shows the same list with the dialog open.
+ * own route (management/create-organization), which shows the same list with the dialog open. An
+ * organisation's name opens it (the super user joins it when not a member, then switches to it).
  */
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -26,6 +27,7 @@ import { errorText } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
 import { useFormatters } from '../../lib/use-formatters';
 import { useOrganizations } from './api/get-organizations';
+import { useOpenOrganization } from './api/open-organization';
 import { CreateOrganizationDialog } from './components/create-organization-dialog';
 import { organizationRows, type OrganizationRow } from './organization-rows';
 import './organizations.css';
@@ -71,6 +73,19 @@ export function OrganizationsPage() {
   }, [navigate]);
 
   const count = (value: number | null) => (value === null ? '' : format.number(value));
+  const open = useOpenOrganization();
+  const nameCell = (r: OrganizationRow) => (
+    <Button
+      type="button"
+      link
+      label={r.name}
+      aria-label={t('organizations.open', { name: r.name })}
+      className="organization-open"
+      loading={open.isPending && open.variables.id === r.id}
+      disabled={open.isPending}
+      onClick={() => open.mutate({ id: r.id, name: r.name })}
+    />
+  );
 
   return (
     <div className="organizations-page">
@@ -106,7 +121,7 @@ export function OrganizationsPage() {
         size="small"
         className="organizations-table"
       >
-        <Column field="name" header={t('organizations.orgName')} />
+        <Column field="name" header={t('organizations.orgName')} body={nameCell} />
         <Column field="adminName" header={t('organizations.adminName')} />
         <Column field="defaultLegalEntity" header={t('organizations.defaultLegalEntity')} />
         <Column field="farmCount" header={t('organizations.farmCount')} body={(r: OrganizationRow) => count(r.farmCount)} className="num" />
