@@ -9,7 +9,23 @@
  *   time zone the process runs in.
  */
 import { describe, expect, it } from 'vitest';
-import { addDays, BUSINESS_TIME_ZONE, businessTimestamp, dayBounds, dayOf, daysBetween, instantOn, isCalendarDay, monthBounds, monthOf, systemClock } from './calendar.js';
+import {
+  addDays,
+  BUSINESS_TIME_ZONE,
+  businessTimestamp,
+  dayBounds,
+  dayOf,
+  daysBetween,
+  FIRST_DAY,
+  instantOn,
+  isCalendarDay,
+  isDayInRange,
+  isInstantInRange,
+  LAST_DAY,
+  monthBounds,
+  monthOf,
+  systemClock,
+} from './calendar.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -84,6 +100,56 @@ describe('days', () => {
     expect(isCalendarDay('2025-02-29')).toBe(false);
     expect(isCalendarDay('2025-13-01')).toBe(false);
     expect(isCalendarDay('2025-6-1')).toBe(false);
+  });
+});
+
+describe('the range of dates the product takes', () => {
+  it('runs from 1900-01-01 to 2099-12-31, both included', () => {
+    expect([FIRST_DAY, LAST_DAY]).toEqual(['1900-01-01', '2099-12-31']);
+  });
+
+  it.each([
+    ['0000-01-01', false],
+    ['0001-01-01', false],
+    ['1899-12-31', false],
+    ['1900-01-01', true],
+    ['2025-06-30', true],
+    ['2099-12-31', true],
+    ['2100-01-01', false],
+    ['9999-12-31', false],
+    ['2025-02-29', false],
+    ['2025-6-30', false],
+    ['', false],
+  ])('day %s: %s', (day, taken) => {
+    expect(isDayInRange(day)).toBe(taken);
+  });
+
+  it.each([
+    ['0000-01-01T00:00:00Z', false],
+    ['0001-01-01T00:00:00+02:00', false],
+    ['1899-12-31T23:59:59+02:00', false],
+    // midnight of 1900-01-01 in South Africa is 22:00Z the evening before
+    ['1899-12-31T21:59:59.999Z', false],
+    ['1899-12-31T22:00:00Z', true],
+    ['1900-01-01T00:00:00+02:00', true],
+    ['2025-06-30T08:00:00+02:00', true],
+    ['2099-12-31T23:59:59+02:00', true],
+    ['2099-12-31T21:59:59.999Z', true],
+    ['2099-12-31T22:00:00Z', false],
+    ['2100-01-01T00:00:00+02:00', false],
+    ['9999-12-31T23:59:59Z', false],
+    ['not a date', false],
+  ])('instant %s: %s', (instant, taken) => {
+    expect(isInstantInRange(instant)).toBe(taken);
+    if (!Number.isNaN(Date.parse(instant))) expect(isInstantInRange(new Date(instant))).toBe(taken);
+  });
+
+  it('takes an instant exactly when it falls on a day it takes', () => {
+    for (const day of ['1899-12-31', FIRST_DAY, LAST_DAY, '2100-01-01']) {
+      const { from, to } = dayBounds(day);
+      expect(isInstantInRange(from)).toBe(isDayInRange(day));
+      expect(isInstantInRange(new Date(to.getTime() - 1))).toBe(isDayInRange(day));
+    }
   });
 });
 

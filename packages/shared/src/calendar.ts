@@ -67,6 +67,27 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * The range of dates the product takes, both ends included: every day and every instant that
+ * enters the server (query strings, bodies, CSV imports) lies on a business day from FIRST_DAY to
+ * LAST_DAY, and anything else is refused with the field's invalid-date message. PostgreSQL's own
+ * range is far wider, but it has no year 0000 (that day failed in the database), and in orchards,
+ * packhouses and picking schedules a year before 1900 or after 2099 is a typing mistake, not a date.
+ */
+export const FIRST_DAY = '1900-01-01';
+export const LAST_DAY = '2099-12-31';
+
+/** true for a real calendar day written yyyy-MM-dd from FIRST_DAY to LAST_DAY */
+export function isDayInRange(value: string): boolean {
+  return isCalendarDay(value) && value >= FIRST_DAY && value <= LAST_DAY;
+}
+
+/** true for an instant (or a date and time Date.parse reads) on a business day from FIRST_DAY to LAST_DAY */
+export function isInstantInRange(at: Date | string): boolean {
+  const ms = typeof at === 'string' ? Date.parse(at) : at.getTime();
+  return ms >= instantOn(FIRST_DAY).getTime() && ms < dayBounds(LAST_DAY).to.getTime();
+}
+
 /** yyyy-MM-dd plus `days` calendar days (negative: earlier) */
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

@@ -6,6 +6,7 @@ import {
   idListQuerySchema,
   idSchema,
   idSchemaWith,
+  instantSchema,
   INT_MAX,
   parseId,
   parseWholeNumber,
@@ -208,5 +209,31 @@ describe('wholeNumberQuerySchema', () => {
     );
     expect(pageSize.parse('50')).toBe(50);
     for (const text of ['0x14', '2e1', '+20', ' 20', '020', '25', '']) expect(messages(pageSize, text), text).toEqual([message]);
+  });
+});
+
+describe('instantSchema', () => {
+  const messages = (schema: z.ZodType, value: unknown) => {
+    const read = schema.safeParse(value);
+    return read.success ? [] : read.error.issues.map((i) => i.message);
+  };
+
+  it('takes a date and time with its offset on a day from FIRST_DAY to LAST_DAY', () => {
+    for (const value of ['1900-01-01T00:00:00+02:00', '2026-03-02T07:30:00+02:00', '2026-03-02T05:30:00Z', '2099-12-31T23:59:59.999+02:00']) {
+      expect(instantSchema('Enter a time').parse(value)).toBe(value);
+    }
+  });
+
+  it("answers a malformed one and one outside the range once each, with the field's message", () => {
+    for (const value of ['0000-01-01T00:00:00Z', '0001-01-01T08:00:00+02:00', '1899-12-31T23:59:59+02:00', '2100-01-01T00:00:00+02:00', '9999-12-31T23:59:59Z', '2026-02-30T07:30:00+02:00', '2026-03-02T07:30:00', '2026-03-02', 'x', 5, null]) {
+      expect(messages(instantSchema('Enter a time'), value), String(value)).toEqual(['Enter a time']);
+    }
+  });
+
+  it("without a message, answers one outside the range as zod answers a malformed one", () => {
+    const malformed = messages(instantSchema(), '2026-02-30T07:30:00+02:00');
+    expect(malformed).toHaveLength(1);
+    expect(messages(instantSchema(), '0000-01-01T00:00:00Z')).toEqual(malformed);
+    expect(messages(instantSchema(), '9999-12-31T23:59:59Z')).toEqual(malformed);
   });
 });

@@ -3,6 +3,7 @@
  * none may exceed INT_MAX: a larger number would fail in the database instead of in validation.
  */
 import { z } from 'zod';
+import { isInstantInRange } from '../calendar.js';
 
 /** The largest PostgreSQL `integer`. */
 export const INT_MAX = 2_147_483_647;
@@ -82,3 +83,13 @@ export const jsonIdSchema = z.number().int().positive().max(INT_MAX);
 
 /** The version of a row being edited (optimistic concurrency), as a JSON number. */
 export const versionSchema = z.number().int().positive().max(INT_MAX);
+
+/**
+ * An instant: ISO 8601 with its offset (2026-03-02T07:30:00+02:00) on a business day from
+ * FIRST_DAY to LAST_DAY (calendar.ts); anything else answers `message` (zod's own when absent).
+ */
+export function instantSchema(message?: string) {
+  return z.iso.datetime({ offset: true, abort: true, ...(message === undefined ? {} : { error: message }) }).superRefine((value, ctx) => {
+    if (!isInstantInRange(value)) ctx.addIssue({ code: 'invalid_format', format: 'datetime', input: value, ...(message === undefined ? {} : { message }) });
+  });
+}

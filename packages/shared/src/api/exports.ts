@@ -4,7 +4,7 @@
  * exports built in the browser report theirs through POST /api/export-logs.
  */
 import { z } from 'zod';
-import { INT_MAX } from './common.js';
+import { instantSchema, INT_MAX } from './common.js';
 
 export const EXPORTS_PATHS = {
   exportLogs: '/api/export-logs',
@@ -19,7 +19,7 @@ export const createExportLogBodySchema = z.object({
   /** bytes */
   size: z.number().int().min(0).max(INT_MAX),
   /** when the export finished; the server's clock when omitted */
-  exportTime: z.iso.datetime({ offset: true }).optional(),
+  exportTime: instantSchema().optional(),
 });
 export type CreateExportLogBody = z.infer<typeof createExportLogBodySchema>;
 

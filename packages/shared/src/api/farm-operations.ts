@@ -10,7 +10,7 @@
  * organisation; given: sessions on blocks of those farms. A farm of another organisation answers 404.
  */
 import { z } from 'zod';
-import { addDays, BUSINESS_TIME_ZONE, daysBetween, isCalendarDay } from '../calendar.js';
+import { addDays, BUSINESS_TIME_ZONE, daysBetween, isDayInRange } from '../calendar.js';
 import { idListQuerySchema } from './common.js';
 
 export const FARM_OPERATIONS_PATHS = {
@@ -88,7 +88,7 @@ export function farmOperationsMaxEnd(start: string, today: string): string {
 /** `?farms=1&farms=2` or `?farms=1,2`; absent means every farm. */
 export const farmIdsQuerySchema = idListQuerySchema(FARM_OPERATIONS_FILTER_MAX_IDS);
 
-const dayQuery = z.string().refine(isCalendarDay, { message: 'Expected a date as yyyy-MM-dd' });
+const dayQuery = z.string().refine(isDayInRange, { message: 'Expected a date as yyyy-MM-dd' });
 
 export const farmOperationsFarmsQuerySchema = z.object({ farms: farmIdsQuerySchema });
 export type FarmOperationsFarmsQuery = z.infer<typeof farmOperationsFarmsQuerySchema>;

@@ -18,7 +18,7 @@
  * decimals than the field keeps, or dated in the future answers 400 with the rule's message.
  */
 import { z } from 'zod';
-import { isCalendarDay } from '../calendar.js';
+import { isDayInRange } from '../calendar.js';
 import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '../constants.js';
 import { idSchema, INT_MAX, versionSchema, wholeNumberQuerySchema } from './common.js';
 
@@ -68,8 +68,11 @@ export const requiredIdSchema = (message: string) =>
 /** The farm block a capture names. */
 export const farmBlockIdSchema = requiredIdSchema(M.blockRequired);
 
-/** A South African day, yyyy-MM-dd. Whether it lies in the future is checked against the server's clock. */
-export const fieldDaySchema = z.string({ error: M.dayInvalid }).refine(isCalendarDay, { message: M.dayInvalid });
+/**
+ * A South African day, yyyy-MM-dd, from FIRST_DAY to LAST_DAY (calendar.ts). Whether it lies in the
+ * future is checked against the server's clock.
+ */
+export const fieldDaySchema = z.string({ error: M.dayInvalid }).refine(isDayInRange, { message: M.dayInvalid });
 
 /** An optional note: blank is no note. */
 export const fieldNoteSchema = z

@@ -4,6 +4,7 @@
  * (single entries and CSV import). The figures on the rows come from `harvest/figures.ts`.
  */
 import { z } from 'zod';
+import { isDayInRange } from '../calendar.js';
 import { blockReportRowSchema, pucReportRowSchema } from '../harvest/schemas.js';
 import { idSchema, jsonIdSchema, wholeNumberQuerySchema } from './common.js';
 
@@ -223,9 +224,9 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** A received date: a real yyyy-MM-dd day in a season the reports can show. */
+/** A received date: a real yyyy-MM-dd day in the range of days (calendar.ts) and in a season the reports can show. */
 export function isReceivedDate(value: string): boolean {
-  if (!isIsoDate(value)) return false;
+  if (!isDayInRange(value)) return false;
   const year = Number(value.slice(0, 4));
   return year >= SEASON_MIN && year <= SEASON_MAX;
 }

@@ -6,7 +6,7 @@
  * rules, csv).
  */
 import { z } from 'zod';
-import { isPlainDate } from '../picking/weeks.js';
+import { isDayInRange } from '../calendar.js';
 import { idListQuerySchema, idSchema, wholeNumberQuerySchema } from './common.js';
 
 export const PICKING_PATHS = {
@@ -82,10 +82,11 @@ export function readonlyWeekMessage(year: number, week: number): string {
 /** `?farms=1,2` or `?farms=1&farms=2`: a capped list of ids. */
 export const pickingIdListQuerySchema = idListQuerySchema(PICKING_FILTER_MAX_IDS);
 
+/** A day, yyyy-MM-dd from FIRST_DAY to LAST_DAY (calendar.ts). */
 export const plainDateSchema = z
   .string()
   .max(10)
-  .refine(isPlainDate, 'Use a yyyy-MM-dd date');
+  .refine(isDayInRange, 'Use a yyyy-MM-dd date');
 
 function pageSizeSchema(sizes: readonly number[], fallback: number) {
   const message = `Page size is one of ${sizes.join(', ')}`;

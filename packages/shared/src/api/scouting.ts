@@ -10,6 +10,7 @@
  * replaces the session's block, times and observations; the scout stays who captured it.
  */
 import { z } from 'zod';
+import { instantSchema } from './common.js';
 import {
   clientIdSchema,
   farmBlockIdSchema,
@@ -142,13 +143,11 @@ export const scoutingObservationBodySchema = z
   });
 export type ScoutingObservationBody = z.infer<typeof scoutingObservationBodySchema>;
 
-const instant = (message: string) => z.iso.datetime({ offset: true, error: message });
-
 const sessionShape = {
   farmBlockId: farmBlockIdSchema,
   /** ISO 8601 with an offset, e.g. 2026-03-02T07:30:00+02:00 */
-  startedAt: instant(M.startInvalid),
-  endedAt: instant(M.endInvalid),
+  startedAt: instantSchema(M.startInvalid),
+  endedAt: instantSchema(M.endInvalid),
   observations: z.array(scoutingObservationBodySchema).max(SCOUTING_OBSERVATIONS_MAX, { message: M.tooManyObservations }).default([]),
 };
 

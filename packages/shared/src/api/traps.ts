@@ -9,7 +9,7 @@
  * and deleting traps.capture. See field-readings.ts for what every capture shares.
  */
 import { z } from 'zod';
-import { isCalendarDay } from '../calendar.js';
+import { isDayInRange } from '../calendar.js';
 import { FARM_SETUP_MESSAGES } from './farm-setup.js';
 import { idSchema } from './common.js';
 import {
@@ -110,7 +110,7 @@ const trapShape = {
     .transform((code) => (code === '' ? null : code)),
   lat: coordinate(M.latitudeRequired, FARM_SETUP_MESSAGES.latitudeRange, 90),
   lng: coordinate(M.longitudeRequired, FARM_SETUP_MESSAGES.longitudeRange, 180),
-  activeFrom: z.string({ error: M.activeFromRequired }).refine(isCalendarDay, { message: FIELD_READINGS_MESSAGES.dayInvalid }),
+  activeFrom: z.string({ error: M.activeFromRequired }).refine(isDayInRange, { message: FIELD_READINGS_MESSAGES.dayInvalid }),
   /** null: still hanging */
   activeTo: fieldDaySchema.nullable().default(null),
 };
