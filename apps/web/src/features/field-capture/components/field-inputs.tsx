@@ -7,7 +7,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldBlock } from '@orchard/shared';
+import { FIRST_DAY, LAST_DAY, type FieldBlock } from '@orchard/shared';
 import { FormField } from '../../../components/field-error';
 import { labelledDropdownPt } from '../../../components/filter-fields';
 import { NumberTextInput } from '../../../components/number-text-input';
@@ -122,7 +122,7 @@ export function BlockPicker({
   );
 }
 
-/** A native date (yyyy-MM-dd) or time (HH:mm) input: the phone shows its own picker. */
+/** A native date (yyyy-MM-dd, within the days the server takes) or time (HH:mm) input: the phone shows its own picker. */
 export function DateTimeField({
   id,
   label,
@@ -150,7 +150,8 @@ export function DateTimeField({
         type={type}
         className={`p-inputtext p-component w-full ${error ? 'p-invalid' : ''}`}
         value={value}
-        max={max}
+        min={type === 'date' ? FIRST_DAY : undefined}
+        max={max ?? (type === 'date' ? LAST_DAY : undefined)}
         aria-invalid={error ? true : undefined}
         aria-describedby={described}
         onChange={(e) => onChange(e.target.value)}
