@@ -1,6 +1,7 @@
 /** Queries behind the signed-in user's own account. */
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { revokeRefreshTokens } from '../../db/refresh-token-revocation';
 import { refreshTokens, users } from '../../db/schema/index';
 
 /** The password hash and the lockout state it is checked under. */
@@ -43,18 +44,12 @@ export async function replacePasswordHash(db: AppDb, userId: number, expectedHas
   return rows.length > 0;
 }
 
-/** Revokes every live refresh token of the user outside the given family (all when null). */
+/**
+ * Revokes every live refresh token of the user outside the given family (all when null), also one a
+ * refresh commits while this runs (see db/refresh-token-revocation).
+ */
 export async function revokeRefreshFamiliesExcept(db: AppDb, userId: number, keepFamilyId: string | null, at: Date): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: at })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        keepFamilyId === null ? undefined : ne(refreshTokens.familyId, keepFamilyId),
-      ),
-    );
+  await revokeRefreshTokens(db, { userId, exceptFamilyId: keepFamilyId }, at);
 }
 
 /** The most recently issued live refresh token of the user (most likely the caller's session). */

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { revokeRefreshTokens } from '../../db/refresh-token-revocation';
 import { loginEvents, refreshTokens, users } from '../../db/schema/index';
 
 export type LoginFailureReason = 'unknown_user' | 'locked' | 'bad_password' | 'disabled' | 'rate_limited';
@@ -201,18 +202,9 @@ export async function markRefreshTokenReplaced(db: AppDb, id: number, at: Date):
 }
 
 /**
- * Revokes every token of the family. A refresh committing meanwhile can add a token this statement
- * does not see (it waited for that refresh's lock on the token it replaced, and PostgreSQL then
- * rechecks only the rows it had found), so the update is repeated until it finds none left live; a
- * refresh starting after that finds its token revoked.
+ * Revokes every token of the family, also one a refresh commits while this runs (see
+ * db/refresh-token-revocation); a refresh starting after that finds its token revoked.
  */
 export async function revokeRefreshTokenFamily(db: AppDb, familyId: string, at: Date): Promise<void> {
-  for (;;) {
-    const revoked = await db
-      .update(refreshTokens)
-      .set({ revokedAt: at })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-      .returning({ id: refreshTokens.id });
-    if (revoked.length === 0) return;
-  }
+  await revokeRefreshTokens(db, { familyId }, at);
 }

@@ -1,7 +1,8 @@
 /** One-time password reset links. Only the SHA-256 of a token is stored. */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index';
+import { revokeRefreshTokens } from '../../db/refresh-token-revocation';
+import { passwordResetTokens, users } from '../../db/schema/index';
 
 /** Ends every unused link of the user (a newer link, or a completed reset, replaces them). */
 export async function invalidateUnusedResetTokens(db: AppDb, userId: number, at: Date): Promise<void> {
@@ -56,10 +57,10 @@ export async function setPasswordAndUnlock(db: AppDb, userId: number, passwordHa
     .where(eq(users.id, userId));
 }
 
-/** Ends every session (refresh-token family) of the user. */
+/**
+ * Ends every session (refresh-token family) of the user, also a token a refresh commits while this
+ * runs (see db/refresh-token-revocation).
+ */
 export async function revokeAllRefreshTokens(db: AppDb, userId: number, at: Date): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: at })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await revokeRefreshTokens(db, { userId }, at);
 }
