@@ -149,8 +149,9 @@ export interface StoredRefreshToken {
   userIsEnabled: boolean;
 }
 
-export async function findRefreshTokenByHash(db: AppDb, tokenHash: string): Promise<StoredRefreshToken | null> {
-  const [row] = await db
+/** The stored token a hash names, with whether its user is enabled. */
+const selectRefreshTokenByHash = (db: AppDb, tokenHash: string) =>
+  db
     .select({
       id: refreshTokens.id,
       userId: refreshTokens.userId,
@@ -165,6 +166,9 @@ export async function findRefreshTokenByHash(db: AppDb, tokenHash: string): Prom
     .innerJoin(users, eq(users.id, refreshTokens.userId))
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .limit(1);
+
+export async function findRefreshTokenByHash(db: AppDb, tokenHash: string): Promise<StoredRefreshToken | null> {
+  const [row] = await selectRefreshTokenByHash(db, tokenHash);
   return row ?? null;
 }
 
@@ -174,22 +178,7 @@ export async function findRefreshTokenByHash(db: AppDb, tokenHash: string): Prom
  * committed, on the row as that one left it (replaced, revoked).
  */
 export async function lockRefreshTokenByHash(tx: AppDb, tokenHash: string): Promise<StoredRefreshToken | null> {
-  const [row] = await tx
-    .select({
-      id: refreshTokens.id,
-      userId: refreshTokens.userId,
-      familyId: refreshTokens.familyId,
-      rememberMe: refreshTokens.rememberMe,
-      expiresAt: refreshTokens.expiresAt,
-      replacedAt: refreshTokens.replacedAt,
-      revokedAt: refreshTokens.revokedAt,
-      userIsEnabled: users.isEnabled,
-    })
-    .from(refreshTokens)
-    .innerJoin(users, eq(users.id, refreshTokens.userId))
-    .where(eq(refreshTokens.tokenHash, tokenHash))
-    .limit(1)
-    .for('update', { of: refreshTokens });
+  const [row] = await selectRefreshTokenByHash(tx, tokenHash).for('update', { of: refreshTokens });
   return row ?? null;
 }
 
