@@ -61,11 +61,14 @@ async function openFromMenu(page: Page) {
 /** Shows `day` (yyyy-MM-dd) in an open date panel, going back month by month. */
 async function showMonthOf(panel: Locator, day: string) {
   const [year, month] = day.split('-').map(Number) as [number, number];
-  const monthName = new Date(year, month - 1, 1).toLocaleString('en-US', { month: 'long' });
-  for (let i = 0; i < 3; i++) {
-    const shown = `${(await panel.locator('.p-datepicker-month').innerText()).trim()} ${(await panel.locator('.p-datepicker-year').innerText()).trim()}`;
-    if (shown === `${monthName} ${year}`) return;
-    await panel.locator('.p-datepicker-prev').click();
+  const target = year * 12 + month - 1;
+  for (let i = 0; i < 4; i++) {
+    const monthName = (await panel.locator('.p-datepicker-month').innerText()).trim();
+    const shownYear = Number((await panel.locator('.p-datepicker-year').innerText()).trim());
+    const shown = shownYear * 12 + new Date(`${monthName} 1, 2000`).getMonth();
+    if (shown === target) return;
+    // the range's days can lie in two months: go whichever way the day is
+    await panel.locator(shown > target ? '.p-datepicker-prev' : '.p-datepicker-next').click();
   }
   throw new Error(`${day} is not within reach`);
 }
@@ -217,7 +220,7 @@ test.describe('Farm operations', () => {
     await expect(panel).toBeVisible();
     await showMonthOf(panel, start);
     await dayCell(panel, start).click();
-    for (let i = 0; i < 2 && !(await dayCell(panel, end).isVisible()); i++) await panel.locator('.p-datepicker-next').click();
+    await showMonthOf(panel, end);
     await dayCell(panel, end).click();
     await expect(range).toHaveValue(`${formatDay(start, 'en-ZA')} - ${formatDay(end, 'en-ZA')}`);
     await closePicker();

@@ -137,6 +137,8 @@ export function FarmOperationsPage() {
             className="w-full"
             pt={calendarPt}
             panelClassName="farm-operations-calendar"
+            // the days of the months around are drawn disabled and faint (below 4.5:1): not shown
+            showOtherMonths={false}
           />
         </div>
         <div className="farm-operations-actions">
