@@ -118,6 +118,25 @@ export const USER_REASONS = {
   resetEmailSent: 'reset-email-sent',
 } as const satisfies Record<keyof typeof USER_MESSAGES, string>;
 
+// --- who may change whom (the browser hides, the server refuses: both ask these) -------------
+
+/**
+ * May the signed-in user (`callerIsSuperUser`) change this user's identity (details, enabled state,
+ * lockout, avatar, password reset)? Their own; anyone's for a super user; otherwise only that of a
+ * user who belongs to this organisation alone and is no super user, user-privileges.ts on the server applies it.
+ */
+export function mayChangeIdentityOf(
+  user: { isSelf: boolean; inOtherOrganizations: boolean; isSuperUser: boolean },
+  callerIsSuperUser: boolean,
+): boolean {
+  return user.isSelf || callerIsSuperUser || (!user.inOtherOrganizations && !user.isSuperUser);
+}
+
+/** May the signed-in user remove this user or take a role from them? Not a super user, unless they are one (user-privileges.ts on the server applies it). */
+export function mayTakeFrom(user: { isSuperUser: boolean }, callerIsSuperUser: boolean): boolean {
+  return callerIsSuperUser || !user.isSuperUser;
+}
+
 export const PASSWORD_MAX = 128;
 export const OPTIONAL_TEXT_MAX = 200;
 /** how many system users the link autocomplete suggests */

@@ -21,7 +21,7 @@
  *   target's other farms stay as they are (sent back unchanged). Super users assign any farm of
  *   the organisation.
  */
-import { PERMISSIONS, USER_MESSAGES, type Permission } from '@orchard/shared';
+import { PERMISSIONS, USER_MESSAGES, mayChangeIdentityOf, mayTakeFrom, type Permission } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import { findUserPermissions, permissionsLacking } from '../roles/privilege-guard';
@@ -67,14 +67,19 @@ export async function assertNotAboveCaller(db: AppDb, caller: Caller, userId: nu
  */
 export async function assertIdentityIsCallers(db: AppDb, caller: Caller, userId: number): Promise<void> {
   if (userId === caller.userId || caller.isSuperUser) return;
-  if (await isSuperUserAccount(db, userId)) throw forbidden(USER_MESSAGES.superUserProtected);
-  if ((await countOtherMemberships(db, userId, caller.organizationId)) > 0) throw forbidden(USER_MESSAGES.sharedUserProfile);
+  const target = {
+    isSelf: false,
+    isSuperUser: await isSuperUserAccount(db, userId),
+    inOtherOrganizations: (await countOtherMemberships(db, userId, caller.organizationId)) > 0,
+  };
+  if (mayChangeIdentityOf(target, caller.isSuperUser)) return;
+  throw forbidden(target.isSuperUser ? USER_MESSAGES.superUserProtected : USER_MESSAGES.sharedUserProfile);
 }
 
 /** 403 when the member is a super user and the caller is not: removing them, or taking a role from them. */
 export async function assertMayTakeFrom(db: AppDb, caller: Caller, userId: number): Promise<void> {
   if (caller.isSuperUser) return;
-  if (await isSuperUserAccount(db, userId)) throw forbidden(USER_MESSAGES.superUserProtected);
+  if (!mayTakeFrom({ isSuperUser: await isSuperUserAccount(db, userId) }, caller.isSuperUser)) throw forbidden(USER_MESSAGES.superUserProtected);
 }
 
 /**

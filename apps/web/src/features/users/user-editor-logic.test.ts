@@ -10,6 +10,7 @@ import {
   type ErrorReason,
   type User,
   type UserListRole,
+  mayTakeFrom,
 } from '@orchard/shared';
 import { ApiError } from '../../lib/api-error';
 import {
@@ -21,7 +22,6 @@ import {
   initialValues,
   inlineMessage,
   isInvalidCredentialsError,
-  mayTakeFrom,
   passwordChangeErrors,
   roleOptions,
   updateBody,

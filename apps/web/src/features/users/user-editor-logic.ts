@@ -6,6 +6,8 @@
  */
 import {
   PERMISSIONS,
+  mayChangeIdentityOf,
+  mayTakeFrom,
   passwordChangeIssues,
   type ErrorReason,
   type CreateUserBody,
@@ -255,23 +257,6 @@ export function inlineMessage(
  */
 export function isInvalidCredentialsError(error: unknown): boolean {
   return hasReason(error, 'password-incorrect', 'current-password-incorrect', 'login-invalid-credentials');
-}
-
-/**
- * May the signed-in user (`callerIsSuperUser`) change this user's identity (details, enabled state,
- * lockout, avatar, password reset)? Their own; anyone's for a super user; otherwise only that of a
- * user who belongs to this organisation alone and is no super user, as the server decides.
- */
-export function mayChangeIdentityOf(
-  user: { isSelf: boolean; inOtherOrganizations: boolean; isSuperUser: boolean },
-  callerIsSuperUser: boolean,
-): boolean {
-  return user.isSelf || callerIsSuperUser || (!user.inOtherOrganizations && !user.isSuperUser);
-}
-
-/** May the signed-in user remove this user or take a role from them? Not a super user, unless they are one (as the server decides). */
-export function mayTakeFrom(user: { isSuperUser: boolean }, callerIsSuperUser: boolean): boolean {
-  return callerIsSuperUser || !user.isSuperUser;
 }
 
 /**
