@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orchard/shared';
 import { useSessionContext } from '../lib/session/use-session-context';
 import { SeasonGlance } from '../features/pest-dashboard/components/season-glance';
-import { ReleaseNoteDialog } from '../features/dashboard/components/release-note-dialog';
+import { ReleaseNoteDialog } from '../features/release-notes/components/release-note-dialog';
 
 /** only holders of dashboard.pest load the panels, the chart and their texts */
 const PestDashboard = lazy(() => import('../features/pest-dashboard/pest-dashboard').then((m) => ({ default: m.PestDashboard })));

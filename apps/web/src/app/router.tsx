@@ -31,7 +31,7 @@ const PreferencesRoute = lazyPage(() => import('./settings/preferences-route'));
 const ResetPasswordPage = lazyPage(() => import('../features/password-reset/reset-password-page'));
 const ProducerSchedulePage = lazyPage(() => import('./picking/producer-schedule-page'));
 const PackhouseSchedulePage = lazyPage(() => import('./picking/packhouse-schedule-page'));
-const PucSchedulePage = lazyPage(() => import('../features/picking-schedule/components/puc-schedule-page'));
+const PucSchedulePage = lazyPage(() => import('../features/picking/components/puc-schedule-page'));
 const PackhouseReadingsPage = lazyPage(() => import('../features/packhouse-readings/packhouse-readings-page'));
 const PackhousesPage = lazyPage(() => import('../features/packhouses/packhouses-page'));
 const FarmSetupPage = lazyPage(() => import('../features/farm-setup/farm-setup-page'));
@@ -61,11 +61,11 @@ interface AreaPage {
 }
 
 /**
- * A schedule view's filters and first page (features/picking-schedule/first-page.ts, loaded with the
+ * A schedule view's filters and first page (features/picking/first-page.ts, loaded with the
  * page's code; the query client with it, never with the sign-in page's code).
  */
 const scheduleFirstPage = (view: PickingViewKind) => () =>
-  Promise.all([import('../features/picking-schedule/first-page'), import('../lib/query-client')]).then(
+  Promise.all([import('../features/picking/first-page'), import('../lib/query-client')]).then(
     ([{ prefetchFirstPage }, { queryClient }]) =>
       ({ organizationId, permissions }: SignedIn) =>
         void prefetchFirstPage(queryClient, organizationId, view, permissions.includes(PERMISSIONS.pickingPackhouseUser)),

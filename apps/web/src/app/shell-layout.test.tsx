@@ -15,7 +15,7 @@ vi.mock('../features/shell/components/top-bar', () => ({
 }));
 vi.mock('../features/shell/components/tree-menu', () => ({ TreeMenu: () => null }));
 vi.mock('../features/shell/components/mobile-menu', () => ({ MobileMenu: () => null }));
-vi.mock('../features/notifications/components/notifications-bell', () => ({ NotificationsBell: () => null }));
+vi.mock('./top-bar-bell', () => ({ TopBarBell: () => null }));
 vi.mock('../lib/outbox/app-outbox', () => ({ useOutboxSender: () => undefined }));
 vi.mock('../lib/session/offline-session', () => ({ keepOfflineSession: () => () => undefined }));
 

@@ -6,7 +6,7 @@ import { Outlet } from 'react-router';
 import { LoadingBar } from '../components/loading-bar';
 import { PageLoader } from '../components/page-loader';
 import { MobileMenu } from '../features/shell/components/mobile-menu';
-import { NotificationsBell } from '../features/notifications/components/notifications-bell';
+import { TopBarBell } from './top-bar-bell';
 import { TopBar } from '../features/shell/components/top-bar';
 import { TreeMenu } from '../features/shell/components/tree-menu';
 import { usePendingModuleLoads } from '../lib/module-loads';
@@ -53,7 +53,7 @@ function Shell() {
         mobileMenuOpen={mobileOpen}
         mobileMenuId={mobileMenuId}
         onOpenMobileMenu={() => setMobileOpen(true)}
-        notifications={<NotificationsBell />}
+        notifications={<TopBarBell />}
       />
       <div className="shell-body">
         <aside className="shell-sidebar desktop-only">

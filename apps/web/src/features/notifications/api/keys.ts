@@ -3,8 +3,6 @@ export const notificationsKeys = {
   all: (organizationId: number | null, userId: number | null) => ['org', organizationId, 'notifications', userId] as const,
   list: (organizationId: number | null, userId: number | null) => ['org', organizationId, 'notifications', userId, 'list'] as const,
   unread: (organizationId: number | null, userId: number | null) => ['org', organizationId, 'notifications', userId, 'unread'] as const,
-  /** the attention list of the organisation (GET /api/action/GetAttentionList) */
-  attention: (organizationId: number | null, userId: number | null) => ['org', organizationId, 'notifications', userId, 'attention'] as const,
   /** whether a query key is one of these (the bell's own queries, whatever the organisation and user) */
   isNotifications: (queryKey: readonly unknown[]) => queryKey[0] === 'org' && queryKey[2] === 'notifications',
 };

@@ -2,13 +2,14 @@
  * The notifications bell in the top bar (spec 01, 4.7, made real): the unread count on the button
  * and in its label, and a panel with the notifications, pinned first then newest, with pin, mark
  * read and delete. New notifications arrive live over the event stream. Above them, the items
- * that need the user's decision (attention-section); the button's count and label include them.
+ * that need the user's decision (the attention area's section, given by the shell that composes
+ * both); the button's count and label include them.
  */
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationItem } from '@orchard/shared';
 import { errorText } from '../../../lib/api-error';
@@ -17,26 +18,26 @@ import { toast } from '../../../lib/toast';
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useDeleteNotification, usePinNotification, useReadNotification } from '../api/update-notification';
-import { useAttentionList } from '../api/get-attention-list';
 import { useNotificationStream } from '../use-notification-stream';
-import { AttentionSection } from './attention-section';
-import { usePageSettled } from '../../../lib/page-settled';
-import { notificationsKeys } from '../api/keys';
 import '../notifications.css';
 
-export function NotificationsBell() {
+/** What the attention area shows in the bell: its count, and its section of the panel. */
+export interface BellAttention {
+  count: number;
+  section: (props: { headingId: string; onNavigate: () => void }) => ReactNode;
+}
+
+/** `ready`: the screen's own data has come (lib/page-settled), so the bell may ask. */
+export function NotificationsBell({ ready, attention }: { ready: boolean; attention?: BellAttention }) {
   const { t } = useTranslation();
   const panelId = useId();
   const panel = useRef<OverlayPanel>(null);
   const [open, setOpen] = useState(false);
-  // the bell asks once the screen's own data has come (lib/page-settled)
-  const ready = usePageSettled(notificationsKeys.isNotifications);
   const unread = useUnreadCount(ready);
   const list = useNotifications(open);
-  const attention = useAttentionList(ready);
   useNotificationStream(ready);
   const unreadCount = unread.data?.count ?? 0;
-  const attentionCount = attention.data?.count ?? 0;
+  const attentionCount = attention?.count ?? 0;
   const count = unreadCount + attentionCount;
   const label =
     unreadCount > 0 && attentionCount > 0
@@ -74,7 +75,7 @@ export function NotificationsBell() {
         <h2 id={`${panelId}-title`} className="notifications-title">
           {t('notifications.title')}
         </h2>
-        <AttentionSection headingId={`${panelId}-attention`} onNavigate={() => panel.current?.hide()} />
+        {attention?.section({ headingId: `${panelId}-attention`, onNavigate: () => panel.current?.hide() })}
         {list.isLoading ? (
           <div className="notifications-loading" role="status">
             <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} strokeWidth="6" aria-hidden="true" />

@@ -16,6 +16,7 @@ import { useFormatters } from '../../../lib/use-formatters';
 import { useConfirmAction } from '../api/confirm-action';
 import { useAttentionList } from '../api/get-attention-list';
 import { attentionText } from '../attention-text';
+import '../attention.css';
 
 export function AttentionSection({ headingId, onNavigate }: { headingId: string; onNavigate: () => void }) {
   const { t } = useTranslation();

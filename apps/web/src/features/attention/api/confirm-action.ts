@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ATTENTION_PATHS, confirmActionResponseSchema, type AttentionAction, type AttentionType } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
-import { notificationsKeys } from './keys';
+import { attentionKeys } from './keys';
 
 export interface ConfirmActionInput {
   type: AttentionType;
@@ -23,6 +23,6 @@ export function useConfirmAction() {
   const userId = useSession((s) => s.userId);
   return useMutation({
     mutationFn: (input: ConfirmActionInput) => confirmAction(organizationId as number, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKeys.attention(organizationId, userId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: attentionKeys.list(organizationId, userId) }),
   });
 }

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ATTENTION_PATHS, attentionListResponseSchema } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
-import { notificationsKeys } from './keys';
+import { attentionKeys } from './keys';
 
 /** The list is worked out from schedules and estimates, which change without a notification: re-read it now and then. */
 export const ATTENTION_REFRESH_MS = 5 * 60_000;
@@ -13,7 +13,7 @@ export const getAttentionList = (organizationId: number) =>
 
 export const attentionListQueryOptions = (organizationId: number | null, userId: number | null) =>
   queryOptions({
-    queryKey: notificationsKeys.attention(organizationId, userId),
+    queryKey: attentionKeys.list(organizationId, userId),
     queryFn: () => getAttentionList(organizationId as number),
     enabled: organizationId != null && userId != null,
     refetchInterval: ATTENTION_REFRESH_MS,
