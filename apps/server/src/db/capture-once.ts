@@ -1,11 +1,12 @@
 /**
  * A create stored once per client id (field and packhouse captures): a client id already stored in
  * the organisation answers that row (created false, 200), or 409 when the caller cannot see it; a
- * resend racing its first send finds the row the unique index kept.
+ * resend racing its first send finds the row the unique index kept. The area owning the capture
+ * passes the messages it answers with (`captureRules`).
  */
-import { FIELD_READINGS_MESSAGES } from '@orchard/shared';
 import type { AppDb } from './client';
 import { isUniqueViolation } from './pg-errors';
+import { versionRule, type VersionRule } from './versioning';
 import { conflict, notFound } from '../lib/errors';
 
 export interface Captured<T> {
@@ -15,20 +16,20 @@ export interface Captured<T> {
 }
 
 /**
- * Stores a capture once. `findByClientId` looks the client id up in the organisation (visible or
- * not); `read` reads a row as the caller sees it; `insert` checks and writes a new one.
+ * `findByClientId` looks the client id up in the organisation (visible or not); `read` reads a row
+ * as the caller sees it; `insert` checks and writes a new one.
  */
-export async function captureOnce<T>(
-  db: AppDb,
-  steps: {
-    findByClientId: (db: AppDb) => Promise<number | null>;
-    read: (db: AppDb, id: number) => Promise<T | null>;
-    insert: (db: AppDb) => Promise<number>;
-  },
-): Promise<Captured<T>> {
+export interface CaptureSteps<T> {
+  findByClientId: (db: AppDb) => Promise<number | null>;
+  read: (db: AppDb, id: number) => Promise<T | null>;
+  insert: (db: AppDb) => Promise<number>;
+}
+
+/** Stores a capture once; `clientIdTaken` is the 409's message. */
+export async function captureOnce<T>(db: AppDb, clientIdTaken: string, steps: CaptureSteps<T>): Promise<Captured<T>> {
   const stored = async (id: number): Promise<Captured<T>> => {
     const row = await steps.read(db, id);
-    if (!row) throw conflict(FIELD_READINGS_MESSAGES.clientIdTaken);
+    if (!row) throw conflict(clientIdTaken);
     return { row, created: false };
   };
   const earlier = await steps.findByClientId(db);
@@ -45,4 +46,13 @@ export async function captureOnce<T>(
   const row = await steps.read(db, id);
   if (!row) throw notFound('Reading');
   return { row, created: true };
+}
+
+/** The capture rules of one area: store once per client id and edit on the version read, with its messages. */
+export interface CaptureRules extends VersionRule {
+  captureOnce: <T>(db: AppDb, steps: CaptureSteps<T>) => Promise<Captured<T>>;
+}
+
+export function captureRules(messages: { stale: string; clientIdTaken: string }): CaptureRules {
+  return { ...versionRule(messages.stale), captureOnce: (db, steps) => captureOnce(db, messages.clientIdTaken, steps) };
 }

@@ -10,15 +10,20 @@
 import { dayOf, FIELD_READINGS_MESSAGES, type ErrorDetailInput, type FieldListQuery } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../db/farm-scope';
-import { AppError, notFound, validationFailed } from '../../lib/errors';
+import { captureRules } from '../../db/capture-once';
+import { notFound, validationFailed } from '../../lib/errors';
 import { farmIsVisible, findCaptureBlock, findFieldBlocks } from './field-readings.repository';
 
 /** The caller: the user in the current organisation. */
 export type FieldActor = FarmViewer;
 
-export const staleReading = () => new AppError('PRECONDITION_FAILED', FIELD_READINGS_MESSAGES.stale);
-
-export { captureOnce, type Captured } from '../../db/capture-once';
+/** Store once per client id; edit on the version read (the rule in db/capture-once.ts, with this area's messages). */
+export const {
+  captureOnce,
+  checkVersion,
+  stale: staleReading,
+} = captureRules({ stale: FIELD_READINGS_MESSAGES.stale, clientIdTaken: FIELD_READINGS_MESSAGES.clientIdTaken });
+export type { Captured } from '../../db/capture-once';
 
 /** The farm block a capture names, if the caller may capture on it (else 404). */
 export async function requireCaptureBlock(db: AppDb, actor: FieldActor, blockId: number) {
@@ -38,13 +43,6 @@ export function refuseFutureDays(now: Date, days: readonly (readonly [string, st
   const today = dayOf(now);
   const details: ErrorDetailInput[] = days.filter(([, day]) => day !== null && day > today).map(([field, , message]) => ({ field, message }));
   if (details.length > 0) throw validationFailed(details[0]!.message, details);
-}
-
-/** The current row for an edit or delete: 404 when the caller cannot see it, 412 when `version` is stale. */
-export function checkVersion<T extends { version: number }>(current: T | null, version: number | undefined, what: string): T {
-  if (!current) throw notFound(what);
-  if (version !== undefined && current.version !== version) throw staleReading();
-  return current;
 }
 
 /** The farm blocks the caller may capture on; a farm filter must name a visible farm (else 404). */

@@ -8,18 +8,19 @@
  * - a reading's day and time must not lie after the server's "now" (South African wall clock).
  */
 import { FIELD_READINGS_MESSAGES, PACKHOUSE_READINGS_MESSAGES, dayOf, instantOn } from '@orchard/shared';
-import { AppError, notFound, validationFailed } from '../../lib/errors';
+import { captureRules } from '../../db/capture-once';
+import { validationFailed } from '../../lib/errors';
 
-export const staleEntry = () => new AppError('PRECONDITION_FAILED', PACKHOUSE_READINGS_MESSAGES.stale);
-
-export { captureOnce, type Captured } from '../../db/capture-once';
-
-/** The current row for an edit or delete: 404 when the caller cannot see it, 412 when `version` is stale. */
-export function checkVersion<T extends { version: number }>(current: T | null, version: number | undefined, what: string): T {
-  if (!current) throw notFound(what);
-  if (version !== undefined && current.version !== version) throw staleEntry();
-  return current;
-}
+/**
+ * Store once per client id; edit on the version read (the rule in db/capture-once.ts). A client id
+ * taken by a row the caller cannot see answers the field captures' message, the same id rule.
+ */
+export const {
+  captureOnce,
+  checkVersion,
+  stale: staleEntry,
+} = captureRules({ stale: PACKHOUSE_READINGS_MESSAGES.stale, clientIdTaken: FIELD_READINGS_MESSAGES.clientIdTaken });
+export type { Captured } from '../../db/capture-once';
 
 /** Refuses a reading taken after `now`: a later day on readOn, a later time of today on readTime. */
 export function refuseFutureReading(now: Date, readOn: string, readTime: string): void {
