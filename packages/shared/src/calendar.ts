@@ -1,6 +1,6 @@
 /**
  * The business calendar: the product's days and months are South African (the demo world and the
- * spec's users are there), whatever time zone the server or the browser runs in. South Africa has
+ * product's users are there), whatever time zone the server or the browser runs in. South Africa has
  * kept UTC+2 all year since 1944 (no daylight saving), so a day is always 24 hours and its bounds
  * are a fixed offset from UTC.
  *

@@ -1,4 +1,4 @@
-/** Business constants of the specification, in one place so code and tests agree. */
+/** Business constants of the product (docs/domain.md), in one place so code and tests agree. */
 export const LOGIN_BLOCK_MS = 3000;
 export const LOADING_RESET_AFTER_ERROR_MS = 500;
 export const WELCOME_TOAST_DELAY_MS = 500;

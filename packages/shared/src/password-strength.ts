@@ -1,9 +1,9 @@
 /**
- * The password strength meter's rule (spec 01 section 5.2), shown wherever a new password is typed
+ * The password strength meter's rule (docs/domain.md, Users and roles, Own password), shown wherever a new password is typed
  * and never on sign-in. Decided here:
  * - strong: a lower-case letter, an upper-case letter and a digit, and 8 or more characters;
  * - medium: a lower-case letter plus an upper-case letter or a digit, and 6 or more characters
- *   (read as the spec writes it: the lower-case letter is needed; "ABC123" is weak);
+ *   (read as written: the lower-case letter is needed; "ABC123" is weak);
  * - weak: any other non-empty password; an empty one has no strength (the meter shows nothing).
  * Letters are ASCII letters (a-z, A-Z) and digits 0-9; other characters count towards the length
  * only. The length counts characters, not UTF-16 units.

@@ -1,6 +1,6 @@
 /**
  * Stable reason keys for every error the API sends and every issue the shared validators raise.
- * The texts (the `message` strings) are fixed by the specification; screens branch and translate on
+ * The texts (the `message` strings) are the product's and fixed; screens branch and translate on
  * the key instead. Each group of messages declares its keys next to itself (USER_REASONS beside
  * USER_MESSAGES, ...); this module gathers them into the one ErrorReason union and maps a shared
  * message constant to its key (`reasonOf`), so a rule is still written once, with its constant.

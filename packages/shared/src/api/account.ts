@@ -1,4 +1,4 @@
-/** The signed-in user's own account: changing their password (spec 01, sections 2.9, 4.6, 5.2, 8.2). */
+/** The signed-in user's own account: changing their password (docs/domain.md, Users and roles, Own password). */
 import { z } from 'zod';
 import { MAX_STRING, PASSWORD_MIN } from '../constants.js';
 

@@ -1,9 +1,9 @@
 /**
- * Time Logger (spec 02 "Time Logger (Attendance)"): the signed-in user's attendance records in the
+ * Time Logger (docs/domain.md, Employees, Time Logger and farm operations): the signed-in user's attendance records in the
  * current organisation (type 1 start, 2 stop, 3 pause), the state of their clock (last attendance),
  * their hours over the recent calendar months (attendance log) and the CSV export of their records.
  *
- * The spec's calls are all "for user id": every route answers for the signed-in user only, inside
+ * The calls are all "for user id": every route answers for the signed-in user only, inside
  * the current organisation; nobody reads or writes another person's time.
  *
  * Rules (the server enforces them; the same pure functions compute the figures):

@@ -1,5 +1,5 @@
 /**
- * The attention list (spec 01 section 7: `GET /api/action/GetAttentionList` and
+ * The attention list (docs/domain.md, Attention list: `GET /api/action/GetAttentionList` and
  * `POST /api/action/ConfirmAction?type=&action=&action_value=`, no body; the responses are ours).
  *
  * An attention item is something in the current organisation that needs the signed-in user's
@@ -24,9 +24,9 @@ import { INPUT_CHECK_KINDS } from '../input-checks/figures.js';
 import { parseId } from './common.js';
 
 export const ATTENTION_PATHS = {
-  /** the spec's path, served case-insensitively */
+  /** the product's published path, served case-insensitively */
   list: '/api/action/GetAttentionList',
-  /** the spec's path: ?type=&action=&action_value=, no body */
+  /** the product's published path: ?type=&action=&action_value=, no body */
   confirm: '/api/action/ConfirmAction',
 } as const;
 

@@ -2,7 +2,7 @@
  * The token endpoint's error messages and their reasons: apart from the token schemas (api/auth.ts)
  * because the sign-in route reads them, and that route downloads no zod (bundle budget).
  *
- * The login screen maps their reasons to the spec's texts: invalid_username_or_password -> "Invalid
+ * The login screen maps their reasons to the product's texts: invalid_username_or_password -> "Invalid
  * username or password.", invalid_grant -> "This account has been disabled.". Wrong password,
  * unknown user and locked account all answer the first one.
  */

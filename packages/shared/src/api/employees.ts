@@ -1,5 +1,5 @@
 /**
- * Employee management API (spec 02 "Employee management"): the organisation's employees (people
+ * Employee management API (docs/domain.md, Employees): the organisation's employees (people
  * without a sign-in) with their legal entity and employee type, the filter options (legal entities
  * and employee types), finding an employee by full name, legal entity and type, adding, editing
  * and deleting employees, and adding employee types.
@@ -34,7 +34,7 @@ export const EMPLOYEE_FILTER_MAX_IDS = 500;
 /** Most rows the list answers. */
 export const EMPLOYEE_LIST_MAX = 5000;
 
-/** The spec's captions and messages (section 8), and the server's own for cases the spec leaves open. */
+/** The product's captions and messages, spelled exactly as the screens show them, and the server's own for the other cases. */
 export const EMPLOYEE_MESSAGES = {
   updated: 'Successfully Updated User',
   added: 'Successfully Added User',

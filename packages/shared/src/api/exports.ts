@@ -1,6 +1,6 @@
 /**
- * Export logs (spec 01, sections 3 and 7: "Log export: url, componentName, reportName,
- * timeToComplete (seconds), size, exportTime"). Server-side CSV exports write theirs directly;
+ * Export logs (docs/domain.md, Export log: url, componentName, reportName, timeToComplete
+ * (seconds), size, exportTime). Server-side CSV exports write theirs directly;
  * exports built in the browser report theirs through POST /api/export-logs.
  */
 import { z } from 'zod';

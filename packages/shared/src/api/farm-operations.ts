@@ -1,5 +1,5 @@
 /**
- * Farm operations dashboard (spec 02 "Farm operations dashboard (Scouting Time - Per Block)"): the
+ * Farm operations dashboard (docs/domain.md, Farm Operations; Scouting Time - Per Block): the
  * organisation's farms (Farm filter), the South African days on which scouting happened on them
  * (bold and underlined in the calendar), the scouting sessions of one day (one row per session:
  * scout, block, ha, start, end, minutes per ha) and their CSV export over a range of at most 31

@@ -1,5 +1,5 @@
 /**
- * Input checks report (spec 02 "Input checks report"; path of section 7): one row per farm of the
+ * Input checks report (docs/domain.md, Input checks): one row per farm of the
  * chosen organisation that the caller may see (the farms assigned to them there), with the age of
  * each kind of record, figured as input-checks/figures.ts says. Ages are whole days, null for No
  * Data (inputCheckAgeText writes them as "5 days" / "No Data"); OldestIds are block names.
@@ -16,7 +16,7 @@ import { SHELL_PATHS } from './shell.js';
 import { INPUT_CHECK_KINDS, inputCheckFigures, type BlockLastRecord, type InputCheckKind } from '../input-checks/figures.js';
 
 export const INPUT_CHECKS_PATHS = {
-  /** the spec's path, served case-insensitively: GET ?organizationId= */
+  /** the product's published path, served case-insensitively: GET ?organizationId= */
   farmInputChecks: '/api/Management/GetFarmInputChecks',
   /** the Organisation dropdown: the caller's active organisations */
   organizations: SHELL_PATHS.organizations,
@@ -39,7 +39,7 @@ export type FarmInputChecksQuery = z.infer<typeof farmInputChecksQuerySchema>;
 const age = z.number().int().nullable();
 const ids = z.array(z.string());
 
-/** Farm input check row (spec 02 section 3), exactly its fields. */
+/** Farm input check row (docs/domain.md, Input checks), exactly its fields. */
 export const farmInputCheckRowSchema = z.object({
   /** the farm's name */
   farm: z.string(),

@@ -1,6 +1,6 @@
 /**
- * Login history API (spec 02 "Login history"): the Area and Roles filter options, the rows for the
- * chosen areas and roles at the spec's path `GET /api/Management/GetLoginHistory?areas=..&roles=..`
+ * Login history API (docs/domain.md, Login History): the Area and Roles filter options, the rows for the
+ * chosen areas and roles at `GET /api/Management/GetLoginHistory?areas=..&roles=..`
  * (repeated parameters; comma-separated lists are accepted too) and the CSV export of the same rows.
  *
  * Rows are the members of the current organisation. Counts are successful sign-ins into the current
@@ -16,7 +16,7 @@ import { exportFileTimestamp } from '../picking/csv.js';
 import { idListQuerySchema } from './common.js';
 
 export const LOGIN_HISTORY_PATHS = {
-  /** the spec's path, served case-insensitively */
+  /** the product's published path, served case-insensitively */
   history: '/api/Management/GetLoginHistory',
   /** the areas of the organisation's farms (Area filter) */
   areas: '/api/login-history/areas',

@@ -1,12 +1,12 @@
 /**
- * The packhouse side's lookup calls (spec 02 section 7): producers, farms, PUCs, production blocks
+ * The packhouse side's lookup calls (docs/domain.md, Farm setup): producers, farms, PUCs, production blocks
  * and varieties, each searched by `?filter=` (contains, ignoring case; empty or absent: all), for
  * pickers that name a row by typing part of it.
  *
  * Every answer lies inside the current organisation and the farms assigned to the caller there
  * (db/farm-scope): a producer is a legal entity that owns one of those farms, a PUC or block lies
  * on one, and a variety is grown on one (a production block of that variety). At most
- * LOOKUP_LIMIT rows, by name; the spec's field names.
+ * LOOKUP_LIMIT rows, by name; the field names below are the published ones.
  */
 import { z } from 'zod';
 
@@ -35,7 +35,7 @@ export const lookupQuerySchema = z.object({
 });
 export type LookupQuery = z.infer<typeof lookupQuerySchema>;
 
-/** Producer: a legal entity (spec: Legal entity id, name). */
+/** Producer: a legal entity (its id and name). */
 export const producerLookupSchema = z.object({ id: z.number().int(), name: z.string() });
 /** Farm: id, farm_Name, legal_Entity. */
 export const farmLookupSchema = z.object({ id: z.number().int(), farm_Name: z.string(), legal_Entity: z.string() });

@@ -1,4 +1,4 @@
-/** The signed-in user's notifications and their live stream (spec 01, section 4.7, made real). */
+/** The signed-in user's notifications and their live stream (docs/domain.md, Notifications). */
 import { z } from 'zod';
 import { idSchema, wholeNumberQuerySchema } from './common.js';
 

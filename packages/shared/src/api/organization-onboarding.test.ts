@@ -66,8 +66,8 @@ const FARM_STEPS: [string, (f: FarmDraft) => void, string][] = [
   ['farm name blank', (f) => (f.farm_Name = ' '), M.farmNameRequired],
 ];
 
-describe('Save New Organization: the first failing rule, in the spec order and texts', () => {
-  it('the rules are the spec list, in its order', () => {
+describe('Save New Organization: the first failing rule, in the product order and texts', () => {
+  it('the rules are the documented list, in its order', () => {
     expect(CREATE_ORGANIZATION_RULES.map((r) => r.message)).toEqual([
       'Please add 1 or more farms to continue',
       'Organization name is required',
@@ -87,7 +87,7 @@ describe('Save New Organization: the first failing rule, in the spec order and t
     ]);
   });
 
-  it('beyond the spec: a text over its length is refused with its own message, right after its required rule (trimmed, as saved)', () => {
+  it('beyond the required rules: a text over its length is refused with its own message, right after its required rule (trimmed, as saved)', () => {
     const long = 'x'.repeat(ONBOARDING_NAME_MAX + 1);
     expect(firstCreateOrganizationProblem({ ...draft(), organization_Name: long })).toEqual({ field: 'organization_Name', message: M.organizationNameLength });
     expect(M.organizationNameLength).toBe('The organisation name may be at most 200 characters');
@@ -152,8 +152,8 @@ describe('Save New Organization: the first failing rule, in the spec order and t
   });
 });
 
-describe('Add Farm: the first failing rule, in the spec order and texts', () => {
-  it('the rules are the spec list, in its order', () => {
+describe('Add Farm: the first failing rule, in the product order and texts', () => {
+  it('the rules are the documented list, in its order', () => {
     expect(ADD_FARM_RULES.map((r) => r.message)).toEqual([
       'Farm name is required',
       M.farmNameLength,
@@ -174,7 +174,7 @@ describe('Add Farm: the first failing rule, in the spec order and texts', () => 
   });
 
   const legalEntity = { id: 0, name: 'Cederberg Citrus' };
-  it('beyond the spec: a coordinate out of range or not a number, and a count that is no whole number of 0 or more, each with its own message', () => {
+  it('beyond the required rules: a coordinate out of range or not a number, and a count that is no whole number of 0 or more, each with its own message', () => {
     expect(firstAddFarmProblem({ ...farm(), farm_Lat: 91 }, legalEntity)).toEqual({ field: 'farm_Lat', message: 'Latitude must be between -90 and 90' });
     expect(firstAddFarmProblem({ ...farm(), farm_Lat: Number.NaN }, legalEntity)?.message).toBe('Latitude must be between -90 and 90');
     expect(firstAddFarmProblem({ ...farm(), farm_Long: -180.5 }, legalEntity)?.message).toBe('Longitude must be between -180 and 180');
@@ -187,7 +187,7 @@ describe('Add Farm: the first failing rule, in the spec order and texts', () => 
     const { max_Observation_Points: _left, ...without } = farm();
     expect(firstAddFarmProblem(without, legalEntity)).toBeNull();
   });
-  it('beyond the spec: a farm name over its length is refused with its own message, not cut', () => {
+  it('beyond the required rules: a farm name over its length is refused with its own message, not cut', () => {
     expect(firstAddFarmProblem({ ...farm(), farm_Name: 'x'.repeat(ONBOARDING_NAME_MAX + 1) }, legalEntity)).toEqual({ field: 'farm_Name', message: M.farmNameLength });
     expect(firstAddFarmProblem({ ...farm(), farm_Name: 'x'.repeat(ONBOARDING_NAME_MAX) }, legalEntity)).toBeNull();
     expect(M.farmNameLength).toBe('The farm name may be at most 200 characters');

@@ -1,5 +1,5 @@
 /**
- * Create New Organization (spec 02 "Organisations", sections 3-5): the reference lists the dialog
+ * Create New Organization (docs/domain.md, Organisations and Create New Organization): the reference lists the dialog
  * offers (organisation levels, site types, regions, areas of a region, provinces, the legal entities
  * and organisations to copy from, whether spray products can be copied), adding a region, area or
  * province, and saving the organisation with its legal entity, contact, super users and farms.
@@ -7,11 +7,11 @@
  * Super users only (platform operators, `isSuperUser` in /api/me): an organisation's roles give no
  * access and no organisation is needed (an X-Organization-Id header is ignored).
  *
- * Validation is written once here, in the spec's order and texts: `firstAddFarmProblem` (the Add
+ * Validation is written once here, in the product's order and texts: `firstAddFarmProblem` (the Add
  * Farm button) and `firstCreateOrganizationProblem` (Save New Organization) answer the FIRST failing
  * rule, which the browser shows as an Error dialog and the server answers as a 400 whose message is
  * that text. The request schemas below only check types and sizes, so a draft with missing values
- * still reaches the checker and gets the spec's message; a text's length is a rule too (its own
+ * still reaches the checker and gets the rule's message; a text's length is a rule too (its own
  * message, after the field's required rule), so a name too long is refused, never cut.
  */
 import { z } from 'zod';
@@ -52,7 +52,7 @@ export const NEW_LEGAL_ENTITY_ID = 0;
 /** The name of the role every new organisation's super users hold: every permission. */
 export const ONBOARDING_ADMINISTRATOR_ROLE = 'Administrator';
 
-/** The spec's texts (sections 5 and 8), exactly as written. */
+/** The product's texts, exactly as the dialog shows them. */
 export const ORGANIZATION_ONBOARDING_MESSAGES = {
   // Add Farm
   farmNameRequired: 'Farm name is required',
@@ -65,7 +65,7 @@ export const ORGANIZATION_ONBOARDING_MESSAGES = {
   autoScheduleRequired: 'Auto schedule is required',
   blockDailyAutoRequired: 'Block daily auto is required',
   publicHolidaysRequired: 'Public holidays is required',
-  // beyond the spec: a typed value outside its range is refused with its own message
+  // beyond the required-field rules: a typed value outside its range is refused with its own message
   maxObservationPointsInvalid: `Max observation points must be a whole number from 0 to ${INT_MAX}`,
   observationSitesInvalid: `Observation sites must be a whole number from 0 to ${INT_MAX}`,
   farmNameLength: `The farm name may be at most ${ONBOARDING_NAME_MAX} characters`,
@@ -78,7 +78,7 @@ export const ORGANIZATION_ONBOARDING_MESSAGES = {
   contactSurnameRequired: 'Contact surname is required',
   contactEmailRequired: 'Contact email is required',
   contactPhoneNumberRequired: 'Contact phone number is required',
-  // beyond the spec: a text over its column's length is refused with its own message, not cut
+  // beyond the required-field rules: a text over its column's length is refused with its own message, not cut
   organizationNameLength: `The organisation name may be at most ${ONBOARDING_NAME_MAX} characters`,
   contactNameLength: `The contact name may be at most ${ONBOARDING_CONTACT_MAX} characters`,
   contactSurnameLength: `The contact surname may be at most ${ONBOARDING_CONTACT_MAX} characters`,
@@ -86,7 +86,7 @@ export const ORGANIZATION_ONBOARDING_MESSAGES = {
   contactPhoneNumberLength: `The contact phone number may be at most ${ONBOARDING_CONTACT_MAX} characters`,
   // outcome
   saved: 'Organization saved successfully',
-  // the server's own checks of what the ids name (after the spec's checks)
+  // the server's own checks of what the ids name (after the rules above)
   organizationNameTaken: 'An organisation with this name already exists',
   levelUnknown: 'The organisation level does not exist',
   legalEntityUnknown: 'The legal entity does not exist',
@@ -155,7 +155,7 @@ export type SprayProductsCopyResponse = z.infer<typeof sprayProductsCopyResponse
 // ---------------------------------------------------------------------------------------------
 // The draft and its checks
 
-/** New farm defaults (spec 5): the values a farm starts with in the Farm Specifications section. */
+/** New farm defaults: the values a farm starts with in the Farm Specifications section. */
 export const NEW_FARM_DEFAULTS = {
   max_Observation_Points: 0,
   observation_Sites: 0,
@@ -200,7 +200,7 @@ export type FarmDraft = z.input<typeof farmDraftSchema>;
 export const legalEntityChoiceSchema = z.object({ id: idOrZero, name: text.nullish() });
 export type LegalEntityChoice = z.input<typeof legalEntityChoiceSchema>;
 
-/** Organisation create payload (spec 3). Types only: missing values are judged by the checker. */
+/** Organisation create payload. Types only: missing values are judged by the checker. */
 export const createOrganizationBodySchema = z.object({
   organization_Name: text.nullish(),
   organization_Level: idOrZero.nullish(),
@@ -218,7 +218,7 @@ export const createOrganizationBodySchema = z.object({
 export type CreateOrganizationBody = z.input<typeof createOrganizationBodySchema>;
 export type CreateOrganizationDraft = z.output<typeof createOrganizationBodySchema>;
 
-/** The first failing rule: the field it concerns and the spec's text. */
+/** The first failing rule: the field it concerns and the rule's text. */
 export interface OnboardingProblem {
   field: string;
   message: string;
@@ -244,7 +244,7 @@ interface Rule<T> {
 
 type FarmInput = { farm: FarmDraft; legalEntity: LegalEntityChoice | null | undefined };
 
-/** Add Farm, in the spec's order. The legal entity is the dialog's (the organisation's) one. */
+/** Add Farm, in the product's order. The legal entity is the dialog's (the organisation's) one. */
 export const ADD_FARM_RULES: readonly Rule<FarmInput>[] = [
   { field: 'farm_Name', message: M.farmNameRequired, fails: ({ farm }) => blank(farm.farm_Name) },
   { field: 'farm_Name', message: M.farmNameLength, fails: ({ farm }) => tooLong(farm.farm_Name, ONBOARDING_NAME_MAX) },
@@ -263,7 +263,7 @@ export const ADD_FARM_RULES: readonly Rule<FarmInput>[] = [
   { field: 'observation_Sites', message: M.observationSitesInvalid, fails: ({ farm }) => notCount(farm.observation_Sites) },
 ];
 
-/** Save Organization, in the spec's order. */
+/** Save Organization, in the product's order (docs/domain.md, Create New Organization). */
 export const CREATE_ORGANIZATION_RULES: readonly Rule<CreateOrganizationBody>[] = [
   { field: 'farms', message: M.farmsRequired, fails: (d) => !d.farms || d.farms.length === 0 },
   { field: 'organization_Name', message: M.organizationNameRequired, fails: (d) => blank(d.organization_Name) },
@@ -294,14 +294,14 @@ function newLegalEntityNameTooLong(choice: LegalEntityChoice | null | undefined)
   return choice?.id === NEW_LEGAL_ENTITY_ID && tooLong(choice.name, ONBOARDING_NAME_MAX);
 }
 
-/** Add Farm: the first failing rule in the spec's order, or null when the farm can be added. */
+/** Add Farm: the first failing rule in order, or null when the farm can be added. */
 export function firstAddFarmProblem(farm: FarmDraft, legalEntity: LegalEntityChoice | null | undefined): OnboardingProblem | null {
   const rule = ADD_FARM_RULES.find((r) => r.fails({ farm, legalEntity }));
   return rule ? { field: rule.field, message: rule.message } : null;
 }
 
 /**
- * Save New Organization: the first failing rule in the spec's order, then (a draft the browser
+ * Save New Organization: the first failing rule in order, then (a draft the browser
  * built passed them when each farm was added) each farm's Add Farm rules in list order, the field
  * named `farms.<index>.<field>`. Null when the draft can be saved.
  */
@@ -333,12 +333,12 @@ export type CreatedOrganization = z.infer<typeof createdOrganizationSchema>;
 // ---------------------------------------------------------------------------------------------
 // The dialog's constants
 
-/** Super user search (spec 5 and 9): from 3 characters, sent 500 ms after typing stops. */
+/** Super user search: from 3 characters, sent 500 ms after typing stops (docs/domain.md, Create New Organization). */
 export const SUPER_USER_SEARCH_MIN_CHARS = 3;
 export const SUPER_USER_SEARCH_DELAY_MS = 500;
 
 /**
- * The farm marker's fixed start position (spec 5): the middle of South Africa, zoomed out far
+ * The farm marker's fixed start position: the middle of South Africa, zoomed out far
  * enough to show the whole country, so a farm anywhere is one drag (or two typed numbers) away.
  */
 export const FARM_MAP_DEFAULT_POSITION = { lat: -28.4793, lng: 24.6727 } as const;

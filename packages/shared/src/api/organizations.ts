@@ -1,9 +1,9 @@
 /**
- * Organisations list (spec 02 "Organisations", route management/organizations): every organisation
+ * Organisations list (docs/domain.md, Organisations; route management/organizations): every organisation
  * of the platform with its contact's name (Admin Name), its default legal entity and how many farms
  * and users it has, searched by name and paged 20/50/100 on the server.
  *
- * The answer keeps the spec's two models side by side: the list items (id, name,
+ * The answer keeps two models side by side: the list items (id, name,
  * contactRow.fullName, default_Legal_EntityRow.name) and the count model (id, farm_Count,
  * user_Count), one count entry for each organisation of the page. Organisations are system-wide, so
  * only super users may list them (everyone else 403, an organisation's Administrator included); no
@@ -30,7 +30,7 @@ const ORGANIZATIONS_PAGE_SIZE_MESSAGE = `Page size is one of ${ORGANIZATIONS_PAG
 export const ORGANIZATIONS_SCROLL_HEIGHT = '620px';
 /** The longest search text the list takes. */
 export const ORGANIZATIONS_SEARCH_MAX = 200;
-/** The search box asks the server after typing has paused this long (the spec's pager delay). */
+/** The search box asks the server after typing has paused this long (the pager delay, 500 ms). */
 export const ORGANIZATIONS_SEARCH_DELAY_MS = 500;
 
 export const organizationsQuerySchema = z.object({

@@ -8,7 +8,7 @@
  * - A storage room has a name; a room reading is taken at a day and time and holds the room's
  *   temperature (°C) and relative humidity (%), with an optional note.
  *
- * The four calls the specification names read:
+ * The four published read calls (docs/domain.md, Packhouse readings):
  * - GET /api/line/GetLines?packhouse={packhouse}: the lines of one packhouse (its id), by name.
  * - GET /api/line/GetLineWaxReadings?filter={filter}: a page of one line's wax readings. `filter`
  *   is the line's id; beside it `from` and `to` (days, both included, either open), `page` and

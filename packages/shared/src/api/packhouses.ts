@@ -1,5 +1,5 @@
 /**
- * Packhouse management API (spec 02 "Packhouse management"): the organisation's packhouses, the
+ * Packhouse management API (docs/domain.md, Packhouses): the organisation's packhouses, the
  * Packhouse Setup dialog's autocomplete, linking an existing packhouse or creating a new one, and
  * removing one from the organisation.
  */

@@ -1,5 +1,5 @@
 /**
- * Pest dashboard API (spec 02 "Pest dashboard"; `dashboard` and `pest-dashboard` are one screen).
+ * Pest dashboard API (docs/domain.md, Dashboard and pest dashboard; `dashboard` and `pest-dashboard` are one screen).
  *
  * - `GET dashboard?date=&farms=`: the four panels in one answer, for the window of the chosen day
  *   (figures in pest-dashboard/figures.ts and trap-figures.ts). One answer because Apply loads the

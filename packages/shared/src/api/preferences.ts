@@ -1,4 +1,4 @@
-/** The signed-in user's preferences: theme and saved defaults, plus view flags (spec 01, sections 2.8, 4.5, 8.4). */
+/** The signed-in user's preferences: theme and saved defaults, plus view flags (docs/domain.md, Preferences). */
 import { z } from 'zod';
 import { PREFERENCES_MESSAGES, THEME_IDS } from './themes.js';
 
@@ -34,6 +34,6 @@ export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBodySchema>;
 export const preferenceDefaultsSchema = z.object({ themeId: themeIdSchema });
 export type PreferenceDefaults = z.infer<typeof preferenceDefaultsSchema>;
 
-/** PUT /api/preferences/defaults: a theme saves it as the default; null resets (spec 4.5). */
+/** PUT /api/preferences/defaults: a theme saves it as the default; null resets (docs/domain.md, Preferences). */
 export const updatePreferenceDefaultsBodySchema = z.object({ themeId: themeIdSchema.nullable() });
 export type UpdatePreferenceDefaultsBody = z.infer<typeof updatePreferenceDefaultsBodySchema>;

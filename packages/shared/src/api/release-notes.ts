@@ -1,5 +1,5 @@
 /**
- * Release notes API (spec 02 "Release-notes modal"): the newest published release note the signed-in
+ * Release notes API (docs/domain.md, Release notes): the newest published release note the signed-in
  * user has not dismissed (or none), and dismissing one by id ("Do not show this release note again").
  * Release notes are system-wide; dismissals are per user, so the routes are not organisation-scoped.
  * `release_Notes` is HTML, sanitised by the server (no scripts, no event handlers, safe links only).

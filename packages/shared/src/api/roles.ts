@@ -1,4 +1,4 @@
-/** Roles of the current organisation and the permission catalogue (spec 01, sections 2.10, 2.11, 4.4, 5.2, 8.3). */
+/** Roles of the current organisation and the permission catalogue (docs/domain.md, Users and roles, Roles). */
 import { z } from 'zod';
 import { ROLE_NAME_MAX, ROLE_NAME_MIN } from '../constants.js';
 import { isPermission } from '../permissions.js';
@@ -16,7 +16,7 @@ export const ROLE_DESCRIPTION_MAX = 500;
  * catalogue; a change that would leave none is refused with this (409).
  */
 export const LAST_FULL_MEMBER_MESSAGE = 'The organisation must keep at least one enabled member who holds every permission';
-/** the spec's "page 1, size 99999" listing is the largest page a client may ask for */
+/** the Roles tab's "page 1, size 99999" listing is the largest page a client may ask for (docs/domain.md, Roles) */
 export const ROLES_PAGE_SIZE_MAX = 99_999;
 
 export const ROLE_MESSAGES = {

@@ -1,4 +1,4 @@
-/** What the shell loads after sign-in and on organisation switch (spec 01, sections 4.1, 4.2, 7). */
+/** What the shell loads after sign-in and on organisation switch (docs/domain.md, Sign-in, the shell and organisation switching). */
 import { z } from 'zod';
 import { MAX_STRING } from '../constants.js';
 import { jsonIdSchema } from './common.js';
@@ -100,7 +100,7 @@ export const blobParamsSchema = z.object({
   id: z.string().uuid(),
 });
 
-/** The encodings a photo download offers; JPEG unless asked (the spec's Photo-....jpg). */
+/** The encodings a photo download offers; JPEG unless asked (the file is named Photo-....jpg). */
 export const PHOTO_DOWNLOAD_TYPES = ['image/jpeg', 'image/png'] as const;
 export type PhotoDownloadType = (typeof PHOTO_DOWNLOAD_TYPES)[number];
 export const blobDownloadQuerySchema = z.object({ type: z.enum(PHOTO_DOWNLOAD_TYPES).default('image/jpeg') });

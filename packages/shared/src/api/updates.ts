@@ -1,5 +1,5 @@
 /**
- * Product update API (spec 02 "Upload Update"): one pending update for the whole system. Uploading
+ * Product update API (docs/domain.md, Upload Update): one pending update for the whole system. Uploading
  * schedules a file (an archive, judged by its bytes) and replaces any update already pending; the
  * screen asks whether one is pending to show the warning instead of the chooser. Super users only
  * (the update is system-wide); no organisation is needed.
@@ -7,7 +7,7 @@
 import { z } from 'zod';
 
 export const UPDATES_PATHS = {
-  /** the spec's upload call: multipart form with field `file`; the answer is not read by the screen */
+  /** the upload: multipart form with field `file`; the answer is not read by the screen */
   upload: '/api/core/UploadUpdate',
   /** the pending update, if any */
   pending: '/api/updates/pending',

@@ -13,10 +13,10 @@ import {
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((i) => [i.path.join('.'), i.message]);
 
-describe('user form rules (spec 5.1)', () => {
+describe('user form rules', () => {
   const base = { userName: 'thandi', email: 'thandi@example.test', password: 'secret1', roleIds: [1] };
 
-  it('gives one message per field, the spec text', () => {
+  it("gives one message per field, the product's text", () => {
     expect(messages(createUserBodySchema.safeParse({ ...base, userName: 'a' }))).toEqual([['userName', USER_MESSAGES.userName]]);
     expect(messages(createUserBodySchema.safeParse({ ...base, email: '' }))).toEqual([['email', USER_MESSAGES.emailRequired]]);
     expect(messages(createUserBodySchema.safeParse({ ...base, email: 'x@' }))).toEqual([['email', USER_MESSAGES.emailInvalid]]);
@@ -65,7 +65,7 @@ describe('userMatchesSearch', () => {
   });
 });
 
-describe('changing your own password in the user save (spec 5.1)', () => {
+describe('changing your own password in the user save', () => {
   const save = { version: 3, userName: 'thandi', email: 'thandi@example.test' };
 
   it('applies no password rule while no new password is sent', () => {

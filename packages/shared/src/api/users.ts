@@ -1,5 +1,5 @@
 /**
- * The users part of settings (spec 01, sections 2.6, 2.7, 3, 4.3, 5.1, 8.2): paths, request and
+ * The users part of settings (docs/domain.md, Users and roles): paths, request and
  * response schemas, and the validation messages. The browser's user form builds its zod resolver
  * from the same field schemas the server validates with, so the two cannot drift.
  */
@@ -35,10 +35,10 @@ export const USERS_PATHS = {
   passwordResets: '/api/password-resets',
 } as const;
 
-/** Messages of spec 5.1 / 5.2 / 8.2 that the server also answers with (per field, in details). */
+/** The user form's messages, which the server also answers with (per field, in details). */
 export const USER_MESSAGES = {
   userName: 'Please enter a user name (minimum of 2 and maximum of 200 characters)',
-  /** spec 5.1 gives this text for the new user's (required) password field */
+  /** the product's text for the new user's (required) password field too (docs/domain.md, Users and roles) */
   passwordRequired: 'Please enter the current password',
   newPasswordMin: 'New password is required (minimum of 6 characters)',
   passwordTooLong: 'The password can be at most 128 characters',
@@ -48,7 +48,7 @@ export const USER_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   rolesRequired: 'Please select a minimum of 1 role',
   userNameTaken: (userName: string) => `The user name "${userName}" is already taken`,
-  /** an e-mail address signs in too (ARCHITECTURE, /connect/token): it may name one account only */
+  /** an e-mail address signs in too (docs/security.md, Sign-in names): it may name one account only */
   emailTaken: (email: string) => `The email address "${email}" is already used by another account`,
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotDisableSelf: 'You cannot disable your own account',
@@ -160,7 +160,7 @@ export const emailSchema = z
   .max(EMAIL_MAX, { error: USER_MESSAGES.emailRequired, abort: true })
   .pipe(z.email({ error: USER_MESSAGES.emailInvalid }));
 
-/** The password of a new user (spec 5.1: required, minimum 6). */
+/** The password of a new user: required, minimum 6 (docs/domain.md, Users and roles, New User). */
 export const newUserPasswordSchema = z
   .string({ error: USER_MESSAGES.passwordRequired })
   .min(1, { error: USER_MESSAGES.passwordRequired, abort: true })
@@ -198,7 +198,7 @@ export const createUserBodySchema = z.object({
 });
 export type CreateUserBody = z.input<typeof createUserBodySchema>;
 
-/** The password fields of the user editor's changing-password mode (spec 3: removed after saving). */
+/** The password fields of the user editor's changing-password mode (cleared once the save succeeds). */
 export interface PasswordChangeFields {
   currentPassword?: string | undefined;
   newPassword?: string | undefined;
@@ -213,7 +213,8 @@ export interface PasswordChangeIssue {
 }
 
 /**
- * The rules of changing your own password in the user editor (spec 5.1): the current password is
+ * The rules of changing your own password in the user editor (docs/domain.md, Users and roles, Own
+ * password): the current password is
  * required (only yourself can change a password there), the new one needs at least 6 characters
  * and must not equal the current one, and the confirmation must equal the new one. No rule
  * applies while no new password is sent (the editor is not changing the password).
@@ -282,7 +283,7 @@ export type SetUserPackhousesBody = z.input<typeof setUserPackhousesBodySchema>;
 
 /**
  * The user editor's form rules for the browser, per mode: a new user needs a password, and roles
- * are required only when the editing user may assign roles (spec 5.1).
+ * are required only when the editing user may assign roles (docs/domain.md, Users and roles).
  */
 export function userFormSchema(options: { isNew: boolean; canAssignRoles: boolean }) {
   return z.object({
@@ -387,7 +388,7 @@ export const userListResponseSchema = z.object({
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
 /**
- * The users tab's search (spec 2.6): does the user's name, full name, email, phone, job title or
+ * The users tab's search (docs/domain.md, Users and roles): does the user's name, full name, email, phone, job title or
  * one of their role names contain the text, ignoring case? Blank text matches everyone.
  */
 export function userMatchesSearch(

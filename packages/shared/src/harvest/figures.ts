@@ -1,5 +1,5 @@
 /**
- * The harvest figures of spec 02, section 9, written once for the server and the browser: the
+ * The harvest figures (docs/domain.md, Harvest), written once for the server and the browser: the
  * Harvest PUC report, the Harvest block report (Fruitbins Block Report), the Estimate appraisal and
  * the local recompute after an estimate is saved.
  *
@@ -173,8 +173,9 @@ export function blockReportRow(input: BlockReportRow): BlockReportRowFigures {
 }
 
 /**
- * After a successful save the row is recomputed here instead of re-fetched (spec 02, section 4):
- * the adjusted t/ha becomes `newAdjusted`, and so does the original when one existed (section 9).
+ * After a successful save the row is recomputed here instead of re-fetched (docs/domain.md,
+ * Harvest, Yield estimates): the adjusted t/ha becomes `newAdjusted`, and so does the original
+ * when one existed.
  * `newVersion` is the version the server answered with; without it the row keeps its version.
  * Callers validate `newAdjusted` with `adjustedTonnesPerHaSchema` first.
  */

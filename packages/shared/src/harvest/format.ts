@@ -1,6 +1,6 @@
 /**
  * Cell text of the harvest reports in the user's locale: figures with 2 decimals, % Complete and
- * Variance with 0 (spec 02, section 9). A missing figure is an empty cell; NaN and Infinity never
+ * Variance with 0 (docs/domain.md, Harvest). A missing figure is an empty cell; NaN and Infinity never
  * reach the screen or a CSV.
  */
 import { DEFAULT_CULTURE } from '../display-format.js';

@@ -1,4 +1,4 @@
-/** Harvest reports: figures, totals, order, cell text and wire schemas (spec 02). */
+/** Harvest reports: figures, totals, order, cell text and wire schemas (docs/domain.md, Harvest). */
 export * from './figures.js';
 export * from './format.js';
 export * from './rounding.js';

@@ -1,5 +1,5 @@
 /**
- * Display precision of the harvest reports (spec 02, section 9) and the one rounding rule shared by
+ * Display precision of the harvest reports (docs/domain.md, Harvest) and the one rounding rule shared by
  * the formatted cells and the totals, so a total always equals the sum of the cells shown above it.
  */
 

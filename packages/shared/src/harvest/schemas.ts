@@ -1,13 +1,13 @@
 /**
- * Wire shapes of the harvest reports (spec 02, section 3) and the rule for an adjusted estimate
- * (section 5). The server validates with these and the browser builds its form checks from them,
+ * Wire shapes of the harvest reports and the rule for an adjusted estimate (docs/domain.md,
+ * Harvest). The server validates with these and the browser builds its form checks from them,
  * so the two cannot drift. Derived figures (remaining tonnes, % complete, variance) are not on the
  * wire: both sides compute them with `figures.ts`.
  */
 import { z } from 'zod';
 import { INT_MAX, jsonIdSchema } from '../api/common.js';
 
-/** Spec 02, sections 5 and 9: adjusted tonnes per hectare lies in 0 to 400, both ends allowed. */
+/** Adjusted tonnes per hectare lies in 0 to 400, both ends allowed (docs/domain.md, Yield estimates). */
 export const ADJUSTED_TONNES_PER_HA_MIN = 0;
 export const ADJUSTED_TONNES_PER_HA_MAX = 400;
 export const ADJUSTED_TONNES_PER_HA_MESSAGE = `Adjusted T/Ha must be a number from ${ADJUSTED_TONNES_PER_HA_MIN} to ${ADJUSTED_TONNES_PER_HA_MAX}`;

@@ -1,5 +1,5 @@
 /**
- * Row order of the harvest reports (spec 02, section 9): the PUC report by PUC, the block report by
+ * Row order of the harvest reports (docs/domain.md, Harvest): the PUC report by PUC, the block report by
  * linked block name, both in natural order ("PUC 2" before "PUC 10", "C0042" before "C1234").
  * Written by hand rather than with Intl.Collator so the server and every browser agree exactly.
  */

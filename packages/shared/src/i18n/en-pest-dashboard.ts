@@ -1,5 +1,5 @@
 /**
- * English texts of the pest dashboard (spec 02 "Pest dashboard") and of the season at a glance above
+ * English texts of the pest dashboard (docs/domain.md, Dashboard and pest dashboard) and of the season at a glance above
  * its panels. Part of `en` (./en.ts).
  */
 export const enPestDashboard = {
@@ -8,7 +8,7 @@ export const enPestDashboard = {
     filters: 'Filters',
     farm: 'Farm',
     dates: 'Dates',
-    /** spec 02: the date range picker's tooltip */
+    /** the date range picker's tooltip */
     datesTooltip: 'Selecting a date will automatically select the previous 10 days as well',
     apply: 'Apply',
     window: 'From {{from}} to {{to}}',

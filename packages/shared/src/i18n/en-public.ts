@@ -5,7 +5,7 @@
  */
 export const enPublic = {
   app: { name: 'Orchard Ops', loading: 'Loading...' },
-  /** the meter under a new password (spec 01 section 5.2; the reset page shows it without a session) */
+  /** the meter under a new password (docs/domain.md, Own password; the reset page shows it without a session) */
   passwordStrength: { label: 'Password strength', weak: 'Weak', medium: 'Medium', strong: 'Strong' },
   login: {
     title: 'Sign in',

@@ -1,6 +1,6 @@
 /**
  * English (en-ZA) texts. Every user-facing string in the web app comes from here through i18next;
- * the exact captions and messages of the specification live here once, and tests import them.
+ * the product's exact captions and messages live here once, and tests import them.
  * The texts of the screens shown without a session are in ./en-public.ts, part of `en`.
  */
 import { enFieldCapture } from './en-field-capture.js';
@@ -106,7 +106,7 @@ export const en = {
     /** beside the season at a glance, for a user without the pest dashboard */
     useTheMenu: 'Open a screen from the menu.',
   },
-  /** the release-notes modal on the dashboards (spec 02 "Release-notes modal") */
+  /** the release-notes modal on the dashboards (docs/domain.md, Release notes) */
   releaseNotes: {
     header: 'Release Notes',
     doNotShowAgain: 'Do not show this release note again',

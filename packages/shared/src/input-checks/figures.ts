@@ -1,6 +1,6 @@
 /**
- * The input checks figures (spec 02 "Input checks report", section 3 "Farm input check row",
- * section 9 age colouring), written once for the report, the attention list and the browser.
+ * The input checks figures (docs/domain.md, Input checks: the farm input check row and the age
+ * colouring), written once for the report, the attention list and the browser.
  *
  * For each farm and each kind of record (Tensio: tensiometer readings; Water Applied; Pheno:
  * phenology observations; Scouting: scouting sessions) the figures are worked out from the farm's

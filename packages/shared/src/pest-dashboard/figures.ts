@@ -1,6 +1,6 @@
 /**
- * The pest dashboard's figures (spec 02 "Pest dashboard": "The pest dashboard covers the 10 days
- * before the chosen date"), written once for the server and the browser. The server only fetches
+ * The pest dashboard's figures (docs/domain.md, Dashboard and pest dashboard: the chosen day and
+ * the 10 before it), written once for the server and the browser. The server only fetches
  * rows; everything below decides what they mean. Trap figures are in trap-figures.ts.
  *
  * The window: the chosen day and the PEST_DASHBOARD_WINDOW_DAYS days before it, both ends included

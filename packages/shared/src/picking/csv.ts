@@ -1,5 +1,5 @@
 /**
- * The picking-schedule CSV exports (spec section 9) as plain rows of strings. Quoting and line
+ * The picking-schedule CSV exports (docs/domain.md, Picking schedules, Exports) as plain rows of strings. Quoting and line
  * endings belong to the server's CSV writer; this module decides what the cells are.
  *
  * - "a separator line first": `sep=,`, which tells spreadsheet programs the delimiter. It is

@@ -233,7 +233,7 @@ describe('validatePucCellEdit', () => {
     expect(validatePucCellEdit(cell)).toBe(expected);
   });
 
-  it('uses the spec texts', () => {
+  it("uses the product's texts", () => {
     expect(PLEASE_SELECT_A_PACKHOUSE).toBe('Please Select a Packhouse');
     expect(PLEASE_SELECT_A_PICKING_PROGRESS).toBe('Please Select a Picking Progress');
   });

@@ -1,5 +1,5 @@
 /**
- * Rules of the picking-schedule rows and cells (spec sections 3 to 5), shared by the server,
+ * Rules of the picking-schedule rows and cells (docs/domain.md, Picking schedules), shared by the server,
  * which enforces them, and the web app, which shows them before a request is sent.
  *
  * Interpretations:
@@ -15,8 +15,8 @@
  * - "weeks whose bin count changed are flagged edited": compared per year and week; an empty
  *   cell (null) and 0 are different values, because 0 stores a record and empty does not.
  * - "a packhouse must be chosen ... a picking progress must be chosen": null, undefined, '' and
- *   the id 0 all mean nothing chosen (0 is the dropdowns' empty option, as elsewhere in the spec's
- *   "missing or 0").
+ *   the id 0 all mean nothing chosen (0 is the dropdowns' empty option: "missing or 0", as
+ *   elsewhere in the product).
  * - "Bin count input pattern: 1 to 5 digits" and the PUC schedule's only call, a save: a PUC
  *   schedule cell once saved holds a number; emptying it removes nothing and is refused with the
  *   whole-number message, as any other text outside the pattern (in the browser and on the server).

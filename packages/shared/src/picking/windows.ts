@@ -4,7 +4,8 @@
  * Every function takes `today` (and the pager date) as arguments; none reads the clock, so the
  * server and the browser agree when they pass the same date, and tests use a fixed one.
  *
- * How the spec's section 9 is read here (each number is a named constant below):
+ * How the windows are read (docs/decisions/0003-picking-window-reading.md; each number is a named
+ * constant below):
  *
  * - "Picking by PUC shows 14 days starting from the start of the current week": the 14 days from
  *   the Monday of today's ISO week, so today is always in the first seven columns.
