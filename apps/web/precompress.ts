@@ -1,9 +1,10 @@
 /**
  * The build's text files compressed once, beside themselves (index-abc.js.br, index-abc.js.gz):
  * the server sends the Brotli or gzip copy to a browser that accepts it (plugins/web-app.ts,
- * @fastify/static `preCompressed`) instead of the whole file: the entry script is about 510 KB as
- * built and about 150 KB gzipped. Compressed harder than a request could afford: Brotli at quality
- * 9 (all of the build's text in about 2 s; 11, the highest, took 21 s for 4% less) and gzip at 9. Fonts and images that are compressed already (woff2, png, webp) are left as
+ * @fastify/static `preCompressed`) instead of the whole file (the entry script's sizes as built and
+ * compressed: BENCHMARKS.md, Section `bundle`). Compressed harder than a request could afford:
+ * Brotli at quality 9 (11, the highest, took ten times as long for little less; the same section)
+ * and gzip at 9. Fonts and images that are compressed already (woff2, png, webp) are left as
  * they are, as is a copy that would not save at least a tenth.
  */
 import fs from 'node:fs';

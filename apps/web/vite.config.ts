@@ -76,8 +76,8 @@ export default defineConfig({
     sourcemap: false,
     // Inline assets stay under 4 KB; everything else is a file served by the same origin (CSP).
     assetsInlineLimit: 4096,
-    // the entry is what /login downloads, about 520 KB before gzip; its budget is on the gzip size
-    // (QUALITY.md, `npm run size`)
+    // the entry is what /login downloads (its size: BENCHMARKS.md, Section `bundle`); its budget is
+    // on the gzip size (docs/quality.md, Performance budgets; `npm run size`)
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       treeshake: {
@@ -92,8 +92,8 @@ export default defineConfig({
             // zod is only needed once signed in; keep it out of the common chunk the login route loads
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             // Everything the entry imports statically (what /login runs) in one file: it downloads
-            // anyway, and one gzip stream compresses it about 11 KB smaller than the 17 shared
-            // chunks the automatic splitting made of it. Lazy chunks import it from there.
+            // anyway, and one gzip stream compresses it smaller than the 17 shared chunks the
+            // automatic splitting made of it (BENCHMARKS.md, Section `bundle`). Lazy chunks import it from there.
             { name: 'index', tags: ['$initial'] },
           ],
         },

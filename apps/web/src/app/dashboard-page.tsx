@@ -1,6 +1,6 @@
 /**
  * The dashboard screen: the fallback landing page (/ and /dashboard) and the pest dashboard
- * (/pest-dashboard) are the same screen (spec 01 route table). The current organisation, the season
+ * (/pest-dashboard) are the same screen (docs/domain.md, Dashboard and pest dashboard). The current organisation, the season
  * at a glance (each figure only where the server answers it), the pest dashboard for holders of
  * dashboard.pest, and the Release Notes dialog when there is a note the user has not dismissed. The
  * screens the user can open are listed by the menu only.

@@ -9,7 +9,8 @@
  * A page whose code and texts have arrived renders at once, without React.lazy: a lazy component
  * suspends on its first render even when its module is there (its promise settles a microtask
  * later), and React commits a boundary's content no sooner than 300 ms after it showed its fallback,
- * which held a page opened by its address back by about 100 ms after its data had arrived. Each
+ * which held a page opened by its address back after its data had arrived (by how much:
+ * BENCHMARKS.md, Section `picking-browser`). Each
  * mounted page keeps the way it first rendered (switching would mount it again).
  */
 import { createElement, lazy, useState, type ComponentType } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The route table (spec 01, 2.1). Public: login, error, accessdenied, maintenance, 404. Everything
+ * The route table (docs/domain.md, Screens and layout). Public: login, error, accessdenied, maintenance, 404. Everything
  * else sits in the authenticated shell. Only areas whose screens exist (MENU_CATALOGUE.available)
  * are routed; each is its own lazily loaded chunk, guarded by its menu permission (or, for
  * super-user-only entries, by being a super user). Unknown paths go to 404.
@@ -77,7 +77,7 @@ const scheduleFirstPage = (view: PickingViewKind) => () =>
  */
 export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.dashboard]: { Component: DashboardPage, title: 'titles.dashboard' },
-  // spec 01: dashboard and pest-dashboard are the same screen
+  // dashboard and pest-dashboard are the same screen (docs/domain.md, Dashboard and pest dashboard)
   [paths.pestDashboard]: { Component: DashboardPage, title: 'pestDashboard.title' },
   [paths.harvest]: { Component: HarvestIntakePage, title: 'harvest.titles.intake' },
   [paths.harvestPucReport]: { Component: PucReportPage, title: 'harvest.titles.pucReport' },
@@ -256,7 +256,8 @@ export const appRoutes: RouteObject[] = buildRoutes();
 
 /**
  * Declarative routing (BrowserRouter + useRoutes) rather than a data router: the app loads no
- * route data through the router, and the data router would put ~15 KB more on the login route.
+ * route data through the router, and the data router would put more on the login route
+ * (BENCHMARKS.md, Section `bundle`).
  */
 export function AppRoutes() {
   return useRoutes(appRoutes);

@@ -1,4 +1,4 @@
-/** The generic exception screens of spec 01, 2.2: heading, text and RETURN TO DASHBOARD to "/". */
+/** The generic exception screens (docs/domain.md, The menu): heading, text and RETURN TO DASHBOARD to "/". */
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -32,7 +32,7 @@ function row(farm: string, tensio: Partial<Figures> = {}, scouting: Partial<Figu
   return { farm, ...k('tensio', tensio), ...k('waterApplied', {}), ...k('pheno', {}), ...k('scouting', scouting) } as FarmInputCheckRow;
 }
 
-describe('input check dialog texts (spec 02 section 8)', () => {
+describe('input check dialog texts', () => {
   it('with an age: "The following {kind} are {age} out of date:"', () => {
     expect(inputCheckDescription('tensio', 20, t)).toBe('The following Tensio blocks are 20 days out of date:');
     expect(inputCheckDescription('waterApplied', 1, t)).toBe('The following Water Applied blocks are 1 day out of date:');
@@ -89,7 +89,7 @@ describe('ordering by an Oldest column', () => {
   });
 });
 
-describe('age colouring (spec 02 section 9)', () => {
+describe('age colouring', () => {
   const strength = (days: number | null) => Number((ageCellStyle(days) as Record<string, string>)[AGE_INTENSITY_PROPERTY]);
   it('none up to 3 days, scaled to full at 14, No Data full', () => {
     expect([0, 3].map(strength)).toEqual([0, 0]);

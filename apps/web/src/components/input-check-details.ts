@@ -1,5 +1,5 @@
 /**
- * What the input checks table works out for itself (spec 02 "Input checks report", sections 8 and 9):
+ * What the input checks table works out for itself (docs/domain.md, Input checks):
  * a kind's figures on a row, the Oldest dialog's description and the text Copy details puts on the
  * clipboard, the order of the Oldest columns, and the age colouring of a cell. The figures come as
  * the API sends them (shared input-checks/figures.ts); nothing here recomputes an age.
@@ -35,7 +35,7 @@ export function kindFigures(row: InputCheckTableRow, kind: InputCheckKind): Kind
 }
 
 /**
- * The dialog's description (section 8): "No Data is available." when the Oldest is No Data,
+ * The dialog's description: "No Data is available." when the Oldest is No Data,
  * otherwise "The following {kind} are {age} out of date:", the list following it.
  */
 export function inputCheckDescription(kind: InputCheckKind, oldest: number | null, t: TFunction): string {
@@ -71,7 +71,7 @@ export function sortByOldest<T extends InputCheckTableRow>(rows: readonly T[], k
 /** The inline custom property a coloured cell reads its orange's strength from (0 to 1). */
 export const AGE_INTENSITY_PROPERTY = '--input-check-age';
 
-/** The style of an age cell: how strongly it is coloured (section 9: 3 to 14 days, No Data full). */
+/** The style of an age cell: how strongly it is coloured (3 to 14 days, No Data full). */
 export function ageCellStyle(days: number | null): CSSProperties {
   return { [AGE_INTENSITY_PROPERTY]: String(inputCheckAgeIntensity(days)) } as CSSProperties;
 }

@@ -1,5 +1,5 @@
 /**
- * The Oldest cell's dialog (spec 02 "Input checks report", section 8): a description and the blocks
+ * The Oldest cell's dialog (docs/domain.md, Input checks): a description and the blocks
  * it concerns, with Copy details (the description and the list, on the clipboard) and Close.
  */
 import type { InputCheckKind } from '@orchard/shared';

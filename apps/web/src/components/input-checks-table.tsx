@@ -1,5 +1,5 @@
 /**
- * The input checks table (spec 02 "Input checks report"; section 9 for its height and colouring):
+ * The input checks table (docs/domain.md, Input checks, for its height and colouring):
  * one row per farm, Last and Oldest of each kind under its grouped caption, sortable by farm and by
  * each Oldest. Ages read as text ("5 days", "No Data"); the orange behind Last and Oldest grows from
  * 3 to 14 days (No Data full), so colour only repeats what the text says. An Oldest cell is a button

@@ -53,7 +53,7 @@ export function hasReason(e: unknown, ...reasons: ErrorReason[]): boolean {
   return reasons.includes(e.reason) || (e.details?.some((d) => reasons.includes(d.reason)) ?? false);
 }
 
-/** Message plus details, as the spec's toasts append them after their captions. */
+/** Message plus details, as the failure toasts append them after their captions (docs/domain.md, Screens and layout). */
 export function errorText(e: unknown): string {
   if (isApiError(e)) {
     const details = e.details?.map((d) => d.message).filter(Boolean) ?? [];

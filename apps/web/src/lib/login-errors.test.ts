@@ -9,7 +9,7 @@ const t = i18n.t.bind(i18n);
 const apiError = (status: number, message: string, body = '', reason?: ErrorReason) =>
   new ApiError({ status, code: 'UNAUTHENTICATED', message, body, ...(reason ? { reason } : {}) });
 
-describe('loginErrorToast (spec 01, 8.1)', () => {
+describe('loginErrorToast', () => {
   it('maps invalid_username_or_password', () => {
     expect(loginErrorToast(apiError(400, 'invalid_username_or_password', '', 'login-invalid-credentials'), t)).toEqual({
       summary: 'Unable to login',

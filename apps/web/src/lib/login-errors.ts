@@ -1,4 +1,4 @@
-/** Spec 01, 8.1: what the sticky "Unable to login" toast says for each failure. */
+/** docs/domain.md, Sign-in: what the sticky "Unable to login" toast says for each failure. */
 import type { TFunction } from 'i18next';
 import { isApiError } from './api-error';
 import { NoOrganizationError } from './session/session-errors';

@@ -4,8 +4,9 @@
  * the text of the shared "base", "global" and "common" ones, with the same CSS (useStyle's load).
  * Chromium takes a stylesheet whose text was written as a changed stylesheet: it recomputes the
  * style of every element and lays out all the page's text again (invalidations "Style rule change"
- * and "Fonts changed"). Drawing the picking schedule's first page did that five times (15-30 ms
- * each), a page of rows with buttons once more, a dialog's first opening once more.
+ * and "Fonts changed"). Drawing the picking schedule's first page did that five times, a page of
+ * rows with buttons once more, a dialog's first opening once more (what each cost:
+ * BENCHMARKS.md, Section `picking-browser`).
  *
  * Writing the same text into one of those elements is skipped here; a different text (a component
  * type's first style, or a change of it) is written as before. Other elements are left alone.

@@ -1,5 +1,5 @@
 /**
- * The settings page's tabs, selected by URL fragment (spec 01, 2.1): #users needs users.view,
+ * The settings page's tabs, selected by URL fragment (docs/domain.md, Screens and layout): #users needs users.view,
  * #roles needs roles.view. A tab the user lacks is not shown. A fragment naming a tab that is not
  * shown (missing permission, unknown, or none) opens the first tab the user has, and the URL is
  * corrected to it; with no tab at all the route guard has already shown access denied.

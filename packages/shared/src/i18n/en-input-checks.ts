@@ -22,7 +22,7 @@ export const enInputChecks = {
     noDataValue: INPUT_CHECKS_NO_DATA,
     /** the Oldest cell's button: "Tensio Oldest of Rietfontein: 20 days, show the blocks" */
     showDetails: '{{kind}} Oldest of {{farm}}: {{age}}, show the blocks',
-    /** the dialog (section 8): its title, the two descriptions, the list and the buttons */
+    /** the Oldest dialog (docs/domain.md, Input checks): its title, the two descriptions, the list and the buttons */
     dialogTitle: '{{farm}}: {{kind}}',
     /** what the listed blocks are, inside "The following {kind} are {age} out of date:" */
     listedKinds: {

@@ -202,8 +202,8 @@ export function infectionFigures(blocks: readonly DashboardBlock[], counts: Infe
   const scoutedById = new Map(counts.blocks.filter((c) => blockById.has(c.blockId)).map((c) => [c.blockId, c]));
   const rows: InfectionRow[] = [];
   const blocksWithoutPoints: BlockWithoutPoints[] = [];
-  // the rows' fields written out, not spread from the block and its scouting: with the spreads this
-  // function took 7.2 ms over a season's 589 rows on the server (10M bins), written out 0.7 ms
+  // the rows' fields written out, not spread from the block and its scouting: the spreads made this
+  // function ten times slower at ten million bins (BENCHMARKS.md, Section `industry`, measured by hand)
   for (const c of scoutedById.values()) {
     if (c.pointsInspected !== 0) continue;
     const block = blockById.get(c.blockId)!;

@@ -85,7 +85,7 @@ export interface PickingActualEntry {
   binCount: number | null;
 }
 
-/** A producer/packhouse picking-schedule row (section 3, "Picking estimate row"). `id` is a local index. */
+/** A producer/packhouse picking-schedule row (docs/domain.md, Picking Schedule). `id` is a local index. */
 export interface PickingEstimateRow {
   id: number;
   puc: number;

@@ -18,7 +18,7 @@
  *   one or two weeks, which leaves nothing to page through or total.
  * - "Editable window on the producer view from 8 days (minimum date) to 12 days (last date)": the
  *   minimum date is today - 8 days and the last date is today + 12 days. A week is read-only when
- *   its Monday is on or before the minimum date or on or after the last date (section 4), so the
+ *   its Monday is on or before the minimum date or on or after the last date, so the
  *   current and next week are always editable, last week stays editable on a Monday (to finish
  *   the previous week's figures), and the week after next opens from Thursday. Reading "8 days"
  *   as today + 8 would leave at most one, sometimes no, editable week between +8 and +12 days.
@@ -157,7 +157,7 @@ export function isWeekReadonly(
   return comparePlainDates(monday, bounds.minimumDate) <= 0 || comparePlainDates(monday, bounds.lastDate) >= 0;
 }
 
-/** A week column of the picking schedule and capacity tables (section 3, "Picking-schedule week"). */
+/** A week column of the picking schedule and capacity tables (docs/domain.md, Week columns). */
 export interface PickingScheduleWeek {
   week: number;
   year: number;

@@ -1,4 +1,4 @@
-/** Preferences (spec 01, 2.5, 2.8): the preferences feature's page. */
+/** Preferences (docs/domain.md, Preferences): the preferences feature's page. */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';

@@ -1,5 +1,5 @@
 /**
- * Profile (spec 01, 2.5): the user editor in edit-self mode (its changing-password mode emits the
+ * Profile (docs/domain.md, Own password): the user editor in edit-self mode (its changing-password mode emits the
  * same password-changed event as the form), then the change-password form.
  */
 import { lazy, Suspense } from 'react';

@@ -1,4 +1,4 @@
-/** Settings (spec 01, 2.1, 2.6, 2.10): the users and roles tabs, picked by URL fragment. */
+/** Settings (docs/domain.md, Users and roles): the users and roles tabs, picked by URL fragment. */
 import { TabPanel, TabView } from 'primereact/tabview';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -6,7 +6,7 @@ import { changePasswordErrorToast } from './change-password-errors';
 
 const t = i18n.t.bind(i18n);
 
-describe('change-password failures (spec 01, 5.2, 8.1)', () => {
+describe('change-password failures', () => {
   it('shows an incorrect current password as Password Mismatch', () => {
     const e = new ApiError({
       status: 400,
@@ -39,7 +39,7 @@ describe('change-password failures (spec 01, 5.2, 8.1)', () => {
     });
   });
 
-  it('keeps the spec texts verbatim', () => {
+  it("keeps the product's texts verbatim", () => {
     expect(en.account.mismatchCaption).toBe('Passwword mismatch');
     expect(en.account.changingPassword).toBe('Changing Password...');
     expect(en.account.currentRequiredAlert).toBe('Please enter the current password');

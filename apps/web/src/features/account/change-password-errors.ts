@@ -1,4 +1,4 @@
-/** What the change-password form shows for a failed save (spec 01, 5.2, 8.1, 8.2). */
+/** What the change-password form shows for a failed save (docs/domain.md, Own password). */
 import type { TFunction } from 'i18next';
 import type { ErrorReason } from '@orchard/shared';
 import { hasReason, isApiError } from '../../lib/api-error';

@@ -1,5 +1,5 @@
 /**
- * The change-password form (spec 01, 2.9, 4.6, 5.2). The current password is always asked for:
+ * The change-password form (docs/domain.md, Own password). The current password is always asked for:
  * the session never keeps the user's password in memory (only an access token), so it cannot be
  * "already known" here, and the server requires it.
  */

@@ -1,4 +1,4 @@
-/** The password-changed event (spec 01, 4.6): other parts of the page may listen for it. */
+/** The password-changed event (docs/domain.md, Own password): other parts of the page may listen for it. */
 export const PASSWORD_CHANGED_EVENT = 'orchard:password-changed';
 
 export function emitPasswordChanged(): void {

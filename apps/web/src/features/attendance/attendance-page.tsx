@@ -1,5 +1,5 @@
 /**
- * Time Logger (spec 02): the clock (HH:MM:SS) with a play button when not recording and a stop
+ * Time Logger (docs/domain.md, Time Logger): the clock (HH:MM:SS) with a play button when not recording and a stop
  * button when recording, and the Attendance Report (Full Name and the hours of each recent month)
  * with its CSV download. The clock resyncs from the server whenever the page becomes visible
  * again; the report reloads after each save.

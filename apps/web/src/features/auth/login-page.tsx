@@ -1,4 +1,4 @@
-/** The public login route (spec 01, 2.3 and 4.1). */
+/** The public login route (docs/domain.md, Sign-in). */
 import { BlockUI } from 'primereact/blockui';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';

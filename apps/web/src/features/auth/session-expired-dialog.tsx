@@ -1,5 +1,5 @@
 /**
- * The login form as a modal when the session cannot be refreshed (spec 01, 2.3, 4.1 step 3):
+ * The login form as a modal when the session cannot be refreshed (docs/domain.md, Session expired):
  * "Session restored", then after 500 ms a prompt to retry the operations that failed.
  */
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';

@@ -1,4 +1,4 @@
-/** The password sign-in call and its loading/blocking states (spec 01, 4.1). */
+/** The password sign-in call and its loading/blocking states (docs/domain.md, Sign-in). */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ToastMessage } from 'primereact/toast';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * Employee management (spec 02): Legal Entity and Employee Type multi-selects (all preselected) in a
+ * Employee management (docs/domain.md, Employees): Legal Entity and Employee Type multi-selects (all preselected) in a
  * panel that can be hidden, the paged table of Id, Type, Legal Entity and Full Name with edit and
  * delete actions, and beside it the Details form or the Add New Type form. Actions and forms show
  * only with employees.manage; the type form only with employees.manageTypes. The server checks both.

@@ -1,4 +1,4 @@
-/** Not found, error and access denied (spec 01, 2.2). */
+/** Not found, error and access denied (docs/domain.md, The menu). */
 import { useTranslation } from 'react-i18next';
 import { ExceptionScreen } from '../../components/exception-screen';
 

@@ -1,5 +1,5 @@
 /**
- * Farm operations dashboard, Scouting Time - Per Block (spec 02): the Farm filter (every farm
+ * Farm operations dashboard, Scouting Time - Per Block (docs/domain.md, Farm Operations): the Farm filter (every farm
  * preselected) and a single-date calendar whose days with scouting are bold and underlined; Apply
  * shows that day's sessions, Export opens the range export. The table shows scout, block, ha and,
  * under Duration, the start and end times (South African h:mm am/pm) and minutes per ha (2 decimals).

@@ -1,5 +1,5 @@
 /**
- * Fruitbins Block Report (spec 02): PUC dropdown ("farm name - PUC name", sorted), refresh, the
+ * Fruitbins Block Report (docs/domain.md, Harvest): PUC dropdown ("farm name - PUC name", sorted), refresh, the
  * block table with totals; linked rows are editable for users with harvest.estimates.edit. The
  * chosen PUC is kept in the address (?puc=) so a reload shows the same report.
  */

@@ -47,7 +47,7 @@ function page(rows: ReportRow[]): BlockReportPage {
   };
 }
 
-describe('block report row edit (spec 02, section 4)', () => {
+describe('block report row edit', () => {
   it('start edit keeps a copy of the row that later changes do not reach; cancel gives it back', () => {
     const row = reportRow({ production_Block: 5 });
     const state = startEdit(row, 'en-US');

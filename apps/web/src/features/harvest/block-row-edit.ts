@@ -1,5 +1,5 @@
 /**
- * Row editing of the Fruitbins Block Report (spec 02, section 4): starting an edit keeps a copy of
+ * Row editing of the Fruitbins Block Report (docs/domain.md, Yield estimates): starting an edit keeps a copy of
  * the row, cancel restores it, a successful save recomputes the row and the totals locally from the
  * shared formulas (no re-fetch). A refused save (validation, 412 conflict) keeps the typed value.
  */

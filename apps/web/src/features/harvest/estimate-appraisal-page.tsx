@@ -1,5 +1,5 @@
 /**
- * Estimate appraisal (spec 02): the read-only variant of the block report. Farm first, then the
+ * Estimate appraisal (docs/domain.md, Fruitbins Block Report): the read-only variant of the block report. Farm first, then the
  * PUC list of that farm, refresh; no Variance column and no editing.
  */
 import { useTranslation } from 'react-i18next';

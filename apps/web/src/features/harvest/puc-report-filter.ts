@@ -1,5 +1,5 @@
 /**
- * Filter state of the Harvest PUC report (spec 02): null means All. Changing the packhouse resets
+ * Filter state of the Harvest PUC report (docs/domain.md, Harvest PUC Report): null means All. Changing the packhouse resets
  * the variety to All (its varieties and the report are then reloaded for the new packhouse).
  */
 export interface PucReportFilter {

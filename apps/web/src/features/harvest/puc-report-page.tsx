@@ -1,5 +1,5 @@
 /**
- * Harvest PUC report (spec 02): packhouse and variety dropdowns (first option All, filterable), the
+ * Harvest PUC report (docs/domain.md, Harvest): packhouse and variety dropdowns (first option All, filterable), the
  * Show/Hide Filter toggle, one row per PUC and a Total row; a PUC opens its Fruitbins Block Report.
  * Figures and cell text come from the shared harvest functions; nothing is computed here.
  */

@@ -1,5 +1,5 @@
 /**
- * Input checks report (spec 02 "Input checks report"): the Organisation dropdown (with a filter; the
+ * Input checks report (docs/domain.md, Input checks): the Organisation dropdown (with a filter; the
  * caller's active organisations, the signed-in one first chosen) and the table of how stale each
  * farm's records are (components/input-checks-table.tsx, shared with the dashboard).
  */

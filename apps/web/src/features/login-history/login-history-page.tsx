@@ -1,5 +1,5 @@
 /**
- * Login history (spec 02): Area and Roles multi-selects (all preselected) in a panel that can be
+ * Login history (docs/domain.md, Login History): Area and Roles multi-selects (all preselected) in a panel that can be
  * hidden, a CSV export, and the sortable, paged table of the organisation's users with their
  * sign-ins over the last 7, 30 and 90 days and the last one.
  */

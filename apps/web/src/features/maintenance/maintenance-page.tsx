@@ -1,5 +1,5 @@
 /**
- * Maintenance (spec 02): polls the public status every 500 ms. Maintenance on: DOWN FOR MAINTENANCE;
+ * Maintenance (docs/domain.md, Maintenance): polls the public status every 500 ms. Maintenance on: DOWN FOR MAINTENANCE;
  * server unreachable: NO CONNECTION FOUND; online again: back to where the user was.
  */
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';

@@ -13,7 +13,7 @@ const n = (id: number, date: string, isPinned = false, organizationId: number | 
   date,
 });
 
-describe('notification order (spec 01, 4.7)', () => {
+describe('notification order', () => {
   it('puts pinned first, then newest first', () => {
     const list = [n(1, '2025-01-01T10:00:00Z'), n(2, '2025-01-03T10:00:00Z'), n(3, '2024-12-01T10:00:00Z', true), n(4, '2025-01-02T10:00:00Z', true)];
     expect(sortNotifications(list).map((x) => x.id)).toEqual([4, 3, 2, 1]);

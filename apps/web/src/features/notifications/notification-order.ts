@@ -1,4 +1,4 @@
-/** Spec 01, 4.7: pinned first, then newest first (ties by id, newest first). */
+/** docs/domain.md, Notifications: pinned first, then newest first (ties by id, newest first). */
 import type { NotificationItem } from '@orchard/shared';
 
 export function compareNotifications(a: NotificationItem, b: NotificationItem): number {

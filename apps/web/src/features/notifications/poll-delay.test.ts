@@ -3,7 +3,7 @@ import { NOTIFICATION_POLL_MS } from '@orchard/shared';
 import { NOTIFICATION_POLL_MAX_MS, nextPollDelay } from './use-notification-stream';
 
 describe('polling while the stream is down', () => {
-  it("polls at the spec's 10 s", () => {
+  it('polls every 10 s', () => {
     expect(NOTIFICATION_POLL_MS).toBe(10_000);
     expect(nextPollDelay(0, false)).toBe(NOTIFICATION_POLL_MS);
     expect(nextPollDelay(NOTIFICATION_POLL_MS, false)).toBe(NOTIFICATION_POLL_MS);

@@ -4,7 +4,7 @@
  * is added to the list at once. On error the stream is closed and reopened with a new ticket
  * (the old one is spent), backing off from 1 s to 30 s.
  * While the stream is not up (before its first `ready`, and after an error until it is ready
- * again), the list and count are polled every NOTIFICATION_POLL_MS (the spec's 10 s), backing off
+ * again), the list and count are polled every NOTIFICATION_POLL_MS (10 s; docs/domain.md, Notifications), backing off
  * to NOTIFICATION_POLL_MAX_MS while polls fail: a proxy that blocks streaming still shows
  * notifications.
  */
@@ -25,7 +25,7 @@ export function nextRetryDelay(previous: number): number {
 
 export const NOTIFICATION_POLL_MAX_MS = 80_000;
 
-/** The wait before the next poll while the stream is down: the spec's interval, doubled after each failed poll. */
+/** The wait before the next poll while the stream is down: the poll interval, doubled after each failed poll. */
 export function nextPollDelay(previous: number, failed: boolean): number {
   if (!failed || previous <= 0) return NOTIFICATION_POLL_MS;
   return Math.min(previous * 2, NOTIFICATION_POLL_MAX_MS);

@@ -92,7 +92,7 @@ describe('coordinates', () => {
 });
 
 describe('a farm', () => {
-  it('starts with the spec defaults', () => {
+  it('starts with the documented defaults', () => {
     const farm = farmDraft(newFarmValues(), null, 'en-ZA');
     expect(farm).toMatchObject({
       max_Observation_Points: NEW_FARM_DEFAULTS.max_Observation_Points,
@@ -152,7 +152,7 @@ describe('the organisation draft', () => {
     expect(draft.organization_Legal_Entity).toEqual({ id: 9, name: 'Letaba Estates' });
     expect(draft.farms?.map((f) => f.farm_Legal_Entity)).toEqual([9]);
   });
-  it('reports the rules in the spec order', () => {
+  it('reports the rules in the documented order', () => {
     expect(firstCreateOrganizationProblem(organizationDraft({ ...complete, organization_Name: ' ', legalEntityId: null }, existing))?.message).toBe(
       M.organizationNameRequired,
     );

@@ -66,7 +66,7 @@ export interface OrganizationFormValues {
   farm: FarmFormValues;
 }
 
-/** A new farm (spec 5's new-farm defaults; no name, place or coordinates yet). */
+/** A new farm (NEW_FARM_DEFAULTS; no name, place or coordinates yet). */
 export function newFarmValues(): FarmFormValues {
   return {
     farm_Name: '',

@@ -1,6 +1,6 @@
 /**
  * The table's rows: the answer's list items joined with their count model by id (the server sends
- * the spec's two models side by side). An organisation without a count entry shows no counts.
+ * two models side by side). An organisation without a count entry shows no counts.
  */
 import type { OrganizationsResponse } from '@orchard/shared';
 

@@ -1,5 +1,5 @@
 /**
- * Organisations list (spec 02 "Organisations"), for super users only: a search box and the table of
+ * Organisations list (docs/domain.md, Organisations), for super users only: a search box and the table of
  * Org Name, Admin Name, Default Legal Entity, Farm Count and User Count, paged 20/50/100. Searching
  * and paging run on the server (organisations span the whole platform); the search is sent once
  * typing pauses. Skeleton rows until the first answer; a failed load shows the sticky Load Error.

@@ -1,5 +1,5 @@
 /**
- * Pest dashboard (spec 02 "Pest dashboard"), the part of the dashboard screen for holders of
+ * Pest dashboard (docs/domain.md, Dashboard and pest dashboard), the part of the dashboard screen for holders of
  * dashboard.pest: the Farm filter (every farm preselected), a date range picker (Monday start, week numbers, day/month/year views) whose chosen
  * day selects the 10 days before it as well, Apply, and the four panels of the applied filter. The
  * first view applies today on every farm at once. Figures and their order are the server's.
@@ -21,7 +21,7 @@ import { usePestDashboardPanels } from './api/get-panels';
 import { InfectionPanel, ScoutingFrequencyPanel, TrapCountsPanel, TrapsOverPanel } from './components/panels';
 import './pest-dashboard.css';
 
-/** The picker's weeks start on Monday (spec 02); the rest of PrimeReact's English locale stays. */
+/** The picker's weeks start on Monday (docs/domain.md, Dashboard and pest dashboard); the rest of PrimeReact's English locale stays. */
 const MONDAY_LOCALE = 'en-monday';
 addLocale(MONDAY_LOCALE, { ...localeOptions('en'), firstDayOfWeek: 1 });
 

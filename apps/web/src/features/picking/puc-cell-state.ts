@@ -19,7 +19,7 @@ export type PucCellPlan =
 /**
  * A cell's number on blur or Enter (the bin input has read its text by the shared rule): nothing
  * when unchanged; refused with the whole-number message when it is not a bin count (emptied
- * included: a saved cell cannot be cleared, the server refuses it alike), then with the spec's
+ * included: a saved cell cannot be cleared, the server refuses it alike), then with the product's
  * message when the row lacks a packhouse or a picking progress; else the body to send (with the
  * cell's version, null for a new cell).
  */

@@ -1,4 +1,4 @@
-/** The week pager's date: shown at once, applied to the queries after the spec's 500 ms pager delay. */
+/** The week pager's date: shown at once, applied to the queries after the 500 ms pager delay (docs/domain.md, Week columns). */
 import { useEffect, useState } from 'react';
 import { addPlainDays } from '@orchard/shared';
 

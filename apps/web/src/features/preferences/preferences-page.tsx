@@ -1,5 +1,5 @@
 /**
- * User Preference (spec 01, 2.8, 4.5, 8.4): the theme dropdown (switches at once, saved per user),
+ * User Preference (docs/domain.md, Preferences): the theme dropdown (switches at once, saved per user),
  * the defaults helpers behind confirmations, and the view flags as read-only indicators.
  */
 import { Button } from 'primereact/button';

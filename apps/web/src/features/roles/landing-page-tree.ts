@@ -1,4 +1,4 @@
-/** The landing-page picker's tree: menu items as Tree nodes, only leaves selectable (spec 01, 2.11). */
+/** The landing-page picker's tree: menu items as Tree nodes, only leaves selectable (docs/domain.md, Roles). */
 import type { MenuItem } from '@orchard/shared';
 import type { TreeNode } from 'primereact/treenode';
 

@@ -6,7 +6,7 @@ const p = (value: string, groupName: string): PermissionInfo => ({ value, claimI
 const catalogue = [p('users.view', 'Users'), p('users.manage', 'Users'), p('roles.view', 'Roles'), p('users.resetPassword', 'Users'), p('roles.manage', 'Roles')];
 const groups = groupPermissions(catalogue);
 
-describe('permission groups (spec 01, 2.11)', () => {
+describe('permission groups', () => {
   it('groups by groupName in catalogue order', () => {
     expect(groups.map((g) => [g.groupName, g.permissions.map((x) => x.value)])).toEqual([
       ['Users', ['users.view', 'users.manage', 'users.resetPassword']],

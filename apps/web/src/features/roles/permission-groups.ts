@@ -1,4 +1,4 @@
-/** The role editor's permission sections (spec 01, 2.11): grouped by groupName, in catalogue order. */
+/** The role editor's permission sections (docs/domain.md, Roles): grouped by groupName, in catalogue order. */
 import type { PermissionInfo } from '@orchard/shared';
 
 export interface PermissionGroup {

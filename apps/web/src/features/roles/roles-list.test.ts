@@ -12,7 +12,7 @@ const role = (id: number, name: string): Role => ({
   version: 1,
 });
 
-describe('roles list after a save (spec 01, 4.4)', () => {
+describe('roles list after a save', () => {
   const rows = withIndex([role(1, 'Admin'), role(2, 'Manager'), role(3, 'Viewer')]);
 
   it('numbers the rows from 1', () => {

@@ -1,4 +1,4 @@
-/** The roles table rows: a display index per role, and where a saved role goes (spec 01, 4.4). */
+/** The roles table rows: a display index per role, and where a saved role goes (docs/domain.md, Roles). */
 import type { Role } from '@orchard/shared';
 
 export interface RoleRow extends Role {

@@ -1,5 +1,5 @@
 /**
- * Settings, roles tab (spec 01, 2.10, 4.4, 6, 8.3): the organisation's roles in a searchable table,
+ * Settings, roles tab (docs/domain.md, Roles): the organisation's roles in a searchable table,
  * the Role Setup Details dialog and delete with confirmation. Needs roles.view (the route guards
  * it); roles.manage adds create, edit and delete, otherwise each row offers its details only.
  */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PERMISSION_MENU_RELOAD_MS } from '@orchard/shared';
 import { usePermissionMenuReload } from './use-permission-menu-reload';
 
-describe('landing-page tree reload (spec 01, 4.4)', () => {
+describe('landing-page tree reload', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

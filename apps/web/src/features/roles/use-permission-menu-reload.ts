@@ -1,5 +1,5 @@
 /**
- * Spec 01, 4.4: a change of the selected permissions reloads the landing-page tree after 500 ms
+ * docs/domain.md, Roles: a change of the selected permissions reloads the landing-page tree after 500 ms
  * (one reload for a burst of changes) and clears the chosen landing page.
  */
 import { PERMISSION_MENU_RELOAD_MS } from '@orchard/shared';

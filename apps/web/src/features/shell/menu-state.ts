@@ -1,5 +1,5 @@
 /**
- * Pure state rules of the navigation menu (spec 01, 2.4): opening a top-level item collapses the
+ * Pure state rules of the navigation menu (docs/domain.md, Screens and layout): opening a top-level item collapses the
  * others, collapsing an item collapses all its descendants, disabled items do nothing, and the
  * type-ahead buffer resets 500 ms after the last key.
  */

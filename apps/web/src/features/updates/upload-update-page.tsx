@@ -1,8 +1,8 @@
 /**
- * Upload Update (spec 02): choose a file (Browse) and Submit it; "Uploading..." while it is sent,
+ * Upload Update (docs/domain.md, Upload Update): choose a file (Browse) and Submit it; "Uploading..." while it is sent,
  * with the bytes sent so far (then "checking" while the server reads the file) and Cancel upload,
  * which stops it (nothing is scheduled). While an update is pending, the warning that a new one
- * would replace it is shown instead of the chooser. Both results are sticky toasts with the spec's
+ * would replace it is shown instead of the chooser. Both results are sticky toasts with the product's
  * captions.
  */
 import { Button } from 'primereact/button';

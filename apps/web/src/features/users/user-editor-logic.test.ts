@@ -160,7 +160,7 @@ describe('request bodies', () => {
   });
 });
 
-describe('inline texts of spec 5.1 from the shared schema', () => {
+describe('inline texts from the shared schema', () => {
   const errors = (values: Record<string, unknown>, isNew: boolean, canAssignRoles: boolean) => {
     const r = userFormSchema({ isNew, canAssignRoles }).safeParse(values);
     const map: Record<string, string> = {};
@@ -205,7 +205,7 @@ describe('inline texts of spec 5.1 from the shared schema', () => {
   });
 });
 
-describe('changing password (spec 2.7 mode, 5.1 rules and inline texts)', () => {
+describe('changing password (the mode, its rules and inline texts)', () => {
   const none = { isLockedOut: false };
 
   it('is offered only for yourself: editing, or on the Profile page (where it starts editing)', () => {

@@ -1,8 +1,8 @@
 /**
  * The user editor's rules, kept out of the components so they can be tested: which parts of the
- * form a mode and the caller's permissions allow (spec 01, 2.7 and 6), the inline texts of 5.1,
- * the body sent to the server (assignment lists only with their permission: the server answers
- * 403 otherwise), the changing-password rules and the Export By Legal Entity role preselection (2.6).
+ * form a mode and the caller's permissions allow (docs/domain.md, Users and roles), the inline
+ * texts, the body sent to the server (assignment lists only with their permission: the server
+ * answers 403 otherwise), the changing-password rules and the Export By Legal Entity role preselection.
  */
 import {
   PERMISSIONS,
@@ -20,7 +20,7 @@ import { fieldReason, type FieldErrorLike } from '../../lib/field-reason';
 
 /**
  * view: read-only; edit: another user (or yourself) in the general editor; new; self: the Profile
- * page. The fifth mode of the spec, changing password, is one of these with the password fields
+ * page. The fifth mode, changing password, is one of these with the password fields
  * open (see EditorCapabilities.changePassword).
  */
 export type EditorMode = 'view' | 'edit' | 'new' | 'self';
@@ -114,7 +114,7 @@ export interface UserFormValues {
   roleIds: number[];
   farmIds: number[];
   packhouseIds: number[];
-  /** changing password (spec 3: part of the edit object while editing, removed after saving) */
+  /** changing password (part of the edit object while editing, removed after saving) */
   currentPassword: string;
   newPassword: string;
   confirmPassword: string;
@@ -123,7 +123,7 @@ export interface UserFormValues {
 export type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 export const PASSWORD_FIELDS: readonly PasswordField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
 
-/** The form's starting values: the user's, or a new user's (enabled, spec 4.3). */
+/** The form's starting values: the user's, or a new user's (enabled; docs/domain.md, New User). */
 export function initialValues(user: User | null | undefined): UserFormValues {
   return {
     userName: user?.userName ?? '',
@@ -200,7 +200,7 @@ export function passwordChangeErrors(
   return errors;
 }
 
-/** i18n keys of the inline texts of spec 5.1 */
+/** i18n keys of the user form's inline texts */
 export const INLINE_TEXT_KEYS = {
   userNameRequired: 'users.userNameRequired',
   emailRequired: 'users.emailRequired',
@@ -252,7 +252,7 @@ export function inlineMessage(
 }
 
 /**
- * Is this a server error saying the user name and password pair is invalid (spec 8.2), or that the
+ * Is this a server error saying the user name and password pair is invalid, or that the
  * current password of a password change does not verify?
  */
 export function isInvalidCredentialsError(error: unknown): boolean {
@@ -288,7 +288,7 @@ export function exportableRoles(roles: readonly UserListRole[] | null | undefine
   return { options, selected: options.map((r) => r.id) };
 }
 
-/** Roles the editor offers: the organisation's (when listed), else the caller's own (spec 4.3). */
+/** Roles the editor offers: the organisation's (when listed), else the caller's own (docs/domain.md, The privilege rule). */
 export interface RoleOption {
   id: number;
   name: string;

@@ -6,7 +6,7 @@
  * Registered once the screen's first data is in (lib/page-settled, at most
  * SERVICE_WORKER_WAIT_MAX_MS after sign-in): the worker then downloads every file of the app, and
  * begun at sign-in it took the browser's connections from the first screen's own files and
- * requests (a first visit to the producer view about 100 ms later).
+ * requests (a first visit to the producer view came later: BENCHMARKS.md, Section `picking-browser`).
  */
 import { sessionStore } from '../session/session-store';
 import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL, shouldRegisterServiceWorker } from './service-worker-config';

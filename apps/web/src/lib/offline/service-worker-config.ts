@@ -6,7 +6,7 @@
  *   app's stylesheets and fonts) are precached when the worker installs; each entry carries the
  *   build's content hash, so a new build replaces what changed and the worker removes entries of
  *   older builds when it activates;
- * - the theme sheets (about fifty, 9 MB together) are not precached: the theme a page uses is kept
+ * - the theme sheets (about fifty; their size: BENCHMARKS.md, Section `bundle`) are not precached: the theme a page uses is kept
  *   when it loads through the worker (and the page hands the worker what it loaded before the
  *   worker controlled it, see register-service-worker.ts). Their names carry their content hash,
  *   so a kept sheet is never out of date; the oldest are dropped past a few;

@@ -1,5 +1,5 @@
 /**
- * The sign-in, restore, organisation-switch and logout flows of spec 01 (4.1, 4.2). They fill the
+ * The sign-in, restore, organisation-switch and logout flows (docs/domain.md, Sign-in, the shell and organisation switching). They fill the
  * query cache and the session store; the screens that call them navigate and show the toasts.
  */
 import type { CurrentUser, Organization } from '@orchard/shared';
@@ -66,7 +66,7 @@ async function loadUserAndOrganizations() {
   return { user, organizations };
 }
 
-/** After a password sign-in (the token is already stored): spec 01, 4.1 step 2. */
+/** After a password sign-in (the token is already stored): docs/domain.md, After sign-in. */
 export async function establishSession(): Promise<EstablishedSession> {
   const { user, organizations } = await loadUserAndOrganizations();
   const organization = organizations.find((o) => o.id === user.last_Organization) ?? organizations[0];
@@ -111,7 +111,7 @@ export async function restoreSession(): Promise<boolean> {
     }
 }
 
-/** Spec 01, 4.2: set the default, reload the organisation's context; returns the landing page. */
+/** docs/domain.md, Switching organisation: set the default, reload the organisation's context; returns the landing page. */
 export async function switchOrganization(organizationId: number): Promise<string> {
   await setDefaultOrganization(organizationId);
   const landingPage = await loadOrganizationContext(organizationId);

@@ -1,4 +1,4 @@
-/** The signed-in user belongs to no organisation (spec 01, 4.1 step 2). */
+/** The signed-in user belongs to no organisation (docs/domain.md, After sign-in). */
 export class NoOrganizationError extends Error {
   constructor() {
     super('no organization');

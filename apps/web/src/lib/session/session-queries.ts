@@ -1,5 +1,5 @@
 /**
- * The shell endpoints the session is built from (spec 01, 4.1 and 4.2): fetchers and their query
+ * The shell endpoints the session is built from (docs/domain.md, After sign-in, Switching organisation): fetchers and their query
  * options. Tenant-scoped keys start with ['org', organizationId] so switching organisation never
  * shows another organisation's data.
  */

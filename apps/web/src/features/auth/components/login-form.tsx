@@ -1,5 +1,5 @@
 /**
- * The sign-in form (spec 01, 2.3), used by the login page and the session-expired dialog.
+ * The sign-in form (docs/domain.md, Sign-in), used by the login page and the session-expired dialog.
  * Plain state rather than react-hook-form: two required fields, and the login route is on a
  * download budget.
  */

@@ -13,7 +13,7 @@ export const blockReportQueryOptions = (org: number | null, pucId: number | null
     queryKey: harvestKeys.blockReport(org, pucId ?? 0),
     queryFn: () => getBlockReport(org as number, pucId as number),
     enabled: org != null && pucId != null,
-    // the row edit updates the cached rows itself (spec 02, 4); no background refetch under an edit
+    // the row edit updates the cached rows itself (docs/domain.md, Yield estimates); no background refetch under an edit
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });

@@ -1,6 +1,6 @@
 /**
  * POST /api/harvest/estimates: saves an adjusted T/Ha. On success the block report in the cache is
- * recomputed locally on the hectares the save stored (spec 02, section 4: no re-fetch); the PUC reports and the block's estimate
+ * recomputed locally on the hectares the save stored (docs/domain.md, Yield estimates: no re-fetch); the PUC reports and the block's estimate
  * history are invalidated. 412 (someone else saved first) and 409 (unlinked) reach the caller.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

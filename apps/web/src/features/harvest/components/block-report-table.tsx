@@ -1,7 +1,7 @@
 /**
  * The table of the Fruitbins Block Report and of the Estimate appraisal. Unlinked rows are shaded
  * and say "Not linked" in words. With `editable`, linked rows get an edit action for Adj T/Ha
- * (spec 02, sections 4 and 5): the shared 0..400 rule, save without re-fetch, cancel restores.
+ * (docs/domain.md, Yield estimates): the shared 0..400 rule, save without re-fetch, cancel restores.
  */
 import { Column } from 'primereact/column';
 import { ColumnGroup } from 'primereact/columngroup';

@@ -1,5 +1,5 @@
 /**
- * The notifications bell in the top bar (spec 01, 4.7, made real): the unread count on the button
+ * The notifications bell in the top bar (docs/domain.md, Notifications): the unread count on the button
  * and in its label, and a panel with the notifications, pinned first then newest, with pin, mark
  * read and delete. New notifications arrive live over the event stream. Above them, the items
  * that need the user's decision (the attention area's section, given by the shell that composes

@@ -1,7 +1,7 @@
 /**
  * Opening an organisation of the list (super users): POST /api/organizations/:id/open makes the super
  * user a member when they are not one (holding its Administrator role), then the organisation switch
- * of spec 01, 4.2 takes them there, with its success message. The user's organisations are asked
+ * (docs/domain.md, Switching organisation) takes them there, with its success message. The user's organisations are asked
  * again first, so the switcher lists the one just joined.
  */
 import { useMutation } from '@tanstack/react-query';

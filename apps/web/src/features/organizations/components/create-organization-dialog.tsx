@@ -1,8 +1,8 @@
 /**
- * Create New Organization (spec 02 "Organisations", sections 3-5), for super users: Organization
+ * Create New Organization (docs/domain.md, Create New Organization), for super users: Organization
  * Details, Contact, Super User, Farm Details with a map, Farm Specifications; Add Farm puts the farm
  * on the draft's list, Save New Organization saves the organisation with its farms. Both buttons
- * check with the shared rules (first failing rule, in the spec's order), shown in an Error dialog.
+ * check with the shared rules (first failing rule, in the documented order), shown in an Error dialog.
  * A saving flag blocks a second save; on success the form resets, the dialog closes, and the list
  * and the organisation switcher reload. Closing with typed data asks before discarding it.
  */

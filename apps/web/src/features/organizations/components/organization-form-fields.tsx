@@ -114,7 +114,7 @@ export function ChoiceField<T extends object>({
   );
 }
 
-/** The first rule a draft breaks, in an Error dialog (spec: error dialogs titled Error). */
+/** The first rule a draft breaks, in an Error dialog (docs/domain.md, Screens and layout: error dialogs are titled Error). */
 export function ProblemDialog({ problem, onClose }: { problem: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (

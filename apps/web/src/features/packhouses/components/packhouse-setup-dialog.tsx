@@ -37,7 +37,7 @@ interface FormValues {
 }
 
 const EMPTY: FormValues = { id: null, name: '', shortname: '' };
-/** Spec 9: the packhouse autocomplete's size. */
+/** The packhouse autocomplete's size (docs/domain.md, Packhouses). */
 export const PACKHOUSE_AUTOCOMPLETE_SIZE = 30;
 
 export function PackhouseSetupDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {

@@ -1,5 +1,5 @@
 /**
- * The pest dashboard's four panels (spec 02: pest infection thresholds, traps count threshold, trap
+ * The pest dashboard's four panels (docs/domain.md, Dashboard and pest dashboard: pest infection thresholds, traps count threshold, trap
  * threshold dashboard, scouting frequency), each a card of the one answer for the applied filter.
  * Order and figures are the server's (packages/shared/src/pest-dashboard): the panels only show
  * them. Until the first answer a panel shows skeleton rows; an empty answer says so in its words.

@@ -1,5 +1,5 @@
 /**
- * The Release Notes dialog of the dashboards (spec 02 "Release-notes modal"): opens when the server
+ * The Release Notes dialog of the dashboards (docs/domain.md, Release notes): opens when the server
  * answers a note; Ok closes it, and with "Do not show this release note again" ticked (the default)
  * tells the server to dismiss it. Unticked, the note shows again on the next visit.
  * The notes are HTML sanitised by the server (no scripts, handlers or styles).

@@ -27,7 +27,7 @@ export const saveRole = (organizationId: number, { id, version, body }: SaveRole
   id == null ? createRole(organizationId, body) : updateRole(organizationId, id, version ?? 0, body);
 
 /**
- * The list itself is updated in place by the caller (saved role to the top, spec 4.4); what a role
+ * The list itself is updated in place by the caller (saved role to the top; docs/domain.md, Roles); what a role
  * change can alter for the signed-in user (their permissions, menu, landing page, roles) is refetched.
  */
 export function useSaveRole() {

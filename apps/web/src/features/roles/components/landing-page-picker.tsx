@@ -1,5 +1,5 @@
 /**
- * The default landing page picker (spec 01, 2.11 and 4.4): a tree of the menu items the selected
+ * The default landing page picker (docs/domain.md, Roles): a tree of the menu items the selected
  * permissions open, only leaves selectable. Three states: viewing, editing, and accepted or cancelled.
  */
 import { Button } from 'primereact/button';

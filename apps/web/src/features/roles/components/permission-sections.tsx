@@ -1,4 +1,4 @@
-/** Permissions as checkboxes in accordion sections, with Select All, Select None and a per-group toggle (spec 01, 2.11). */
+/** Permissions as checkboxes in accordion sections, with Select All, Select None and a per-group toggle (docs/domain.md, Roles). */
 import { Accordion, AccordionTab } from 'primereact/accordion';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';

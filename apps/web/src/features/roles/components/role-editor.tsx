@@ -1,5 +1,5 @@
 /**
- * The Role Setup Details dialog (spec 01, 2.11, 4.4, 5.2, 6, 8.3): name, description, permissions
+ * The Role Setup Details dialog (docs/domain.md, Roles): name, description, permissions
  * and the default landing page. Without roles.manage everything is read-only and only Close shows.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,4 +1,4 @@
-/** Organisation switch (spec 01, 4.2). */
+/** Organisation switch (docs/domain.md, Switching organisation). */
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

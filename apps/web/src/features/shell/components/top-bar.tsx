@@ -1,4 +1,4 @@
-/** The top bar (spec 01, 2.4); below 768 px most of it moves into the hamburger sidebar. */
+/** The top bar (docs/domain.md, Screens and layout); below 768 px most of it moves into the hamburger sidebar. */
 import { Button } from 'primereact/button';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -15,7 +15,7 @@ export interface UploadUpdateInput {
 export function uploadUpdate({ file, onProgress, signal }: UploadUpdateInput): Promise<unknown> {
   const form = new FormData();
   form.append(UPDATE_FILE_FIELD, file);
-  // the answer is not read (spec 02, section 7)
+  // the answer is not read (docs/domain.md, Upload Update)
   // system-wide: no organisation is sent
   return apiRequest(UPDATES_PATHS.upload, {
     method: 'POST',

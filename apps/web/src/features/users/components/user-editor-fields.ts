@@ -8,7 +8,7 @@ export interface EditorFields {
   fid: (field: string) => string;
   /** aria-describedby of a field's input: its message while there is one */
   describedBy: (field: keyof UserFormValues) => string | undefined;
-  /** a field's message as shown inline (spec 01, 5.1) */
+  /** a field's message as shown inline */
   errorOf: (field: keyof UserFormValues) => string | undefined;
 }
 

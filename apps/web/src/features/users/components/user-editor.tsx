@@ -1,5 +1,5 @@
 /**
- * The user editor: the panel titled User Info (spec 01, 2.7, 4.3, 5.1, 8.2). Used inside the
+ * The user editor: the panel titled User Info (docs/domain.md, Users and roles). Used inside the
  * User Setup dialog (general editor: edit, new) and on the Profile page (edit self, starting in
  * view mode with an Edit button). Validation uses the server's zod schemas; server field details
  * appear under their fields; a failed save keeps every input.
@@ -61,7 +61,7 @@ export interface UserEditorProps {
   requestClose?: () => void;
   /** whether the form holds changes not saved (the dialog guards its closing with it) */
   onDirtyChange?: (dirty: boolean) => void;
-  /** after a save that changed your password (spec 4.6: the password-changed event) */
+  /** after a save that changed your password (the password-changed event) */
   onPasswordChanged?: () => void;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Settings, users tab (spec 01, 2.6, 4.3, 8.2): search, the users table (20 a page; 20/50/100),
+ * Settings, users tab (docs/domain.md, Users and roles): search, the users table (20 a page; 20/50/100),
  * Reset Password, edit and delete by permission, New User, Export By Legal Entity and the User
  * Setup dialog.
  */
