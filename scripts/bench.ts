@@ -1,5 +1,5 @@
 /**
- * npm run bench: measures the figures QUALITY.md holds us to, each beside a reference measured in
+ * npm run bench: measures the figures docs/quality.md (Performance budgets) holds us to, each beside a reference measured in
  * the same run, and writes the table to BENCHMARKS.md.
  *
  *   - login-route JavaScript (gzip) and the largest lazy chunk, from apps/web/dist
@@ -202,7 +202,7 @@ const ROUTE_ROUNDS = Number(process.env.BENCH_ROUTE_ROUNDS ?? 3);
 /**
  * Seconds of load before each route's (and the bare route's) measured seconds: a server that runs all
  * day has compiled each route's code and cached its query plans; without it, a 2 s sample of a route
- * was up to half its first second (input checks: 1,742 req/s in its first second, 5,000 and more after)
+ * was up to half its first second (BENCHMARKS.md, Section `routes`, measured by hand)
  */
 const ROUTE_WARMUP_SECONDS = Number(process.env.BENCH_ROUTE_WARMUP_SECONDS ?? 1);
 /** the engines the routes section loads */

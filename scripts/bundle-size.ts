@@ -1,5 +1,5 @@
 /**
- * npm run size: the web bundle figures QUALITY.md budgets, from a built apps/web/dist.
+ * npm run size: the web bundle figures docs/quality.md budgets (Performance budgets), from a built apps/web/dist.
  *
  *   - login route JavaScript: the entry script and the chunks index.html modulepreloads (what
  *     /login downloads before it runs), each gzipped, summed; budget 160 KB
@@ -62,7 +62,7 @@ function main() {
   console.log(`Largest lazy chunk (gzip): ${largestLazy ? `${kb(largestLazy.gzip)} ${largestLazy.file}` : '-'} (budget ${kb(LAZY_CHUNK_BUDGET_BYTES)})`);
   const over = figures.loginBytes > LOGIN_BUDGET_BYTES || (largestLazy?.gzip ?? 0) > LAZY_CHUNK_BUDGET_BYTES;
   if (over) {
-    console.error('Over budget (QUALITY.md).');
+    console.error('Over budget (docs/quality.md, Performance budgets).');
     process.exitCode = 1;
   }
 }

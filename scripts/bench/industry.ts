@@ -14,7 +14,7 @@
  *   - pest dashboard of the grower for today: pestDashboardSql, the service's statements (the figures
  *     worked out from them, and those worked out over the window's rows, checked equal to the answer)
  *
- * Budgets (QUALITY.md): on PostgreSQL at ten million bins p95 <= 50 ms; everywhere <= 2x the SQL
+ * Budgets (docs/quality.md, Performance budgets): on PostgreSQL at ten million bins p95 <= 50 ms; everywhere <= 2x the SQL
  * alone (the ratio of the medians; the ratio of the p95s is shown beside it).
  */
 import {
@@ -55,7 +55,7 @@ export interface IndustryBenchOptions {
   log?: (line: string) => void;
 }
 
-/** QUALITY.md: at ten million bins on PostgreSQL. */
+/** docs/quality.md, Performance budgets: at ten million bins on PostgreSQL. */
 const P95_BUDGET_MS = 50;
 const SQL_RATIO_BUDGET = 2;
 
