@@ -1,16 +1,14 @@
 /** Attendance records: a user's time log in an organisation (type 1 start, 2 stop, 3 pause). */
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, pgTable, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { organizationId } from './columns';
 import { users } from './identity';
-import { organizations } from './organization';
 
 export const attendanceRecords = pgTable(
   'attendance_records',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -6,24 +6,9 @@
  * version raised by every edit. Days are South African calendar days.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { captureColumns } from './columns';
 import { farmBlocks } from './harvest';
-import { users } from './identity';
-import { organizations } from './organization';
-
-/** The columns every capture has; `name` prefixes its indexes. */
-const captureColumns = () => ({
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  organizationId: integer('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  clientId: uuid('client_id').notNull(),
-  /** who captured it; kept (as null) when that user is deleted */
-  capturedByUserId: integer('captured_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** optimistic-concurrency version, raised by every edit */
-  version: integer('version').notNull().default(1),
-});
 
 const blockColumn = () =>
   integer('farm_block_id')

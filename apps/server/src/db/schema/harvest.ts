@@ -1,8 +1,8 @@
 /** Production and harvest: commodities, varieties, PUCs, blocks, yield estimates (history) and fruit bins. */
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizationId } from './columns';
 import { farms, packhouses } from './places';
-import { organizations } from './organization';
 
 /** Commodities (Oranges, Soft Citrus, Lemons, Grapefruit): a list every organisation shares.
  * Names are unique ignoring case and surrounding spaces. */
@@ -29,9 +29,7 @@ export const pucs = pgTable(
   'pucs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     farmId: integer('farm_id')
       .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
@@ -47,9 +45,7 @@ export const farmBlocks = pgTable(
   'farm_blocks',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     farmId: integer('farm_id')
       .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
@@ -70,9 +66,7 @@ export const productionBlocks = pgTable(
   'production_blocks',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     pucId: integer('puc_id')
       .notNull()
       .references(() => pucs.id, { onDelete: 'cascade' }),
@@ -96,9 +90,7 @@ export const yieldEstimates = pgTable(
   'yield_estimates',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     productionBlockId: integer('production_block_id')
       .notNull()
       .references(() => productionBlocks.id, { onDelete: 'cascade' }),
@@ -121,9 +113,7 @@ export const fruitBins = pgTable(
   'fruit_bins',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     productionBlockId: integer('production_block_id')
       .notNull()
       .references(() => productionBlocks.id, { onDelete: 'cascade' }),
@@ -160,9 +150,7 @@ export const fruitBins = pgTable(
 export const binWeekTotals = pgTable(
   'bin_week_totals',
   {
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     productionBlockId: integer('production_block_id')
       .notNull()
       .references(() => productionBlocks.id, { onDelete: 'cascade' }),

@@ -29,6 +29,12 @@ export const organizations = pgTable(
   (t) => [uniqueIndex('organizations_name_lower_uq').on(sql`lower(${t.name})`)],
 );
 
+/** The organisation a row belongs to: required, the row deleted with it (also from ./columns). */
+export const organizationId = () =>
+  integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
 /** Organisation levels (a reference list): id, level_Name. */
 export const organizationLevels = pgTable('organization_levels', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -42,9 +48,7 @@ export const memberships = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.organizationId] }), index('memberships_org_idx').on(t.organizationId)],
@@ -54,9 +58,7 @@ export const roles = pgTable(
   'roles',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     name: text('name').notNull(),
     description: text('description'),
     /** menu item id of a leaf, or null */
@@ -87,9 +89,7 @@ export const userRoles = pgTable(
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_user_org_idx').on(t.userId, t.organizationId)],
 );

@@ -7,24 +7,9 @@
  * African wall-clock values.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './identity';
-import { organizations } from './organization';
+import { check, date, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { captureColumns } from './columns';
 import { packhouses } from './places';
-
-/** The columns every captured row has. */
-const capturedColumns = () => ({
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  organizationId: integer('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  clientId: uuid('client_id').notNull(),
-  /** who captured it; kept (as null) when that user is deleted */
-  capturedByUserId: integer('captured_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** optimistic-concurrency version, raised by every edit */
-  version: integer('version').notNull().default(1),
-});
 
 const packhouseColumn = () =>
   integer('packhouse_id')
@@ -44,7 +29,7 @@ const TIME_CHECK = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 export const packhouseLines = pgTable(
   'packhouse_lines',
   {
-    ...capturedColumns(),
+    ...captureColumns(),
     packhouseId: packhouseColumn(),
     name: text('name').notNull(),
   },
@@ -57,7 +42,7 @@ export const packhouseLines = pgTable(
 export const lineWaxReadings = pgTable(
   'line_wax_readings',
   {
-    ...capturedColumns(),
+    ...captureColumns(),
     /** a line with readings is not deleted (409) */
     lineId: integer('line_id')
       .notNull()
@@ -79,7 +64,7 @@ export const lineWaxReadings = pgTable(
 export const storageRooms = pgTable(
   'storage_rooms',
   {
-    ...capturedColumns(),
+    ...captureColumns(),
     packhouseId: packhouseColumn(),
     name: text('name').notNull(),
   },
@@ -92,7 +77,7 @@ export const storageRooms = pgTable(
 export const storageRoomReadings = pgTable(
   'storage_room_readings',
   {
-    ...capturedColumns(),
+    ...captureColumns(),
     /** a room with readings is not deleted (409) */
     roomId: integer('room_id')
       .notNull()

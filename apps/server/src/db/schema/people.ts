@@ -1,7 +1,7 @@
 /** Employees (people without a sign-in) and their types, per organisation. */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations } from './organization';
+import { organizationId } from './columns';
 import { legalEntities } from './places';
 
 /** Employee type per organisation; unique per organisation, case-insensitively (stored trimmed). */
@@ -9,9 +9,7 @@ export const employeeTypes = pgTable(
   'employee_types',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     type: text('type').notNull(),
   },
   (t) => [uniqueIndex('employee_types_org_type_lower_uq').on(t.organizationId, sql`lower(${t.type})`)],
@@ -22,9 +20,7 @@ export const employees = pgTable(
   'employees',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     legalEntityId: integer('legal_entity_id')
       .notNull()
       .references(() => legalEntities.id),

@@ -6,20 +6,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizationId } from './columns';
 import { users } from './identity';
-import { organizations } from './organization';
-
-const organizationColumn = () =>
-  integer('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
 
 export const pestDashboardSettings = pgTable(
   'pest_dashboard_settings',
   {
-    organizationId: integer('organization_id')
-      .primaryKey()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId().primaryKey(),
     scoutingFrequencyDays: integer('scouting_frequency_days').notNull(),
     /** optimistic-concurrency version of the whole set, raised by every save */
     version: integer('version').notNull().default(1),
@@ -33,7 +26,7 @@ export const pestDashboardSettings = pgTable(
 export const pestActionThresholds = pgTable(
   'pest_action_thresholds',
   {
-    organizationId: organizationColumn(),
+    organizationId: organizationId(),
     /** a SCOUTING_PESTS key */
     pest: text('pest').notNull(),
     thresholdPercent: doublePrecision('threshold_percent').notNull(),
@@ -47,7 +40,7 @@ export const pestActionThresholds = pgTable(
 export const trapCountThresholds = pgTable(
   'trap_count_thresholds',
   {
-    organizationId: organizationColumn(),
+    organizationId: organizationId(),
     /** a TRAP_TYPES key */
     trapType: text('trap_type').notNull(),
     /** the SCOUTING_PESTS key a lure draws */

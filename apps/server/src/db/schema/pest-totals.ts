@@ -16,16 +16,14 @@
  *   type and lure.
  */
 import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizationId } from './columns';
 import { farmBlocks } from './harvest';
-import { organizations } from './organization';
 import { traps } from './field-readings';
 
 export const scoutingDayTotals = pgTable(
   'scouting_day_totals',
   {
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     farmBlockId: integer('farm_block_id')
       .notNull()
       .references(() => farmBlocks.id, { onDelete: 'cascade' }),
@@ -42,9 +40,7 @@ export const scoutingDayTotals = pgTable(
 export const scoutingPestDayTotals = pgTable(
   'scouting_pest_day_totals',
   {
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     farmBlockId: integer('farm_block_id')
       .notNull()
       .references(() => farmBlocks.id, { onDelete: 'cascade' }),
@@ -59,9 +55,7 @@ export const scoutingPestDayTotals = pgTable(
 export const trapDayTotals = pgTable(
   'trap_day_totals',
   {
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     farmBlockId: integer('farm_block_id')
       .notNull()
       .references(() => farmBlocks.id, { onDelete: 'cascade' }),
@@ -81,9 +75,7 @@ export const trapLatestInspections = pgTable(
     trapId: integer('trap_id')
       .primaryKey()
       .references(() => traps.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     /** the trap's block, type and lure (kept equal to the trap's by the triggers on traps) */
     farmBlockId: integer('farm_block_id').notNull(),
     trapType: text('trap_type').notNull(),

@@ -1,7 +1,7 @@
 /** Picking schedules (per PUC per day, and per row per ISO week) and packhouse capacity. */
 import { date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizationId } from './columns';
 import { packhouses } from './places';
-import { organizations } from './organization';
 import { pucs, varieties } from './harvest';
 
 export const pickingProgressTypes = pgTable('picking_progress_types', {
@@ -14,9 +14,7 @@ export const fruitBinEstimates = pgTable(
   'fruit_bin_estimates',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     pucId: integer('puc_id')
       .notNull()
       .references(() => pucs.id, { onDelete: 'cascade' }),
@@ -39,9 +37,7 @@ export const pickingEstimates = pgTable(
   'picking_estimates',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     pucId: integer('puc_id')
       .notNull()
       .references(() => pucs.id, { onDelete: 'cascade' }),

@@ -1,6 +1,7 @@
 /** Reference lists of places, legal entities, farms and packhouses. */
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizationId } from './columns';
 import { organizations } from './organization';
 import { users } from './identity';
 
@@ -32,9 +33,7 @@ export const legalEntities = pgTable(
   'legal_entities',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     name: text('name').notNull(),
     /** optimistic-concurrency version, raised by every edit */
     version: integer('version').notNull().default(1),
@@ -46,9 +45,7 @@ export const farms = pgTable(
   'farms',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     legalEntityId: integer('legal_entity_id')
       .notNull()
       .references(() => legalEntities.id),
@@ -103,9 +100,7 @@ export const packhouses = pgTable(
 export const organizationPackhouses = pgTable(
   'organization_packhouses',
   {
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     packhouseId: integer('packhouse_id')
       .notNull()
       .references(() => packhouses.id, { onDelete: 'cascade' }),
@@ -122,9 +117,7 @@ export const userFarms = pgTable(
     farmId: integer('farm_id')
       .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.farmId] }), index('user_farms_user_org_idx').on(t.userId, t.organizationId)],
 );
@@ -138,9 +131,7 @@ export const userPackhouses = pgTable(
     packhouseId: integer('packhouse_id')
       .notNull()
       .references(() => packhouses.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.packhouseId, t.organizationId] })],
 );

@@ -7,17 +7,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organizationId } from './columns';
 import { farmBlocks } from './harvest';
 import { users } from './identity';
-import { organizations } from './organization';
 
 export const scoutingSessions = pgTable(
   'scouting_sessions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     farmBlockId: integer('farm_block_id')
       .notNull()
       .references(() => farmBlocks.id, { onDelete: 'cascade' }),

@@ -1,8 +1,8 @@
 /** Menu, blobs, page views, product updates and the maintenance switch. */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organizationId } from './columns';
 import { users } from './identity';
-import { organizations } from './organization';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -119,9 +119,7 @@ export const attentionDecisions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     type: text('type').notNull(),
     value: text('value').notNull(),
     /** confirm | dismiss */
