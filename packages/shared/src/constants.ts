@@ -17,7 +17,9 @@ export const EMAIL_MAX = 200;
 export const PASSWORD_MIN = 6;
 export const ROLE_NAME_MIN = 2;
 export const ROLE_NAME_MAX = 200;
+/** The rows a page of every paged table starts with (docs/domain.md, Screens and layout). */
 export const TABLE_PAGE_SIZE = 20;
+/** The page sizes every paged table offers; Picking Schedule By PUC alone pages otherwise (PUC_SCHEDULE_PAGE_SIZES). */
 export const TABLE_PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
 export const MULTISELECT_MAX_LABELS = 3;
 export const NOTIFICATION_POLL_MS = 10_000;

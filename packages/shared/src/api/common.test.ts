@@ -8,11 +8,16 @@ import {
   idSchemaWith,
   instantSchema,
   INT_MAX,
+  PAGE_MAX,
+  pageQuerySchema,
+  pageSizeMessage,
+  pageSizeQuerySchema,
   parseId,
   parseWholeNumber,
   WHOLE_NUMBER_QUERY_MESSAGE,
   wholeNumberQuerySchema,
 } from './common';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '../constants';
 
 const NOT_IDS = [
   '0x10',
@@ -209,6 +214,31 @@ describe('wholeNumberQuerySchema', () => {
     );
     expect(pageSize.parse('50')).toBe(50);
     for (const text of ['0x14', '2e1', '+20', ' 20', '020', '25', '']) expect(messages(pageSize, text), text).toEqual([message]);
+  });
+});
+
+describe('pageQuerySchema and pageSizeQuerySchema', () => {
+  const messages = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues.map((i) => i.message);
+
+  it('pages by the tables\' sizes, starting at the first, unless a screen names its own', () => {
+    expect(TABLE_PAGE_SIZE_OPTIONS).toEqual([20, 50, 100]);
+    expect(TABLE_PAGE_SIZE).toBe(20);
+    const pageSize = pageSizeQuerySchema();
+    expect(pageSize.parse(undefined)).toBe(TABLE_PAGE_SIZE);
+    for (const size of TABLE_PAGE_SIZE_OPTIONS) expect(pageSize.parse(String(size))).toBe(size);
+    for (const text of ['15', '25', '0x14', '020', '']) expect(messages(pageSize, text), text).toEqual(['Page size is one of 20, 50, 100']);
+
+    const own = pageSizeQuerySchema([15, 20, 30], 15);
+    expect(own.parse(undefined)).toBe(15);
+    expect(own.parse('30')).toBe(30);
+    expect(messages(own, '50')).toEqual([pageSizeMessage([15, 20, 30])]);
+    expect(pageSizeMessage([15, 20, 30])).toBe('Page size is one of 15, 20, 30');
+  });
+
+  it('takes a page from 1 to PAGE_MAX, the first when absent', () => {
+    expect(pageQuerySchema.parse(undefined)).toBe(1);
+    expect(pageQuerySchema.parse(String(PAGE_MAX))).toBe(PAGE_MAX);
+    for (const text of ['0', String(PAGE_MAX + 1), '01']) expect(pageQuerySchema.safeParse(text).success, text).toBe(false);
   });
 });
 

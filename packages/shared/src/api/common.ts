@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isInstantInRange } from '../calendar.js';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '../constants.js';
 
 /** The largest PostgreSQL `integer`. */
 export const INT_MAX = 2_147_483_647;
@@ -76,6 +77,30 @@ export function wholeNumberQuerySchema<T extends z.ZodType<unknown, number>>(fie
       return n;
     })
     .pipe(field);
+}
+
+/** The highest page number a paged list's query string may ask for. */
+export const PAGE_MAX = 100_000;
+
+/** The page of a paged list's query string: a whole number from 1, the first when absent. */
+export const pageQuerySchema = wholeNumberQuerySchema(z.number().min(1).max(PAGE_MAX)).default(1);
+
+/** What a page size outside `sizes` answers: "Page size is one of 20, 50, 100". */
+export function pageSizeMessage(sizes: readonly number[]): string {
+  return `Page size is one of ${sizes.join(', ')}`;
+}
+
+/**
+ * The page size of a paged list's query string: one of `sizes`, `fallback` when absent. Every
+ * table pages by TABLE_PAGE_SIZE_OPTIONS, starting at TABLE_PAGE_SIZE, unless its screen names its
+ * own (docs/domain.md, Screens and layout).
+ */
+export function pageSizeQuerySchema(sizes: readonly number[] = TABLE_PAGE_SIZE_OPTIONS, fallback: number = TABLE_PAGE_SIZE) {
+  const message = pageSizeMessage(sizes);
+  return wholeNumberQuerySchema(
+    z.number().refine((n) => sizes.includes(n), message),
+    message,
+  ).default(fallback);
 }
 
 /** A row id given as a JSON number. */

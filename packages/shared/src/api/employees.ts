@@ -24,8 +24,6 @@ export const EMPLOYEES_PATHS = {
   types: '/api/employee-types',
 } as const;
 
-export const EMPLOYEE_PAGE_SIZES = [20, 50, 100] as const;
-export const EMPLOYEE_DEFAULT_PAGE_SIZE = 20;
 export const EMPLOYEE_SCROLL_HEIGHT = '620px';
 export const EMPLOYEE_FULLNAME_MAX = 200;
 export const EMPLOYEE_TYPE_MAX = 100;

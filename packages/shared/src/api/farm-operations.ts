@@ -24,8 +24,6 @@ export const FARM_OPERATIONS_PATHS = {
   export: '/api/farm-operations/export',
 } as const;
 
-export const FARM_OPERATIONS_PAGE_SIZES = [20, 50, 100] as const;
-export const FARM_OPERATIONS_DEFAULT_PAGE_SIZE = 20;
 export const FARM_OPERATIONS_SCROLL_HEIGHT = '620px';
 /** Longest export: the end may be at most this many days after the start. */
 export const FARM_OPERATIONS_EXPORT_MAX_DAYS = 31;

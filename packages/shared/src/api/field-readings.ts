@@ -20,13 +20,14 @@
 import { z } from 'zod';
 import { isDayInRange } from '../calendar.js';
 import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '../constants.js';
-import { idSchema, INT_MAX, versionSchema, wholeNumberQuerySchema } from './common.js';
+import { idSchema, INT_MAX, pageQuerySchema, pageSizeMessage, pageSizeQuerySchema, versionSchema } from './common.js';
 
 export const FIELD_READINGS_PATHS = {
   /** GET ?farmId=: the farm blocks of the caller's farms, the blocks every capture names */
   blocks: '/api/field-readings/blocks',
 } as const;
 
+/** The capture lists page as every table does; these names are the constants' under the lists' own prefix. */
 export const FIELD_READINGS_PAGE_SIZES = TABLE_PAGE_SIZE_OPTIONS;
 export const FIELD_READINGS_DEFAULT_PAGE_SIZE = TABLE_PAGE_SIZE;
 export const FIELD_NOTE_MAX = 500;
@@ -39,7 +40,7 @@ export const FIELD_READINGS_MESSAGES = {
   dayInFuture: 'The date cannot be in the future',
   rangeOrder: 'The from date must not be after the to date',
   noteLength: `The note may be at most ${FIELD_NOTE_MAX} characters`,
-  pageSize: `Page size is one of ${TABLE_PAGE_SIZE_OPTIONS.join(', ')}`,
+  pageSize: pageSizeMessage(TABLE_PAGE_SIZE_OPTIONS),
   stale: 'This reading was changed by someone else; reload it and try again',
 } as const;
 
@@ -103,11 +104,8 @@ export function boundedNumberSchema(min: number, max: number, decimals: number, 
 }
 
 const pageShape = {
-  page: wholeNumberQuerySchema(z.number().min(1).max(100_000)).default(1),
-  pageSize: wholeNumberQuerySchema(
-    z.number().refine((n) => (FIELD_READINGS_PAGE_SIZES as readonly number[]).includes(n), { message: M.pageSize }),
-    M.pageSize,
-  ).default(FIELD_READINGS_DEFAULT_PAGE_SIZE),
+  page: pageQuerySchema,
+  pageSize: pageSizeQuerySchema(),
 };
 
 /**

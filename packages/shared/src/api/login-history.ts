@@ -29,8 +29,6 @@ export const LOGIN_HISTORY_PATHS = {
 /** Rolling windows of the three counts, in days before now. */
 export const LOGIN_HISTORY_WINDOWS = { weekCount: 7, monthCount: 30, lastThreeMonths: 90 } as const;
 
-export const LOGIN_HISTORY_PAGE_SIZES = [20, 50, 100] as const;
-export const LOGIN_HISTORY_DEFAULT_PAGE_SIZE = 20;
 export const LOGIN_HISTORY_SCROLL_HEIGHT = '620px';
 /** Most ids one filter takes. */
 export const LOGIN_HISTORY_FILTER_MAX_IDS = 500;

@@ -10,8 +10,7 @@
  * organisation needs to be chosen.
  */
 import { z } from 'zod';
-import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '../constants.js';
-import { wholeNumberQuerySchema } from './common.js';
+import { pageQuerySchema, pageSizeQuerySchema } from './common.js';
 
 export const ORGANIZATIONS_PATHS = {
   /** GET ?search=&page=&pageSize=: a page of organisations with their counts */
@@ -24,9 +23,6 @@ export const ORGANIZATIONS_PATHS = {
   open: '/api/organizations/:id/open',
 } as const;
 
-export const ORGANIZATIONS_PAGE_SIZES = TABLE_PAGE_SIZE_OPTIONS;
-export const ORGANIZATIONS_DEFAULT_PAGE_SIZE = TABLE_PAGE_SIZE;
-const ORGANIZATIONS_PAGE_SIZE_MESSAGE = `Page size is one of ${ORGANIZATIONS_PAGE_SIZES.join(', ')}`;
 export const ORGANIZATIONS_SCROLL_HEIGHT = '620px';
 /** The longest search text the list takes. */
 export const ORGANIZATIONS_SEARCH_MAX = 200;
@@ -36,11 +32,8 @@ export const ORGANIZATIONS_SEARCH_DELAY_MS = 500;
 export const organizationsQuerySchema = z.object({
   /** part of the organisation's name, ignoring case; blank: every organisation */
   search: z.string().trim().max(ORGANIZATIONS_SEARCH_MAX).optional(),
-  page: wholeNumberQuerySchema(z.number().min(1).max(100_000)).default(1),
-  pageSize: wholeNumberQuerySchema(
-    z.number().refine((n) => (ORGANIZATIONS_PAGE_SIZES as readonly number[]).includes(n), ORGANIZATIONS_PAGE_SIZE_MESSAGE),
-    ORGANIZATIONS_PAGE_SIZE_MESSAGE,
-  ).default(ORGANIZATIONS_DEFAULT_PAGE_SIZE),
+  page: pageQuerySchema,
+  pageSize: pageSizeQuerySchema(),
 });
 export type OrganizationsQuery = z.input<typeof organizationsQuerySchema>;
 

@@ -34,7 +34,7 @@
  */
 import { z } from 'zod';
 import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '../constants.js';
-import { idSchema, idSchemaWith, wholeNumberQuerySchema } from './common.js';
+import { idSchema, idSchemaWith, pageQuerySchema, pageSizeQuerySchema } from './common.js';
 import {
   FIELD_READINGS_MESSAGES,
   boundedNumberSchema,
@@ -75,6 +75,7 @@ export const PACKHOUSE_READINGS_PATHS = {
   roomReading: '/api/storage/room-readings/:id',
 } as const;
 
+/** The reading lists page as every table does; these names are the constants' under the lists' own prefix. */
 export const PACKHOUSE_READINGS_PAGE_SIZES = TABLE_PAGE_SIZE_OPTIONS;
 export const PACKHOUSE_READINGS_DEFAULT_PAGE_SIZE = TABLE_PAGE_SIZE;
 
@@ -223,11 +224,8 @@ function readingsQuerySchema(filterRequired: string) {
       filter: idSchemaWith(filterRequired),
       from: fieldDaySchema.optional(),
       to: fieldDaySchema.optional(),
-      page: wholeNumberQuerySchema(z.number().min(1).max(100_000)).default(1),
-      pageSize: wholeNumberQuerySchema(
-        z.number().refine((n) => (PACKHOUSE_READINGS_PAGE_SIZES as readonly number[]).includes(n), { message: FIELD_READINGS_MESSAGES.pageSize }),
-        FIELD_READINGS_MESSAGES.pageSize,
-      ).default(PACKHOUSE_READINGS_DEFAULT_PAGE_SIZE),
+      page: pageQuerySchema,
+      pageSize: pageSizeQuerySchema(),
     })
     .refine((q) => !q.from || !q.to || q.from <= q.to, { message: FIELD_READINGS_MESSAGES.rangeOrder, path: ['to'] });
 }

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { isDayInRange } from '../calendar.js';
-import { idListQuerySchema, idSchema, wholeNumberQuerySchema } from './common.js';
+import { idListQuerySchema, idSchema, pageQuerySchema, pageSizeQuerySchema } from './common.js';
 
 export const PICKING_PATHS = {
   /** filter options of a view: packhouses, producers, farms, varieties (`?view=&farms=`) */
@@ -43,10 +43,9 @@ export const PICKING_SAVE_MAX_WEEKS = 60;
 /** Most rows a producer/packhouse view or export reads (a page is cut from them). */
 export const PICKING_MAX_ROWS = 10_000;
 
+/** Picking Schedule By PUC pages by these; the producer and packhouse views as every table does. */
 export const PUC_SCHEDULE_PAGE_SIZES = [15, 20, 30] as const;
 export const PUC_SCHEDULE_DEFAULT_PAGE_SIZE = 15;
-export const PICKING_SCHEDULE_PAGE_SIZES = [20, 50, 100] as const;
-export const PICKING_SCHEDULE_DEFAULT_PAGE_SIZE = 20;
 
 export const PICKING_MESSAGES = {
   pastDay: 'Days before today cannot be changed.',
@@ -88,15 +87,6 @@ export const plainDateSchema = z
   .max(10)
   .refine(isDayInRange, 'Use a yyyy-MM-dd date');
 
-function pageSizeSchema(sizes: readonly number[], fallback: number) {
-  const message = `Page size is one of ${sizes.join(', ')}`;
-  return wholeNumberQuerySchema(
-    z.number().refine((n) => sizes.includes(n), message),
-    message,
-  ).default(fallback);
-}
-const pageSchema = wholeNumberQuerySchema(z.number().min(1).max(100_000)).default(1);
-
 /* ---------- queries and path parameters ---------- */
 
 export const pickingViewSchema = z.enum(['producer', 'packhouse']);
@@ -112,8 +102,8 @@ export type PickingFiltersQuery = z.infer<typeof pickingFiltersQuerySchema>;
 export const pucScheduleQuerySchema = z.object({
   farms: pickingIdListQuerySchema,
   varieties: pickingIdListQuerySchema,
-  page: pageSchema,
-  pageSize: pageSizeSchema(PUC_SCHEDULE_PAGE_SIZES, PUC_SCHEDULE_DEFAULT_PAGE_SIZE),
+  page: pageQuerySchema,
+  pageSize: pageSizeQuerySchema(PUC_SCHEDULE_PAGE_SIZES, PUC_SCHEDULE_DEFAULT_PAGE_SIZE),
 });
 export type PucScheduleQuery = z.infer<typeof pucScheduleQuerySchema>;
 
@@ -124,8 +114,8 @@ export const pickingScheduleQuerySchema = z.object({
   producers: pickingIdListQuerySchema,
   farms: pickingIdListQuerySchema,
   varieties: pickingIdListQuerySchema,
-  page: pageSchema,
-  pageSize: pageSizeSchema(PICKING_SCHEDULE_PAGE_SIZES, PICKING_SCHEDULE_DEFAULT_PAGE_SIZE),
+  page: pageQuerySchema,
+  pageSize: pageSizeQuerySchema(),
 });
 export type PickingScheduleQuery = z.infer<typeof pickingScheduleQuerySchema>;
 export const pickingScheduleExportQuerySchema = pickingScheduleQuerySchema.omit({ page: true, pageSize: true });

@@ -12,8 +12,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnswered, TableEmpty } from '../../components/table-empty';
 import {
-  EMPLOYEE_DEFAULT_PAGE_SIZE,
-  EMPLOYEE_PAGE_SIZES,
+  TABLE_PAGE_SIZE,
+  TABLE_PAGE_SIZE_OPTIONS,
   EMPLOYEE_SCROLL_HEIGHT,
   PERMISSIONS,
   employeesSearch,
@@ -59,7 +59,7 @@ export function EmployeesPage() {
   const [showFilters, setShowFilters] = useState(true);
   const entityFilter = useAllSelectedFilter(entityOptions);
   const typeFilter = useAllSelectedFilter(typeOptions);
-  const { tableProps, resetPage } = usePagedTable(EMPLOYEE_PAGE_SIZES, EMPLOYEE_DEFAULT_PAGE_SIZE, EMPLOYEE_SCROLL_HEIGHT, {
+  const { tableProps, resetPage } = usePagedTable(TABLE_PAGE_SIZE_OPTIONS, TABLE_PAGE_SIZE, EMPLOYEE_SCROLL_HEIGHT, {
     rowsPerPage: t('employees.rowsPerPage'),
     pageReport: t('employees.pageReport'),
     caption: t('employees.tableCaption'),

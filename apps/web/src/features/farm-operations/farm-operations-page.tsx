@@ -14,8 +14,8 @@ import { Row } from 'primereact/row';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  FARM_OPERATIONS_DEFAULT_PAGE_SIZE,
-  FARM_OPERATIONS_PAGE_SIZES,
+  TABLE_PAGE_SIZE,
+  TABLE_PAGE_SIZE_OPTIONS,
   FARM_OPERATIONS_SCROLL_HEIGHT,
   farmOperationsFarmsSearch,
   formatScoutingTime,
@@ -73,7 +73,7 @@ export function FarmOperationsPage() {
   const sessions = useFarmOperations(search);
   const rows = applied ? (sessions.data ?? []) : [];
 
-  const { tableProps, resetPage } = usePagedTable(FARM_OPERATIONS_PAGE_SIZES, FARM_OPERATIONS_DEFAULT_PAGE_SIZE, FARM_OPERATIONS_SCROLL_HEIGHT, {
+  const { tableProps, resetPage } = usePagedTable(TABLE_PAGE_SIZE_OPTIONS, TABLE_PAGE_SIZE, FARM_OPERATIONS_SCROLL_HEIGHT, {
     rowsPerPage: t('farmOperations.rowsPerPage'),
     pageReport: t('farmOperations.pageReport'),
     caption: t('farmOperations.tableCaption'),

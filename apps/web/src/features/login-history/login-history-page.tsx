@@ -11,8 +11,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnswered, TableEmpty } from '../../components/table-empty';
 import {
-  LOGIN_HISTORY_DEFAULT_PAGE_SIZE,
-  LOGIN_HISTORY_PAGE_SIZES,
+  TABLE_PAGE_SIZE,
+  TABLE_PAGE_SIZE_OPTIONS,
   LOGIN_HISTORY_SCROLL_HEIGHT,
   loginHistorySearch,
   type LoginHistoryRow,
@@ -64,7 +64,7 @@ export function LoginHistoryPage() {
   const rows = ready ? (history.data ?? []) : [];
   const exporter = useExportLoginHistory();
 
-  const { tableProps, resetPage } = usePagedTable(LOGIN_HISTORY_PAGE_SIZES, LOGIN_HISTORY_DEFAULT_PAGE_SIZE, LOGIN_HISTORY_SCROLL_HEIGHT, {
+  const { tableProps, resetPage } = usePagedTable(TABLE_PAGE_SIZE_OPTIONS, TABLE_PAGE_SIZE, LOGIN_HISTORY_SCROLL_HEIGHT, {
     rowsPerPage: t('loginHistory.rowsPerPage'),
     pageReport: t('loginHistory.pageReport'),
     caption: t('loginHistory.tableCaption'),

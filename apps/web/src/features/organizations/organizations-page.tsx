@@ -14,8 +14,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import {
-  ORGANIZATIONS_DEFAULT_PAGE_SIZE,
-  ORGANIZATIONS_PAGE_SIZES,
+  TABLE_PAGE_SIZE,
+  TABLE_PAGE_SIZE_OPTIONS,
   ORGANIZATIONS_SCROLL_HEIGHT,
   ORGANIZATIONS_SEARCH_DELAY_MS,
 } from '@orchard/shared';
@@ -48,7 +48,7 @@ export function OrganizationsPage() {
   const format = useFormatters();
   const [searchText, setSearchText] = useState('');
   const search = useSettledValue(searchText.trim(), ORGANIZATIONS_SEARCH_DELAY_MS);
-  const [paging, setPaging] = useState({ first: 0, rows: ORGANIZATIONS_DEFAULT_PAGE_SIZE });
+  const [paging, setPaging] = useState({ first: 0, rows: TABLE_PAGE_SIZE });
 
   // a new search starts on its first page
   const [pagedSearch, setPagedSearch] = useState(search);
@@ -110,7 +110,7 @@ export function OrganizationsPage() {
         rows={paging.rows}
         totalRecords={query.data?.totalRecords ?? 0}
         onPage={(e: DataTablePageEvent) => setPaging({ first: e.first, rows: e.rows })}
-        rowsPerPageOptions={[...ORGANIZATIONS_PAGE_SIZES]}
+        rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
         paginatorTemplate={namedPaginatorTemplate(t('organizations.rowsPerPage'))}
         currentPageReportTemplate={t('organizations.pageReport')}
         scrollable

@@ -6,7 +6,7 @@ import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnswered, TableEmpty } from '../../components/table-empty';
-import { type ManagedPackhouse } from '@orchard/shared';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, type ManagedPackhouse } from '@orchard/shared';
 import { RowActionButton } from '../../components/row-actions';
 import { namedPaginatorTemplate, scrollableTablePt } from '../../components/table-accessibility';
 import { errorText } from '../../lib/api-error';
@@ -49,8 +49,8 @@ export function PackhousesPage() {
         loading={packhouses.isFetching || remove.isPending}
         emptyMessage={<TableEmpty answered={hasAnswered(packhouses)} text={t('packhouses.noData')} />}
         paginator
-        rows={20}
-        rowsPerPageOptions={[20, 50, 100]}
+        rows={TABLE_PAGE_SIZE}
+        rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
         paginatorTemplate={namedPaginatorTemplate(t('packhouses.rowsPerPage'))}
         currentPageReportTemplate={t('packhouses.pageReport')}
         scrollable

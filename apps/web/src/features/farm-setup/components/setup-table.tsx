@@ -10,6 +10,7 @@ import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '@orchard/shared';
 import { RowActionButton } from '../../../components/row-actions';
 import { namedPaginatorTemplate, scrollableTablePt } from '../../../components/table-accessibility';
 import { hasAnswered, TableEmpty } from '../../../components/table-empty';
@@ -88,8 +89,8 @@ export function SetupTable<T extends { id: number }>({ caption, query, columns, 
         loading={query.isFetching || remove.isPending}
         emptyMessage={<TableEmpty answered={hasAnswered(query)} text={t('farmSetup.noData')} />}
         paginator
-        rows={20}
-        rowsPerPageOptions={[20, 50, 100]}
+        rows={TABLE_PAGE_SIZE}
+        rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
         paginatorTemplate={namedPaginatorTemplate(t('farmSetup.rowsPerPage'))}
         currentPageReportTemplate={t('farmSetup.pageReport')}
         scrollable

@@ -1,6 +1,6 @@
 /** GET /api/picking/schedule (producer view) and /api/picking/packhouse-schedule (packhouse view). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PICKING_PATHS, PICKING_SCHEDULE_DEFAULT_PAGE_SIZE, pickingSchedulePageSchema, type PickingViewKind } from '@orchard/shared';
+import { PICKING_PATHS, TABLE_PAGE_SIZE, pickingSchedulePageSchema, type PickingViewKind } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pickingKeys, toQueryString } from './keys';
@@ -26,7 +26,7 @@ export const firstPageParams = (packhouses: number[]): ScheduleParams => ({
   farms: [],
   varieties: [],
   page: 1,
-  pageSize: PICKING_SCHEDULE_DEFAULT_PAGE_SIZE,
+  pageSize: TABLE_PAGE_SIZE,
 });
 
 export const schedulePath = (view: PickingViewKind) => (view === 'producer' ? PICKING_PATHS.producerSchedule : PICKING_PATHS.packhouseSchedule);

@@ -8,7 +8,7 @@ import { DataTable } from 'primereact/datatable';
 import { Tooltip } from 'primereact/tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PERMISSIONS, PICKING_SCHEDULE_DEFAULT_PAGE_SIZE, PICKING_SCHEDULE_PAGE_SIZES, weekKey, type CapacityRowResponse } from '@orchard/shared';
+import { PERMISSIONS, TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, weekKey, type CapacityRowResponse } from '@orchard/shared';
 import { RowActionButton } from '../../../components/row-actions';
 import { namedPaginatorTemplate, scrollableTablePt } from '../../../components/table-accessibility';
 import { errorText } from '../../../lib/api-error';
@@ -85,8 +85,8 @@ export function CapacityTable({ pagerDate, packhouses, editable }: Props) {
         value={data?.rows ?? []}
         dataKey="packhouse"
         paginator
-        rows={PICKING_SCHEDULE_DEFAULT_PAGE_SIZE}
-        rowsPerPageOptions={[...PICKING_SCHEDULE_PAGE_SIZES]}
+        rows={TABLE_PAGE_SIZE}
+        rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
         paginatorTemplate={namedPaginatorTemplate(t('packhouseCapacity.rowsPerPage'))}
         currentPageReportTemplate={t('packhouseCapacity.pageReport')}
         loading={capacities.isFetching}

@@ -13,7 +13,7 @@ import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
 import { Tooltip } from 'primereact/tooltip';
 import { memo, useEffect, useMemo, useRef, type Dispatch, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PICKING_SCHEDULE_PAGE_SIZES, weekTooltip, type PickingSchedulePage, type PickingViewKind } from '@orchard/shared';
+import { TABLE_PAGE_SIZE_OPTIONS, weekTooltip, type PickingSchedulePage, type PickingViewKind } from '@orchard/shared';
 import type { FilterOption } from '../../../components/filter-fields';
 import { namedPaginatorTemplate } from '../../../components/table-accessibility';
 import { TableEmpty } from '../../../components/table-empty';
@@ -211,7 +211,7 @@ const SchedulePaginator = memo(function SchedulePaginator({
       first={paging.first}
       rows={paging.rows}
       totalRecords={totalRecords}
-      rowsPerPageOptions={[...PICKING_SCHEDULE_PAGE_SIZES]}
+      rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
       template={template}
       currentPageReportTemplate={t('picking.pageReport')}
       onPageChange={(e: PaginatorPageChangeEvent) => onPage({ first: e.first, rows: e.rows })}

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PERMISSIONS, PICKING_SCHEDULE_DEFAULT_PAGE_SIZE, canExportPickingSchedule, type PickingViewKind } from '@orchard/shared';
+import { PERMISSIONS, TABLE_PAGE_SIZE, canExportPickingSchedule, type PickingViewKind } from '@orchard/shared';
 import { FilterToggle, type FilterOption } from '../../../components/filter-fields';
 import { hasAnswered } from '../../../components/table-empty';
 import { paths } from '../../../config/paths';
@@ -75,7 +75,7 @@ export function ScheduleView({ view, below }: Props) {
   const [producers, setProducers] = useState<number[]>([]);
   const [farms, setFarms] = useState<number[]>([]);
   const [varieties, setVarieties] = useState<number[]>([]);
-  const [paging, setPaging] = useState<SchedulePaging>({ first: 0, rows: PICKING_SCHEDULE_DEFAULT_PAGE_SIZE });
+  const [paging, setPaging] = useState<SchedulePaging>({ first: 0, rows: TABLE_PAGE_SIZE });
 
   useFirstPageEarly(view, packhouseUser);
   const filters = usePickingFilters(view);
