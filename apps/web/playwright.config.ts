@@ -1,7 +1,14 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+/**
+ * Each worker runs its journeys against a server and database of its own (e2e/support/test.ts), so
+ * workers never see each other's changes. E2E_WORKERS sets how many (`--workers` works too); by
+ * default 2 on CI and half the cores elsewhere: each worker keeps a browser, a server and its
+ * database process busy.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS) || (process.env.CI ? 2 : Math.max(1, Math.floor(os.availableParallelism() / 2)));
 
 /**
  * Debian's headless shell (package chromium-headless-shell) is the browser Playwright itself runs
@@ -14,12 +21,14 @@ const CHROMIUM =
 
 /**
  * Browser suite: Debian's Chromium against the built app served by the real server on a fresh
- * embedded database with demo data (scripts/e2e-server.mjs).
+ * embedded database with demo data (scripts/e2e-server.mjs), one per worker (e2e/support/test.ts).
  */
 export default defineConfig({
   testDir: './e2e',
+  // a spec file's journeys run in order in one worker: later ones may build on earlier ones' data
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
+  globalSetup: './e2e/support/global-setup.ts',
   // On CI one retry absorbs a timing slip on a busy shared runner; the list reporter still names
   // every test that needed it as "flaky", so a repeat offender is visible and gets fixed.
   retries: process.env.CI ? 1 : 0,
@@ -27,7 +36,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.E2E_JSON ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]] : [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    // no baseURL here: each worker's is its own server's (e2e/support/test.ts)
     // A trace records every action's DOM snapshot and screenshots, kept or not: recorded for every
     // journey it cost a quarter of the suite's time (pest-dashboard + harvest: 183 s against 135 s).
     // On CI a failing journey is run once more, and that run is traced; locally, `--trace on`.
@@ -42,13 +51,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `node ../../scripts/e2e-server.mjs`,
-    url: `http://localhost:${PORT}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(PORT) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
 });

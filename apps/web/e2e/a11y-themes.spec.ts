@@ -1,5 +1,5 @@
 /**
- * axe-core in every theme the Preferences screen offers (QUALITY.md: 0 serious or critical
+ * axe-core in every theme the Preferences screen offers (docs/quality.md, Usability: 0 serious or critical
  * violations on every route and open dialog, in every theme the product offers):
  * - every theme: the shell on the dashboard, the Users table and the open User Setup dialog. The
  *   colour rules run in every theme (the other rules read the document, which no theme changes);
@@ -9,7 +9,7 @@
  * (the theme <link> and the <html> data attributes) is then put back in the page to check a screen
  * in every theme without reloading or opening it again.
  */
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './support/test';
 import { THEME_IDS } from '@orchard/shared';
 import { seriousViolationsInPage, type Violation } from './support/axe-check';
 import { applied, chooseTheme, resetSavedTheme, restoreTheme, themeSelect, type AppliedTheme } from './support/themes';

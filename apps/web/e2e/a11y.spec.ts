@@ -1,6 +1,6 @@
-/** axe-core on the login screen and the signed-in shell: no serious or critical violations (QUALITY.md). */
+/** axe-core on the login screen and the signed-in shell: no serious or critical violations (docs/quality.md, Usability). */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { en, loginForm, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 
@@ -25,7 +25,7 @@ async function seriousViolations(page: Page) {
 
 test.describe('axe-core', () => {
   // the landing page is the dashboard screen with its panels: each axe run over it takes seconds
-  // (the desktop journey's three runs took 84 s on a quiet 2-core machine)
+  // (how long the desktop journey's three runs took: BENCHMARKS.md, Test suites)
   test.describe.configure({ timeout: 180_000 });
   test('login screen, with and without an error message', async ({ page }) => {
     await page.goto('/login');

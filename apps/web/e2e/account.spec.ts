@@ -1,5 +1,5 @@
-/** Change password on the Profile page (spec 01, 2.9, 4.6, 5.2): messages, then a real change and a new sign-in. */
-import { expect, test, type Page } from '@playwright/test';
+/** Change password on the Profile page (docs/domain.md, Own password): messages, then a real change and a new sign-in. */
+import { expect, test, type Page } from './support/test';
 import { seriousViolations } from './support/axe-check';
 import { en, fillLogin, loginForm, toast } from './support/app';
 import { demoUser } from './support/demo-users';

@@ -4,7 +4,7 @@
  * the page becoming visible again (resync), stop (00:00:00, the report reloads), the CSV download
  * parsed back, a failed download's sticky message, axe-core.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { ATTENDANCE_CSV_COLUMNS, ATTENDANCE_PATHS, type AttendanceLog, type LastAttendance } from '@orchard/shared';
 import { en, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';

@@ -1,12 +1,12 @@
 /**
- * The attention list in the bell (spec 01 section 7 made real): the packhouse user plans a week over
+ * The attention list in the bell (docs/domain.md, Attention list): the packhouse user plans a week over
  * one of their packhouses' capacity (through the API), the bell counts it, the panel shows it under
  * "Needs your attention" with a link to the capacity table; Dismiss removes it for good, Confirm
  * too; the open panel is axe-clean, also at 375 px in a dark theme. Each week's capacity is put
  * back afterwards. The administrator finds a farm whose input checks are stale and follows it to
  * the input checks report.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import {
   APP_DEFAULT_THEME_ID,
   ATTENTION_PATHS,

@@ -3,7 +3,7 @@
  * (apps/web/precompress.ts), and the server's larger JSON answers (plugins/compression.ts); the
  * screens work on what the browser decoded.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn } from './support/app';
 import { demoUser } from './support/demo-users';
 
@@ -20,14 +20,14 @@ test('the app files and the larger answers reach the browser compressed, and the
     seen.push({ path: new URL(response.url()).pathname, type: headers['content-type'] ?? '', encoding: headers['content-encoding'] });
   });
   await page.goto('/login');
-  // the entry script, about 500 KB as built (files under 1 KB, like the bundler's runtime, go as they are)
+  // the entry script (its size: BENCHMARKS.md, Section `bundle`; files under 1 KB, like the bundler's runtime, go as they are)
   const entry = seen.filter((s) => /^\/assets\/index-[^/]+\.js$/.test(s.path));
   expect(entry).toHaveLength(1);
   expect(['br', 'gzip']).toContain(entry[0]?.encoding);
   expect(entry[0]?.type).toContain('javascript');
 
   await signIn(page, demoUser('admin'));
-  // the producer view's page of rows is one of the larger answers (about 26 KB as JSON)
+  // the producer view's page of rows is one of the larger answers (BENCHMARKS.md, Section `routes`)
   const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/picking/schedule' && r.status() === 200);
   await page.goto('/packhouse/pickingschedule');
   const schedule = await answer;

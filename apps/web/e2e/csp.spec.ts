@@ -2,7 +2,7 @@
  * The app runs under the server's Content Security Policy: every released screen loads with no
  * CSP violation and no uncaught error in the console.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { MENU_CATALOGUE } from '@orchard/shared';
 import { signIn } from './support/app';
 import { demoUser } from './support/demo-users';

@@ -5,7 +5,7 @@
  * when it fails), a stale edit refused, adding a type and the duplicate-type message, a member
  * without employees.manage seeing neither actions nor form, page sizes, axe-core.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { EMPLOYEE_MESSAGES, EMPLOYEES_PATHS, type Employee, type EmployeeLegalEntity, type EmployeeType } from '@orchard/shared';
 import { en, exactly, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';

@@ -1,5 +1,5 @@
-/** Exception screens (spec 01, 2.1-2.2) and the maintenance page (spec 02, "Maintenance page"). */
-import { expect, test, type Page } from '@playwright/test';
+/** Exception screens and the maintenance page (docs/domain.md, The menu and Maintenance). */
+import { expect, test, type Page } from './support/test';
 import { MAINTENANCE_POLL_MS, MENU_CATALOGUE, SHELL_PATHS } from '@orchard/shared';
 import { en, errorEnvelope, expectShellFor, loginForm, pageTitle, signIn } from './support/app';
 import { demoUser } from './support/demo-users';

@@ -5,7 +5,7 @@
  * sizes, the export modal (one-day range on close, Export only with a range) and its CSV parsed
  * back, axe-core.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import {
   FARM_OPERATIONS_CSV_COLUMNS,
   FARM_OPERATIONS_PATHS,

@@ -4,7 +4,7 @@
  * production block dialog, a delete of the linked farm block is refused with its reason and goes
  * through once the link is cleared; axe-core on the tab and its dialog at 1280 and 375 px.
  */
-import { test } from '@playwright/test';
+import { test } from './support/test';
 import { FARM_SETUP_PATHS, setupVarietiesResponseSchema } from '@orchard/shared';
 import { en, exactly, scrollWidth, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';

@@ -8,7 +8,7 @@
  * nor the screen.
  */
 import { readFile } from 'node:fs/promises';
-import { test, type APIRequestContext } from '@playwright/test';
+import { test, type APIRequestContext } from './support/test';
 import { APP_DEFAULT_THEME_ID, FARM_SETUP_NAME_MAX, FARM_SETUP_PATHS, PREFERENCES_PATHS } from '@orchard/shared';
 import { en, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';

@@ -4,7 +4,7 @@
  * reload (so on the server, not only in the page) and through the API; and for each form one
  * invalid input that shows the shared rule's message and saves nothing.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import {
   IRRIGATION_MESSAGES,
   IRRIGATION_PATHS,

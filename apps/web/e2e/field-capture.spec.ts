@@ -6,7 +6,7 @@
  * one capture id through the API stores no second row; axe-core clean at 1280 and 375 px with no
  * horizontal scroll on a phone.
  */
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from './support/test';
 import { FIELD_READINGS_PATHS, SCOUTING_PATHS, dayOf, type FieldBlock, type ScoutingSession, type ScoutingSessionsResponse } from '@orchard/shared';
 import { en, exactly, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';

@@ -5,7 +5,7 @@
  * formula cell) shows each refused line with its problem, Import stays disabled and nothing is
  * stored; a phone-wide screen keeps the preview without horizontal page scroll.
  */
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from './support/test';
 import { FIELD_IMPORT_MESSAGES, FIELD_READINGS_PATHS, PHENOLOGY_PATHS, dayOf, type FieldBlock, type PhenologyObservationsResponse } from '@orchard/shared';
 import { en, scrollWidth, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';

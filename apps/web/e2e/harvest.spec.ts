@@ -9,7 +9,7 @@
  * not depend on each other's order.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type Route } from './support/test';
 import {
   HARVEST_PATHS,
   ORGANIZATION_HEADER,

@@ -6,7 +6,7 @@
  * without management.inputChecks (no menu entry, the URL answers as a hidden screen).
  */
 import { randomUUID } from 'node:crypto';
-import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import {
   APP_DEFAULT_THEME_ID,
   FIELD_READINGS_PATHS,

@@ -4,7 +4,7 @@
  * loading until their first answer, then rows; a menu click whose screen is still loading keeps the
  * previous screen up with the top loading bar running.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { LOGIN_HISTORY_PATHS, PACKHOUSES_PATHS, USERS_PATHS } from '@orchard/shared';
 import { en, signIn } from './support/app';
 import { demoUser } from './support/demo-users';

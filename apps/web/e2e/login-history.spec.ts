@@ -3,7 +3,7 @@
  * figures in the table, the Area and Roles filters (all preselected), hiding and showing the filter
  * panel, page sizes, the CSV export parsed back, axe-core.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import {
   formatBusinessDateTime,
   LOGIN_HISTORY_CSV_COLUMNS,

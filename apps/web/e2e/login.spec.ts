@@ -1,5 +1,5 @@
-/** Sign-in (spec 01, 2.3, 4.1, 8.1, 9): the landing page, the loading states and every login message. */
-import { expect, test, type Page } from '@playwright/test';
+/** Sign-in (docs/domain.md, Sign-in and After sign-in): the landing page, the loading states and every login message. */
+import { expect, test, type Page } from './support/test';
 import { LOADING_RESET_AFTER_ERROR_MS, WELCOME_TOAST_DELAY_MS } from '@orchard/shared';
 import {
   TOKEN_URL,
@@ -20,7 +20,7 @@ import {
 import { demoUser } from './support/demo-users';
 
 test.describe('successful sign-in', () => {
-  test('admin lands on the dashboard with the loading states, toasts and top bar of the spec', async ({ page }) => {
+  test('admin lands on the dashboard with the loading states, toasts and top bar', async ({ page }) => {
     const admin = demoUser('admin');
     await recordTimeline(page);
     await page.goto('/login');
@@ -106,7 +106,7 @@ test.describe('successful sign-in', () => {
   });
 });
 
-test.describe('login messages (spec 01, 8.1)', () => {
+test.describe('login messages', () => {
   /** Submits the form and expects the sticky "Unable to login" toast (or another caption) with this detail. */
   async function expectLoginError(page: Page, detail: string, summary: string = en.login.unableToLogin) {
     await loginForm(page).logIn.click();

@@ -1,5 +1,5 @@
-/** The notifications bell (spec 01, 4.7 made real): a role change by an administrator arrives live. */
-import { expect, test } from '@playwright/test';
+/** The notifications bell (docs/domain.md, Notifications): a role change by an administrator arrives live. */
+import { expect, test } from './support/test';
 import { NOTIFICATION_POLL_MS, NOTIFICATIONS_PATHS } from '@orchard/shared';
 import { seriousViolations } from './support/axe-check';
 import { en, fillLogin, loginForm } from './support/app';

@@ -5,7 +5,7 @@
  * wait to send, stay waiting over another reload without a network, and reach the server exactly
  * once each when the network is back.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { SCOUTING_PATHS } from '@orchard/shared';
 import { en, signIn } from './support/app';
 import { demoUser } from './support/demo-users';

@@ -7,7 +7,7 @@
  * (That an organisation's Administrator who is not a super user finds no way to create one is in
  * organizations.spec.ts.)
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { FARM_SETUP_PATHS, ORGANIZATION_ONBOARDING_PATHS, SHELL_PATHS, formatDay } from '@orchard/shared';
 import { en, exactly, organizationButton, organizationInput, signIn, toast } from './support/app';
 import { choose, dialogOf, dragMarker, latitude, longitude } from './support/create-organization';

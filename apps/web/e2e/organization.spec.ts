@@ -1,5 +1,5 @@
-/** Organisation switch (spec 01, 2.4 and 4.2) with the demo user who belongs to two organisations. */
-import { expect, test, type Page } from '@playwright/test';
+/** Organisation switch (docs/domain.md, Switching organisation) with the demo user who belongs to two organisations. */
+import { expect, test, type Page } from './support/test';
 import { ORGANIZATION_HEADER, SHELL_PATHS } from '@orchard/shared';
 import { en, organizationButton, organizationInput, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';

@@ -7,11 +7,11 @@
  * container. An organisation's Administrator who is not a super user gets no menu entry, and the
  * route shows what a hidden screen shows (access denied); the server refuses the list too.
  * Create New Organization (last: it adds an organisation, which the list tests above do not expect):
- * the spec's first rule as an Error dialog, a region and an area added in add mode, two farms
+ * the first rule (docs/domain.md, Create New Organization) as an Error dialog, a region and an area added in add mode, two farms
  * placed by dragging the marker and by typing coordinates, a super user found by search, saved,
  * then in the list and in the organisation switcher. Map tiles are stubbed: no test needs the internet.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { FARM_SETUP_PATHS, ORGANIZATIONS_PATHS, SHELL_PATHS, type OrganizationsResponse } from '@orchard/shared';
 import { ORGANIZATION_ONBOARDING_MESSAGES, ORGANIZATION_ONBOARDING_PATHS, parseDecimalText } from '@orchard/shared';
 import { en, errorEnvelope, fillLogin, gate, loginForm, organizationButton, pageTitle, scrollWidth, signIn, toast } from './support/app';
@@ -207,7 +207,7 @@ test.describe('Create New Organization', () => {
     await expect(marker(page)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Save with nothing: the spec's first rule, in an Error dialog
+    // Save with nothing: the first rule, in an Error dialog
     await dialog.getByRole('button', { name: c.saveNew }).click();
     const error = page.getByRole('dialog', { name: c.errorTitle });
     await expect(error).toContainText(ORGANIZATION_ONBOARDING_MESSAGES.farmsRequired);

@@ -6,7 +6,7 @@
  * horizontal scroll at 375 px and axe-core clean. A user without the permission has no menu entry,
  * the URL answers Access Denied and the API refuses. Everything the journey stores it removes again.
  */
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from './support/test';
 import {
   MENU_CATALOGUE,
   PACKHOUSE_READINGS_MESSAGES as M,

@@ -4,7 +4,7 @@
  * it, and the server refuses to remove it with a message), the name rules (required; unique ignoring
  * case and surrounding spaces, with the server's message), axe-core.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { PACKHOUSE_MESSAGES, PACKHOUSE_NAME_MAX, PACKHOUSES_PATHS } from '@orchard/shared';
 import { en, exactly, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';

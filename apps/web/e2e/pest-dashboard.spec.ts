@@ -1,6 +1,6 @@
 /**
  * The pest dashboard in the browser. As the demo scout (dashboard.pest and scouting.capture, no
- * harvest or picking permission): opened from the menu, the date picker's tooltip in the spec's
+ * harvest or picking permission): opened from the menu, the date picker's tooltip in the product's
  * words, choosing a day selects the 10 days before it as well, Apply loads the four panels for that
  * window, a session captured on the Scouting screen moves the infection figure of its block and the
  * figure opens that block's scouting, the season at a glance shows only the part the scout may see,
@@ -10,7 +10,7 @@
  * opening its trap on the Traps screen. A user without dashboard.pest gets no menu entry, the URL answers as a
  * hidden screen, and the server refuses the panels.
  */
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from './support/test';
 import { FIELD_READINGS_PATHS, PEST_DASHBOARD_PATHS, SCOUTING_PATHS, dayOf, type FieldBlock, type PestDashboardResponse } from '@orchard/shared';
 import { en, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
@@ -59,7 +59,7 @@ async function openFromMenu(page: Page) {
   const sidebar = page.getByRole('navigation', { name: en.shell.mainMenu });
   await sidebar.getByText(en.menu['Pest Dashboard'], { exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${PATH}$`));
-  // the pest dashboard is the dashboard screen (spec 01): the organisation's welcome, then the pest dashboard
+  // the pest dashboard is the dashboard screen (docs/domain.md): the organisation's welcome, then the pest dashboard
   await expect(page.getByRole('heading', { level: 1, name: en.dashboard.heading.replace('{{organization}}', '') })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: p.title, exact: true })).toBeVisible();
   await expect(page).toHaveTitle(pageTitle(p.title));

@@ -10,7 +10,7 @@
  *
  * The pest dashboard reads these thresholds: the organisation's set is put back as it was at the end.
  */
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from './support/test';
 import {
   APP_DEFAULT_THEME_ID,
   MENU_CATALOGUE,

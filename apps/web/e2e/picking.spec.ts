@@ -3,7 +3,7 @@
  * producer rows (edit, save, duplicate, the validity rule), both CSV exports, capacity edited by
  * the packhouse organisation, axe-core on every screen.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import {
   CAPACITY_ROW_LABEL,
   CSV_SEPARATOR_LINE,

@@ -1,5 +1,5 @@
-/** User Preference (spec 01, 2.8, 4.5, 8.4): the theme switches at once, persists, and the defaults helpers. */
-import { expect, test, type Page } from '@playwright/test';
+/** User Preference (docs/domain.md, Preferences): the theme switches at once, persists, and the defaults helpers. */
+import { expect, test, type Page } from './support/test';
 import { APP_DEFAULT_THEME_ID } from '@orchard/shared';
 import { seriousViolations } from './support/axe-check';
 import { en, fillLogin, loginForm, toast } from './support/app';

@@ -1,12 +1,12 @@
 /**
- * Release-notes modal (spec 02): a user who has not dismissed the newest release note sees the
+ * Release-notes modal (docs/domain.md, Release notes): a user who has not dismissed the newest release note sees the
  * Release Notes dialog on the dashboard; Ok with "Do not show this release note again" unticked
  * only closes it (it shows again on the next visit), Ok with the box ticked (the default) dismisses
  * it for good. The demo users of the browser suite start with the demo note dismissed
  * (SEED_RELEASE_NOTE_DISMISSED in scripts/e2e-server.mjs), and so do the users other journeys create
  * (support/users-api.ts), so this journey creates a user who keeps it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { RELEASE_NOTE_DIALOG_Z_INDEX, RELEASE_NOTES_PATHS } from '@orchard/shared';
 import { en, signIn } from './support/app';
 import { seriousViolations } from './support/axe-check';

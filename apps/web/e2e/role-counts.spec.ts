@@ -3,7 +3,7 @@
  * holds a role lowers that role's count on the next look at the tab, without waiting for the list
  * to go stale.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { en, signIn } from './support/app';
 import { demoUser } from './support/demo-users';
 import { apiSignIn, createUser } from './support/users-api';

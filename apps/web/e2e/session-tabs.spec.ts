@@ -3,7 +3,7 @@
  * the rotating refresh cookie is never presented twice and the server never ends the session as a
  * replay.
  */
-import { expect, test, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type Response } from './support/test';
 import { SHELL_PATHS } from '@orchard/shared';
 import { en, errorEnvelope, expectShellFor, gate, signIn, toast } from './support/app';
 import { demoUser, type DemoUser } from './support/demo-users';

@@ -1,5 +1,5 @@
-/** Keeping the session: remember-me, reloads and the session-expired modal (spec 01, 2.3, 4.1). */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+/** Keeping the session: remember-me, reloads and the session-expired modal (docs/domain.md, Session expired). */
+import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
 import { SESSION_RESTORED_PROMPT_DELAY_MS, SHELL_PATHS } from '@orchard/shared';
 import { at, en, expectShellFor, loginForm, recordTimeline, refreshCookie, signIn, timeline, toast } from './support/app';
 import { demoUser, type DemoUser } from './support/demo-users';

@@ -1,5 +1,5 @@
-/** Settings, roles tab (spec 01, 2.10, 2.11, 4.4, 6, 8.3) in the browser against the real server. */
-import { expect, test, type Page } from '@playwright/test';
+/** Settings, roles tab (docs/domain.md, Roles) in the browser against the real server. */
+import { expect, test, type Page } from './support/test';
 import { PERMISSIONS, PERMISSION_MENU_RELOAD_MS, ROLE_MESSAGES } from '@orchard/shared';
 import { seriousViolations } from './support/axe-check';
 import { en, exactly, fillLogin, loginForm, signIn, toast } from './support/app';

@@ -1,5 +1,5 @@
 /**
- * Settings, users tab (spec 01, 2.6, 2.7, 4.3, 5.1, 8.2): create a user with roles and farms and
+ * Settings, users tab (docs/domain.md, Users and roles): create a user with roles and farms and
  * sign in as them; link a user of another organisation; avatar on the Profile page; reset a
  * password through the mailed link; unblock; delete; Export By Legal Entity; axe-core on every
  * screen. Each journey works on users it creates (through the API as the demo admin), so nothing
@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { parse } from 'csv-parse/sync';
 import { PERMISSIONS, USER_LEGAL_ENTITY_REPORT_COLUMNS, USER_MESSAGES } from '@orchard/shared';
 import { en, errorEnvelope, exactly, fillLogin, loginForm, scrollWidth, signIn, toast } from './support/app';
@@ -370,7 +370,7 @@ test.describe('settings, users tab', () => {
     // no success toast for your own profile
     await expect(toast(page, u.success)).toHaveCount(0);
 
-    // the stored picture downloads as the spec names it, a JPEG whatever was uploaded
+    // the stored picture downloads as Photo-....jpg, a JPEG whatever was uploaded
     const downloaded = page.waitForEvent('download');
     await editor.getByRole('button', { name: en.photos.download, exact: true }).click();
     const download = await downloaded;
@@ -381,8 +381,8 @@ test.describe('settings, users tab', () => {
 
   test.describe('password reset by mail', () => {
     let sink: SmtpSink;
-    test.beforeAll(async () => {
-      sink = await startSmtpSink();
+    test.beforeAll(async ({ e2eServer }) => {
+      sink = await startSmtpSink(e2eServer.smtpPort);
     });
     test.afterAll(async () => {
       await sink.close();

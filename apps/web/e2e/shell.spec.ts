@@ -1,5 +1,5 @@
-/** The shell (spec 01, 2.1 and 2.4): top bar menus, the main menu, the hamburger at 375 px and page views. */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+/** The shell (docs/domain.md, Screens and layout): top bar menus, the main menu, the hamburger at 375 px and page views. */
+import { expect, test, type Locator, type Page } from './support/test';
 import { MENU_CATALOGUE, PERMISSIONS, SHELL_PATHS, type MenuDefinition } from '@orchard/shared';
 import { en, organizationButton, scrollWidth, signIn } from './support/app';
 import { demoUser } from './support/demo-users';

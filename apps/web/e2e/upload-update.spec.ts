@@ -6,7 +6,7 @@
  * neither the menu entry nor the screen.
  */
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { PERMISSIONS, SHELL_PATHS, UPDATES_PATHS, type PendingUpdateResponse } from '@orchard/shared';
 import { en, fillLogin, gate, loginForm, pageTitle, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';

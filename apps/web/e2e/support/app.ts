@@ -75,7 +75,7 @@ export async function refreshCookie(page: Page) {
 /**
  * Records, inside the page, when things happen: history navigations (nav:/path), toast summaries
  * (toast:Text), dialog headers (dialog:Text) and the login button's label (button:Text), each with
- * performance.now(). Used to check the spec's 500 ms delays without sleeping in the test.
+ * performance.now(). Used to check the product's 500 ms delays without sleeping in the test.
  */
 export async function recordTimeline(page: Page) {
   await page.addInitScript(() => {

@@ -1,12 +1,11 @@
 /**
- * A minimal SMTP receiver for the browser suite: the e2e server (scripts/e2e-server.mjs) delivers
- * its mail to smtp://localhost:E2E_SMTP_PORT, and a spec that needs a mailed link starts this sink
- * on that port and reads the message. It speaks just enough SMTP for nodemailer (no TLS, no auth)
- * and decodes quoted-printable bodies. No test-only route is added to the server.
+ * A minimal SMTP receiver for the browser suite: each worker's e2e server (scripts/e2e-server.mjs)
+ * delivers its mail to smtp://localhost:<its smtpPort>, and a spec that needs a mailed link starts
+ * this sink on that port (the `e2eServer` fixture's smtpPort, support/test.ts) and reads the
+ * message. It speaks just enough SMTP for nodemailer (no TLS, no auth) and decodes quoted-printable
+ * bodies. No test-only route is added to the server.
  */
 import net from 'node:net';
-
-export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 export interface ReceivedMail {
   to: string[];
@@ -51,7 +50,7 @@ export interface SmtpSink {
   close: () => Promise<void>;
 }
 
-export async function startSmtpSink(port = E2E_SMTP_PORT): Promise<SmtpSink> {
+export async function startSmtpSink(port: number): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
   const sockets = new Set<net.Socket>();
