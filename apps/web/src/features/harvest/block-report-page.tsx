@@ -7,11 +7,11 @@ import { PERMISSIONS } from '@orchard/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSessionContext } from '../../lib/session/use-session-context';
+import { useFormatters } from '../../lib/use-formatters';
 import { useBlockReport } from './api/get-block-report';
 import { useHarvestPucs } from './api/get-pucs';
 import { BlockReportRefresh, BlockReportSection } from './components/block-report-section';
 import { PucDropdown, pucLabel } from './components/puc-dropdown';
-import { useCulture } from './use-culture';
 import './harvest.css';
 
 export function idParam(value: string | null): number | null {
@@ -21,7 +21,7 @@ export function idParam(value: string | null): number | null {
 
 export function BlockReportPage() {
   const { t } = useTranslation();
-  const culture = useCulture();
+  const { culture } = useFormatters();
   const { hasPermission } = useSessionContext();
   const [params, setParams] = useSearchParams();
   const pucId = idParam(params.get('puc'));

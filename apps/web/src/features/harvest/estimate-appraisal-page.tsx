@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useFormatters } from '../../lib/use-formatters';
 import { useBlockReport } from './api/get-block-report';
 import { useHarvestFarms } from './api/get-farms';
 import { useHarvestPucs } from './api/get-pucs';
@@ -11,12 +12,11 @@ import { idParam } from './block-report-page';
 import { BlockReportRefresh, BlockReportSection } from './components/block-report-section';
 import { LabelledDropdown } from './components/labelled-dropdown';
 import { PucDropdown, pucLabel } from './components/puc-dropdown';
-import { useCulture } from './use-culture';
 import './harvest.css';
 
 export function EstimateAppraisalPage() {
   const { t } = useTranslation();
-  const culture = useCulture();
+  const { culture } = useFormatters();
   const [params, setParams] = useSearchParams();
   const farmId = idParam(params.get('farm'));
   const pucId = farmId === null ? null : idParam(params.get('puc'));

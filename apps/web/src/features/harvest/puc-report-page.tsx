@@ -13,20 +13,20 @@ import { Link } from 'react-router';
 import { pucReportCells, type PucReportPage as PucReportData } from '@orchard/shared';
 import { FilterToggle } from '../../components/filter-fields';
 import { paths } from '../../config/paths';
+import { useFormatters } from '../../lib/use-formatters';
 import { useHarvestPackhouses } from './api/get-packhouses';
 import { useHarvestPucs } from './api/get-pucs';
 import { usePucReport } from './api/get-puc-report';
 import { useHarvestVarieties } from './api/get-varieties';
 import { LabelledDropdown, type DropdownOption } from './components/labelled-dropdown';
 import { ALL_FILTER, ALL_VALUE, choosePackhouse, chooseVariety, fromOption, toOption } from './puc-report-filter';
-import { useCulture } from './use-culture';
 import './harvest.css';
 
 type PucRow = PucReportData['rows'][number] & { opensBlockReport: boolean };
 
 export function PucReportPage() {
   const { t } = useTranslation();
-  const culture = useCulture();
+  const { culture } = useFormatters();
   const filterId = useId();
   const [filter, setFilter] = useState(ALL_FILTER);
   const [showFilter, setShowFilter] = useState(true);

@@ -232,7 +232,7 @@ export function BlockReportTable({ page, loading, culture, variant, mayEdit, ari
         ))}
         {isReport && <Column header={t('harvest.columns.actions')} body={actionsBody} frozen alignFrozen="right" className="harvest-frozen-first" headerClassName="harvest-frozen-first" />}
       </DataTable>
-      {historyOf && <EstimateHistoryDialog row={historyOf} culture={culture} onHide={() => setHistoryOf(null)} />}
+      {historyOf && <EstimateHistoryDialog row={historyOf} onHide={() => setHistoryOf(null)} />}
     </>
   );
 }

@@ -4,15 +4,15 @@ import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
 import { formatFigure, type EstimateHistoryEntry } from '@orchard/shared';
-import { createFormatters } from '../../../lib/format';
+import { useFormatters } from '../../../lib/use-formatters';
 import { useEstimateHistory } from '../api/get-estimate-history';
 import type { ReportRow } from '../block-row-edit';
 
-export function EstimateHistoryDialog({ row, culture, onHide }: { row: ReportRow; culture: string; onHide: () => void }) {
+export function EstimateHistoryDialog({ row, onHide }: { row: ReportRow; onHide: () => void }) {
   const { t } = useTranslation();
   const block = row.citrii_Block ?? row.production_Block_Code;
   const history = useEstimateHistory(row.production_Block);
-  const format = createFormatters(culture);
+  const format = useFormatters();
   const title = t('harvest.history.title', { block });
   return (
     <Dialog header={title} visible onHide={onHide} className="harvest-history-dialog" style={{ width: '48rem', maxWidth: '95vw' }} modal>
@@ -31,16 +31,16 @@ export function EstimateHistoryDialog({ row, culture, onHide }: { row: ReportRow
           body={(e: EstimateHistoryEntry) => format.dateTime(e.createdAt)}
         />
         <Column header={t('harvest.history.who')} body={(e: EstimateHistoryEntry) => e.createdByName ?? ''} />
-        <Column header={t('harvest.columns.ha')} body={(e: EstimateHistoryEntry) => formatFigure(e.ha, culture)} className="harvest-number" headerClassName="harvest-number" />
+        <Column header={t('harvest.columns.ha')} body={(e: EstimateHistoryEntry) => formatFigure(e.ha, format.culture)} className="harvest-number" headerClassName="harvest-number" />
         <Column
           header={t('harvest.columns.origTonnesPerHa')}
-          body={(e: EstimateHistoryEntry) => formatFigure(e.tonnes_Per_Ha, culture)}
+          body={(e: EstimateHistoryEntry) => formatFigure(e.tonnes_Per_Ha, format.culture)}
           className="harvest-number"
           headerClassName="harvest-number"
         />
         <Column
           header={t('harvest.columns.adjTonnesPerHa')}
-          body={(e: EstimateHistoryEntry) => formatFigure(e.tonnes_Per_Ha_Adjusted, culture)}
+          body={(e: EstimateHistoryEntry) => formatFigure(e.tonnes_Per_Ha_Adjusted, format.culture)}
           className="harvest-number"
           headerClassName="harvest-number"
         />

@@ -12,8 +12,8 @@ import { PERMISSIONS, TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, weekKey, type Ca
 import { RowActionButton } from '../../../components/row-actions';
 import { namedPaginatorTemplate, scrollableTablePt } from '../../../components/table-accessibility';
 import { errorText } from '../../../lib/api-error';
-import { formatNumber } from '../../../lib/format';
 import { useSessionContext } from '../../../lib/session/use-session-context';
+import { useFormatters } from '../../../lib/use-formatters';
 import { toast } from '../../../lib/toast';
 import { useCapacities } from '../api/get-capacities';
 import { useSaveCapacity } from '../api/save-capacity';
@@ -28,15 +28,15 @@ interface Props {
 
 export function CapacityTable({ pagerDate, packhouses, editable }: Props) {
   const { t } = useTranslation();
-  const { hasPermission, organization } = useSessionContext();
+  const { hasPermission } = useSessionContext();
+  const format = useFormatters();
   const canEdit = editable && hasPermission(PERMISSIONS.capacityEdit);
   const capacities = useCapacities({ pagerDate, packhouses });
   const save = useSaveCapacity();
   const [drafts, setDrafts] = useState<Record<number, CapacityDraft>>({});
   const [invalid, setInvalid] = useState<Record<number, string | null>>({});
   const data = capacities.data;
-  const culture = organization?.default_Culture_Name;
-  const num = (n: number) => formatNumber(n, culture);
+  const num = (n: number) => format.number(n);
 
   const stopEditing = (packhouse: number) => {
     setDrafts((all) => {

@@ -17,8 +17,8 @@ import {
 } from '@orchard/shared';
 import { namedPaginatorTemplate, scrollableTablePt } from '../../../components/table-accessibility';
 import { errorText } from '../../../lib/api-error';
-import { formatNumber } from '../../../lib/format';
 import { useSessionContext } from '../../../lib/session/use-session-context';
+import { useFormatters } from '../../../lib/use-formatters';
 import { toast } from '../../../lib/toast';
 import { usePickingFilters } from '../api/get-filters';
 import { useProgressTypes } from '../api/get-progress-types';
@@ -79,7 +79,8 @@ const PucCell = memo(function PucCell({ row, cell, isPast, label, readOnly, getC
 
 export function PucSchedulePage() {
   const { t } = useTranslation();
-  const { hasPermission, organization } = useSessionContext();
+  const { hasPermission } = useSessionContext();
+  const format = useFormatters();
   const canEdit = hasPermission(PERMISSIONS.pickingEdit);
   const [farms, setFarms] = useState<number[]>([]);
   const [varieties, setVarieties] = useState<number[]>([]);
@@ -181,7 +182,7 @@ export function PucSchedulePage() {
           header={t('picking.columns.estimateTotalTonnes')}
           className="num"
           body={(row: PucScheduleRow) =>
-            formatNumber(row.estimateTotalTonnes, organization?.default_Culture_Name, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+            format.number(row.estimateTotalTonnes, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
           }
         />
         <Column

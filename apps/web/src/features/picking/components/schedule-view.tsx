@@ -16,6 +16,7 @@ import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session/session-store';
 import { useSessionContext } from '../../../lib/session/use-session-context';
+import { useFormatters } from '../../../lib/use-formatters';
 import { toast } from '../../../lib/toast';
 import { useExportSchedule } from '../api/export-schedule';
 import { usePickingFilters } from '../api/get-filters';
@@ -65,7 +66,7 @@ const toOptions = <T,>(items: T[] | undefined, id: (i: T) => number, label: (i: 
 export function ScheduleView({ view, below }: Props) {
   const { t } = useTranslation();
   const { hasPermission, organization } = useSessionContext();
-  const culture = organization?.default_Culture_Name;
+  const { culture } = useFormatters();
   const packhouseUser = view === 'producer' && hasPermission(PERMISSIONS.pickingPackhouseUser);
   const canEdit = view === 'producer' && hasPermission(PERMISSIONS.pickingEdit);
 
