@@ -1,7 +1,8 @@
 /**
  * The paging every report and list table shares: PrimeReact DataTable props for a paginator with a
- * named page-size dropdown, the page report, and a keyboard-reachable scroll area with a caption,
- * plus resetPage() for when the filters change.
+ * named page-size dropdown, the page report, and a keyboard-reachable scroll area with a caption
+ * (of `scrollHeight`, when given), plus resetPage() for when the filters change and the page to ask
+ * of a server that pages.
  */
 import type { DataTablePageEvent } from 'primereact/datatable';
 import { useCallback, useState } from 'react';
@@ -13,7 +14,7 @@ export interface PagedTableTexts {
   caption: string;
 }
 
-export function usePagedTable(pageSizes: readonly number[], defaultRows: number, scrollHeight: string, texts: PagedTableTexts) {
+export function usePagedTable(pageSizes: readonly number[], defaultRows: number, scrollHeight: string | undefined, texts: PagedTableTexts) {
   const [paging, setPaging] = useState({ first: 0, rows: defaultRows });
   const resetPage = useCallback(() => setPaging((p) => ({ ...p, first: 0 })), []);
   const tableProps = {
@@ -24,9 +25,10 @@ export function usePagedTable(pageSizes: readonly number[], defaultRows: number,
     rowsPerPageOptions: [...pageSizes],
     paginatorTemplate: namedPaginatorTemplate(texts.rowsPerPage),
     currentPageReportTemplate: texts.pageReport,
-    scrollable: true,
-    scrollHeight,
+    ...(scrollHeight === undefined ? {} : { scrollable: true, scrollHeight }),
     pt: scrollableTablePt(texts.caption),
   };
-  return { tableProps, resetPage };
+  /** the page shown, as a server that pages is asked for it (the first is 1) */
+  const page = { page: paging.first / paging.rows + 1, pageSize: paging.rows };
+  return { tableProps, resetPage, page };
 }

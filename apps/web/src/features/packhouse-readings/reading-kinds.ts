@@ -1,8 +1,8 @@
 /**
  * The two kinds of packhouse readings the screen shows, each in its tab: wax readings of a packing
- * line and temperature and humidity readings of a cold room. Each says where it is read (its place:
- * lines or rooms), its calls, its shared schemas (the rules the server applies too) and the numbers
- * a reading holds; the tab draws everything from this description.
+ * line and temperature and humidity readings of a cold room. Each is a record kind
+ * (components/records-list) that also says where it is read (its place: lines or rooms), its calls
+ * and the numbers a reading holds; the tab draws everything from this description.
  */
 import {
   PACKHOUSE_READINGS_PATHS as P,
@@ -20,6 +20,8 @@ import {
   waxReadingsResponseSchema,
   type PackhouseLine,
 } from '@orchard/shared';
+import type { RecordColumn, RecordKind } from '../../components/records-list';
+import type { SafeParser } from '../../lib/form-issues';
 
 /** A line or a cold room, as the lists answer it. */
 export type Place = PackhouseLine;
@@ -35,10 +37,6 @@ export interface ReadingRow {
   [field: string]: unknown;
 }
 
-export interface SafeParser {
-  safeParse: (data: unknown) => { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-}
-
 export interface ReadingValue {
   /** the body's and the row's field */
   field: string;
@@ -48,20 +46,17 @@ export interface ReadingValue {
   optional?: boolean;
 }
 
-export interface ReadingKind {
+export interface ReadingKind extends RecordKind<ReadingRow> {
   key: 'wax' | 'room';
   paths: { places: string; placeCreate: string; place: string; readings: string; readingCreate: string; reading: string };
   placesSchema: { parse: (d: unknown) => Place[] };
   /** the rules of a new place and of a new name */
   placeSchemas: { create: SafeParser; update: SafeParser };
-  pageSchema: { parse: (d: unknown) => unknown };
-  createSchema: SafeParser;
-  updateSchema: SafeParser;
   /** the create body's field naming the place */
   placeField: 'lineId' | 'roomId';
   values: readonly ReadingValue[];
   /** i18n keys under packhouseReadings */
-  texts: {
+  texts: RecordKind<ReadingRow>['texts'] & {
     tab: string;
     place: string;
     places: string;
@@ -70,15 +65,37 @@ export interface ReadingKind {
     placeAdded: string;
     noPlaces: string;
     placesCaption: string;
-    form: string;
-    list: string;
-    caption: string;
-    saved: string;
     noPlaceYet: string;
   };
 }
 
 const text = (key: string) => `packhouseReadings.${key}`;
+
+/** A reading's columns: its day and time, its numbers, its note. */
+function readingColumns(values: readonly ReadingValue[]): RecordColumn<ReadingRow>[] {
+  return [
+    { header: text('readOn'), body: (row, format) => format.day(row.readOn) },
+    { header: text('readTime'), body: (row) => row.readTime },
+    ...values.map(
+      (v): RecordColumn<ReadingRow> => ({
+        header: v.label,
+        className: 'num',
+        body: (row, format) => (typeof row[v.field] === 'number' ? format.number(row[v.field] as number) : ''),
+      }),
+    ),
+    { header: text('note'), body: (row) => row.note ?? '' },
+  ];
+}
+
+const WAX_VALUES: readonly ReadingValue[] = [
+  { field: 'litresPerTon', label: text('litresPerTon') },
+  { field: 'concentrationPercent', label: text('concentrationPercent'), optional: true },
+];
+
+const ROOM_VALUES: readonly ReadingValue[] = [
+  { field: 'temperatureC', label: text('temperatureC') },
+  { field: 'humidityPercent', label: text('humidityPercent') },
+];
 
 export const WAX_KIND: ReadingKind = {
   key: 'wax',
@@ -89,10 +106,8 @@ export const WAX_KIND: ReadingKind = {
   createSchema: createWaxReadingBodySchema,
   updateSchema: updateWaxReadingBodySchema,
   placeField: 'lineId',
-  values: [
-    { field: 'litresPerTon', label: text('litresPerTon') },
-    { field: 'concentrationPercent', label: text('concentrationPercent'), optional: true },
-  ],
+  values: WAX_VALUES,
+  columns: readingColumns(WAX_VALUES),
   texts: {
     tab: text('linesTab'),
     place: text('line'),
@@ -119,10 +134,8 @@ export const ROOM_KIND: ReadingKind = {
   createSchema: createRoomReadingBodySchema,
   updateSchema: updateRoomReadingBodySchema,
   placeField: 'roomId',
-  values: [
-    { field: 'temperatureC', label: text('temperatureC') },
-    { field: 'humidityPercent', label: text('humidityPercent') },
-  ],
+  values: ROOM_VALUES,
+  columns: readingColumns(ROOM_VALUES),
   texts: {
     tab: text('roomsTab'),
     place: text('room'),
@@ -139,15 +152,6 @@ export const ROOM_KIND: ReadingKind = {
     noPlaceYet: text('chooseRoomFirst'),
   },
 };
-
-/** The messages of a schema's issues, by field path (the first per field). */
-export function issuesByField(parser: SafeParser, data: unknown): Record<string, string> {
-  const result = parser.safeParse(data);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[issue.path.map(String).join('.') || 'form'] ??= issue.message;
-  return errors;
-}
 
 /** The reading a form holds: its day and time, its numbers by field (null: empty, NaN: not a number) and note. */
 export interface ReadingDraft {

@@ -10,12 +10,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldBlock } from '@orchard/shared';
 import { errorText, isApiError } from '../../../lib/api-error';
+import { detailsByField, issuesByField, type FormErrors } from '../../../lib/form-issues';
 import { queueCapture, resubmitCapture } from '../../../lib/outbox/app-outbox';
 import { useSession } from '../../../lib/session/session-store';
 import { toast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useReloadFieldList, useUpdateFieldRecord } from '../api/field-records';
-import { detailsByField, issuesByField, type CaptureKind, type FieldRecordRow, type FormErrors } from './capture-kind';
+import type { CaptureKind, FieldRecordRow } from './capture-kind';
 
 /** What the form holds: a new capture, a refused one from the outbox, or a stored row. */
 export type Editing = { type: 'new' } | { type: 'refused'; clientId: string } | { type: 'row'; id: number; version: number };
@@ -45,7 +46,7 @@ export function CaptureFormPanel<Row extends FieldRecordRow, Draft>({
   const reload = useReloadFieldList();
   const [busy, setBusy] = useState(false);
   const { draft, editing, errors } = state;
-  const headingId = `${kind.kind}-form-title`;
+  const headingId = `${kind.key}-form-title`;
 
   const startOver = (previous: Draft | null) => onState({ draft: kind.emptyDraft(previous), editing: { type: 'new' }, errors: {} });
 
@@ -92,7 +93,7 @@ export function CaptureFormPanel<Row extends FieldRecordRow, Draft>({
     try {
       const summary = kind.summary(body, blocks, format, t);
       if (editing.type === 'refused') await resubmitCapture(editing.clientId, body, summary);
-      else await queueCapture({ kind: kind.kind, path: kind.listPath, body, summary, userId, organizationId });
+      else await queueCapture({ kind: kind.key, path: kind.listPath, body, summary, userId, organizationId });
       toast.success(t('fieldCapture.success'), t(kind.texts.saved));
       startOver(draft);
     } catch (err) {

@@ -45,6 +45,6 @@ export function CapturePage({ title, tabs }: { title: string; tabs: readonly Cap
 
 /** The tab of one capture list: shown to those who capture it or read it. */
 export const tabOf = (
-  kind: { kind: string; texts: { section: string }; capturePermission: Permission; viewPermission: Permission },
+  kind: { key: string; texts: { section: string }; capturePermission: Permission; viewPermission: Permission },
   content: ReactNode,
-): CaptureTab => ({ key: kind.kind, label: kind.texts.section, permissions: [kind.capturePermission, kind.viewPermission], content });
+): CaptureTab => ({ key: kind.key, label: kind.texts.section, permissions: [kind.capturePermission, kind.viewPermission], content });

@@ -10,11 +10,12 @@ import { OutboxStatus } from '../../../components/outbox-status';
 import { errorText } from '../../../lib/api-error';
 import { useCaptureSent } from '../../../lib/outbox/app-outbox';
 import type { OutboxEntry } from '../../../lib/outbox/outbox-store';
+import { detailsByField } from '../../../lib/form-issues';
 import { useSessionContext } from '../../../lib/session/use-session-context';
 import { useReloadFieldList } from '../api/field-records';
 import { useFieldBlocks } from '../api/get-blocks';
 import { CaptureFormPanel, type FormState } from './capture-form-panel';
-import { detailsByField, type CaptureKind, type FieldRecordRow } from './capture-kind';
+import type { CaptureKind, FieldRecordRow } from './capture-kind';
 import { ImportSection } from './import-section';
 import { PendingCaptures } from './pending-captures';
 import { RecordsPanel } from './records-panel';
@@ -29,7 +30,7 @@ export function CaptureSection<Row extends FieldRecordRow, Draft>({ kind }: { ki
   const [form, setForm] = useState<FormState<Draft>>(() => ({ draft: kind.emptyDraft(null), editing: { type: 'new' }, errors: {} }));
 
   const reload = useReloadFieldList();
-  const { kind: kindName, listPath } = kind;
+  const { key: kindName, listPath } = kind;
   const onSent = useCallback(
     (entry: OutboxEntry) => {
       if (entry.kind === kindName) void reload(listPath);
@@ -51,13 +52,13 @@ export function CaptureSection<Row extends FieldRecordRow, Draft>({ kind }: { ki
 
   return (
     <div className={canCapture ? 'capture-section with-form' : 'capture-section'}>
-      <OutboxStatus kinds={[kind.kind]} />
+      <OutboxStatus kinds={[kind.key]} />
       {blocksQuery.error && <Message severity="error" text={errorText(blocksQuery.error) || t('fieldCapture.blocksFailed')} />}
       <div className="capture-section-body">
         {canCapture && (
           <div className="capture-side">
             <CaptureFormPanel kind={kind} blocks={blocks} state={form} onState={setForm} />
-            <PendingCaptures kind={kind.kind} onEdit={editRefused} />
+            <PendingCaptures kind={kind.key} onEdit={editRefused} />
           </div>
         )}
         {canView && <RecordsPanel kind={kind} blocks={blocks} canCapture={canCapture} onEdit={editRow} onDeleted={onDeleted} />}

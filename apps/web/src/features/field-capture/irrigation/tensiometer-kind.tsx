@@ -51,7 +51,7 @@ function TensiometerForm({ draft, onChange, errors, blocks }: CaptureFormProps<T
 }
 
 export const tensiometerKind: CaptureKind<TensiometerReading, TensiometerDraft> = {
-  kind: 'tensiometer-readings',
+  key: 'tensiometer-readings',
   listPath: IRRIGATION_PATHS.tensiometerReadings,
   itemPath: IRRIGATION_PATHS.tensiometerReading,
   pageSchema: tensiometerReadingsResponseSchema,
@@ -64,7 +64,7 @@ export const tensiometerKind: CaptureKind<TensiometerReading, TensiometerDraft> 
     section: 'fieldCapture.irrigation.tensioTab',
     form: 'fieldCapture.irrigation.tensioForm',
     list: 'fieldCapture.irrigation.tensioList',
-    tableCaption: 'fieldCapture.irrigation.tensioCaption',
+    caption: 'fieldCapture.irrigation.tensioCaption',
     saved: 'fieldCapture.irrigation.tensioSaved',
   },
   // the next reading is usually the same block's next station or depth on the same day

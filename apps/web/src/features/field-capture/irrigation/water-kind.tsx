@@ -60,7 +60,7 @@ function WaterForm({ draft, onChange, errors, blocks }: CaptureFormProps<WaterDr
 }
 
 export const waterKind: CaptureKind<WaterApplied, WaterDraft> = {
-  kind: 'water-applied',
+  key: 'water-applied',
   listPath: IRRIGATION_PATHS.waterApplied,
   itemPath: IRRIGATION_PATHS.waterAppliedRecord,
   pageSchema: waterAppliedResponseSchema,
@@ -73,7 +73,7 @@ export const waterKind: CaptureKind<WaterApplied, WaterDraft> = {
     section: 'fieldCapture.irrigation.waterTab',
     form: 'fieldCapture.irrigation.waterForm',
     list: 'fieldCapture.irrigation.waterList',
-    tableCaption: 'fieldCapture.irrigation.waterCaption',
+    caption: 'fieldCapture.irrigation.waterCaption',
     saved: 'fieldCapture.irrigation.waterSaved',
   },
   emptyDraft: (previous) => ({

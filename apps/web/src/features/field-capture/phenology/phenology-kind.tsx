@@ -66,7 +66,7 @@ function PhenologyForm({ draft, onChange, errors, blocks }: CaptureFormProps<Phe
 }
 
 export const phenologyKind: CaptureKind<PhenologyObservation, PhenologyDraft> = {
-  kind: 'phenology-observations',
+  key: 'phenology-observations',
   listPath: PHENOLOGY_PATHS.observations,
   itemPath: PHENOLOGY_PATHS.observation,
   pageSchema: phenologyObservationsResponseSchema,
@@ -79,7 +79,7 @@ export const phenologyKind: CaptureKind<PhenologyObservation, PhenologyDraft> = 
     section: 'fieldCapture.phenology.title',
     form: 'fieldCapture.phenology.form',
     list: 'fieldCapture.phenology.list',
-    tableCaption: 'fieldCapture.phenology.tableCaption',
+    caption: 'fieldCapture.phenology.tableCaption',
     saved: 'fieldCapture.phenology.saved',
   },
   emptyDraft: (previous) => ({

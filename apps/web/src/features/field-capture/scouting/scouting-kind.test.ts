@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createScoutingSessionBodySchema } from '@orchard/shared';
+import { issuesByField } from '../../../lib/form-issues';
 import { createFormatters } from '../../../lib/format';
-import { issuesByField } from '../components/capture-kind';
 import { instantText, timeOf } from '../components/capture-times';
 import { findings, scoutingKind } from './scouting-kind';
 

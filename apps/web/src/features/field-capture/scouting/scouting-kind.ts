@@ -82,7 +82,7 @@ export function findings(observations: readonly BodyObservation[], format: Forma
 }
 
 export const scoutingKind: CaptureKind<ScoutingSession, ScoutingDraft> = {
-  kind: 'scouting-sessions',
+  key: 'scouting-sessions',
   listPath: SCOUTING_PATHS.sessions,
   itemPath: SCOUTING_PATHS.session,
   pageSchema: scoutingSessionsResponseSchema,
@@ -95,7 +95,7 @@ export const scoutingKind: CaptureKind<ScoutingSession, ScoutingDraft> = {
     section: 'fieldCapture.scouting.title',
     form: 'fieldCapture.scouting.form',
     list: 'fieldCapture.scouting.list',
-    tableCaption: 'fieldCapture.scouting.tableCaption',
+    caption: 'fieldCapture.scouting.tableCaption',
     saved: 'fieldCapture.scouting.saved',
   },
   emptyDraft: (previous) => ({

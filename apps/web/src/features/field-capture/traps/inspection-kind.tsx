@@ -80,7 +80,7 @@ function InspectionForm({ draft, onChange, errors, blocks, editingRow }: Capture
 }
 
 export const inspectionKind: CaptureKind<TrapInspection, InspectionDraft> = {
-  kind: 'trap-inspections',
+  key: 'trap-inspections',
   listPath: TRAPS_PATHS.inspections,
   itemPath: TRAPS_PATHS.inspection,
   pageSchema: trapInspectionsResponseSchema,
@@ -93,7 +93,7 @@ export const inspectionKind: CaptureKind<TrapInspection, InspectionDraft> = {
     section: 'fieldCapture.traps.inspectionsTab',
     form: 'fieldCapture.traps.inspectionForm',
     list: 'fieldCapture.traps.inspectionList',
-    tableCaption: 'fieldCapture.traps.inspectionCaption',
+    caption: 'fieldCapture.traps.inspectionCaption',
     saved: 'fieldCapture.traps.inspectionSaved',
   },
   emptyDraft: (previous) => ({

@@ -119,7 +119,7 @@ function TrapForm({ draft, onChange, errors, blocks }: CaptureFormProps<TrapDraf
 }
 
 export const trapKind: CaptureKind<Trap, TrapDraft> = {
-  kind: 'traps',
+  key: 'traps',
   listPath: TRAPS_PATHS.traps,
   itemPath: TRAPS_PATHS.trap,
   pageSchema: trapsResponseSchema,
@@ -132,7 +132,7 @@ export const trapKind: CaptureKind<Trap, TrapDraft> = {
     section: 'fieldCapture.traps.trapsTab',
     form: 'fieldCapture.traps.form',
     list: 'fieldCapture.traps.list',
-    tableCaption: 'fieldCapture.traps.tableCaption',
+    caption: 'fieldCapture.traps.tableCaption',
     saved: 'fieldCapture.traps.saved',
   },
   emptyDraft: (previous) => ({

@@ -5,10 +5,10 @@
  * organisation switch never shows another organisation's rows.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PACKHOUSE_READINGS_PATHS, readingPackhousesResponseSchema, type FieldPage } from '@orchard/shared';
+import { PACKHOUSE_READINGS_PATHS, readingPackhousesResponseSchema } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
-import type { ReadingKind, ReadingRow } from '../reading-kinds';
+import type { ReadingKind } from '../reading-kinds';
 
 export const readingKeys = {
   all: (organizationId: number | null) => ['org', organizationId, 'packhouse-readings'] as const,
@@ -60,7 +60,7 @@ export function useReadings(kind: ReadingKind, request: ReadingsRequest | null) 
   const search = request ? readingsSearch(request) : '';
   return useQuery({
     queryKey: [...readingKeys.readings(organizationId, kind.key), search],
-    queryFn: () => apiRequest(`${kind.paths.readings}${search}`, { tenant: organizationId as number, schema: kind.pageSchema as { parse: (d: unknown) => FieldPage<ReadingRow> } }),
+    queryFn: () => apiRequest(`${kind.paths.readings}${search}`, { tenant: organizationId as number, schema: kind.pageSchema }),
     enabled: organizationId != null && request !== null,
     placeholderData: keepPreviousData,
   });

@@ -12,10 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/field-error';
 import { RowActionButton } from '../../../components/row-actions';
 import { errorText, isApiError } from '../../../lib/api-error';
+import { issuesByField } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import { usePlaceMutations } from '../api/packhouse-readings-api';
-import { issuesByField, type Place, type ReadingKind } from '../reading-kinds';
+import type { Place, ReadingKind } from '../reading-kinds';
 
 export function PlacesPanel({ kind, packhouseId, places, canCapture }: { kind: ReadingKind; packhouseId: number; places: Place[]; canCapture: boolean }) {
   const { t } = useTranslation();

@@ -12,9 +12,10 @@ import { dayOf } from '@orchard/shared';
 import { FormField } from '../../../components/field-error';
 import { NumberTextInput } from '../../../components/number-text-input';
 import { errorText, isApiError } from '../../../lib/api-error';
+import { detailsByField, issuesByField, type FormErrors } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast';
 import { useReadingMutations, useReloadReadings } from '../api/packhouse-readings-api';
-import { draftBody, issuesByField, type ReadingDraft, type ReadingKind } from '../reading-kinds';
+import { draftBody, type ReadingDraft, type ReadingKind } from '../reading-kinds';
 import { nowTime } from '../reading-times';
 import { useFormatters } from '../../../lib/use-formatters';
 
@@ -22,7 +23,7 @@ export interface FormState {
   draft: ReadingDraft;
   /** the stored reading being edited, or null for a new one */
   editing: { id: number; version: number } | null;
-  errors: Record<string, string>;
+  errors: FormErrors;
 }
 
 export function emptyDraft(kind: ReadingKind): ReadingDraft {
@@ -64,9 +65,7 @@ export function ReadingForm({ kind, placeId, state, onState }: { kind: ReadingKi
             void reload();
             startOver();
           } else if (isApiError(err) && err.details?.length) {
-            const fromServer: Record<string, string> = {};
-            for (const d of err.details) fromServer[d.field || 'form'] ??= d.message;
-            onState({ ...state, errors: fromServer });
+            onState({ ...state, errors: detailsByField(err.details) });
           } else {
             toast.error(t('packhouseReadings.error'), errorText(err));
           }
