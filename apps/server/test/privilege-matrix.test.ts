@@ -1,5 +1,5 @@
 /**
- * The privilege matrix (QUALITY.md) over every users and roles route, driven from the route
+ * The privilege matrix (docs/quality.md, Tests; docs/security.md, Boundaries) over every users and roles route, driven from the route
  * inventory: a new users or roles route without a case here fails the first test.
  *
  * For each route, five questions, each answered by a check or by the reason it does not apply:

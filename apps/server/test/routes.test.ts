@@ -73,7 +73,7 @@ describe('route inventory', () => {
   it('has the shell and sign-in routes registered', () => {
     const urls = routes().map((r) => `${r.method} ${r.url}`);
     expect(urls).toEqual(expect.arrayContaining(['POST /connect/token', 'GET /api/me', 'GET /api/menu', 'GET /healthz']));
-    // the spec's attention list calls (spec 01 section 7)
+    // the attention list's published calls (docs/domain.md, Attention list)
     expect(urls).toEqual(expect.arrayContaining(['GET /api/action/GetAttentionList', 'POST /api/action/ConfirmAction']));
   });
 

@@ -58,7 +58,7 @@ async function waitForExit(pid: number): Promise<void> {
 
 /**
  * Waits for /readyz. A first start on an empty directory creates, migrates and fills the database
- * (about 5 s alone on a 2-core machine); the suite runs other files beside it, so the wait is
+ * (BENCHMARKS.md, Test suites); the suite runs other files beside it, so the wait is
  * generous, and a miss says what the server printed and how long it waited.
  */
 async function waitForReady(port: number, server: ReturnType<typeof startServer>): Promise<void> {

@@ -101,9 +101,9 @@ export interface OpenDatabaseOptions {
  * Planner settings of every connection the app opens. random_page_cost 1.1 (PostgreSQL's default
  * is 4, which prices a random read for spinning disks): the app's data is read from memory or SSD,
  * where an index probe costs about what a sequential read does. At 4 the planner read whole
- * tables where a few hundred index probes answer (the picking schedule's footer read all 275,000
- * week rows of an industry's season, in 13 ms, for the 11,817 its rows hold, which an index gives
- * in 6 ms). The embedded database runs in memory too, so both plan alike.
+ * tables where a few hundred index probes answer (the picking schedule's footer read every week row
+ * of an industry's season for the few its rows hold: BENCHMARKS.md, Section `industry`). The
+ * embedded database runs in memory too, so both plan alike.
  *
  * Set with SET on each new connection, not as a startup option (connection poolers such as
  * PgBouncer refuse startup options they do not know); a setting the database URL's own `options`

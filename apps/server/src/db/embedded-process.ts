@@ -3,8 +3,8 @@
  *
  * PGlite runs PostgreSQL as WebAssembly on the thread that calls it. In the server's own process
  * every query held the event loop (no request was read, no answer written while a report was
- * being summed), and the database's memory (its shared buffers live in the WebAssembly heap:
- * about 350 MiB resident before the first query) counted as the server's. In a process of its
+ * being summed), and the database's memory (its shared buffers live in the WebAssembly heap; how
+ * much: BENCHMARKS.md, Section `cold`) counted as the server's. In a process of its
  * own the database works on one core while the server answers on the other, and the server's
  * memory is its own, as with PostgreSQL.
  *

@@ -1,6 +1,6 @@
 /**
- * Farm scope: which farms a user may see in an organisation (spec 02 section 6, "Farm, area and
- * legal-entity lists are limited to those of the current user").
+ * Farm scope: which farms a user may see in an organisation (docs/domain.md, Farm assignments:
+ * farm, area and legal-entity lists are limited to those of the current user).
  *
  * The rule, stated once here: a user sees a farm when the farm belongs to the current organisation
  * and is assigned to the user in that organisation (user_farms). A user with no farm assigned there
@@ -8,7 +8,7 @@
  * a farm follows the farm: its PUCs, production and farm blocks, bins, estimates, picking rows and
  * cells, scouting sessions, and the legal entities and areas of the visible farms.
  *
- * Rows another organisation addresses to a packhouse the current organisation owns (DOMAIN.md) are
+ * Rows another organisation addresses to a packhouse the current organisation owns (docs/domain.md, Packhouses and packhouse readings) are
  * not farm data of the current organisation: the packhouse rule governs them, not this scope (see
  * `growerRowVisibleTo`).
  *

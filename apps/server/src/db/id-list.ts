@@ -2,8 +2,7 @@
  * A list of ids as one array parameter: `column = any($1::int[])`. Drizzle's inArray writes a
  * parameter per id (`in ($1, ..., $1313)`), so the statement's text changes with the list's length
  * and a long list costs its parameters' binding and the parsing of a long statement on every
- * request (a schedule footer over 1,000 rows on the embedded database: 17 ms as a list of
- * parameters, 12 ms as one array, in the same run). For lists that can be long (every row of a
+ * request (a schedule footer over 1,000 rows: BENCHMARKS.md, Section `picking`). For lists that can be long (every row of a
  * view); short lists may stay with inArray.
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';

@@ -2,8 +2,8 @@
  * Planner statistics on the embedded database. PostgreSQL's autovacuum keeps them fresh; PGlite
  * runs no background workers, so a table's statistics are those of its last ANALYZE, or none at
  * all: the planner then takes every table for nearly empty and picks nested loops that scan an
- * index once per outer row (the demo data's trap inspections list: 56 ms to count 2,500 rows,
- * 4 ms once analysed). So the database is analysed after the demo data goes in and at every start
+ * index once per outer row (the demo data's trap inspections list took many times longer to count
+ * than once analysed: BENCHMARKS.md, Section `picking`). So the database is analysed after the demo data goes in and at every start
  * (server.ts), and, on PGlite, again after writes: at most once per interval, only when a write
  * went through the API since the last time.
  */

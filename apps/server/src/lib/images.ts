@@ -1,5 +1,5 @@
 /**
- * sharp (libvips), loaded the first time a picture is made: about 28 MiB of a server's memory that
+ * sharp (libvips), loaded the first time a picture is made: memory (BENCHMARKS.md, Section `cold`) that
  * most processes never need (only avatar uploads and photo downloads decode images), so a server
  * that serves lists and reports does not carry it. libvips's cache of finished operations is off:
  * each picture is made once, and a kept result would only hold memory.

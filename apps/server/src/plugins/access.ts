@@ -16,7 +16,7 @@ export interface AuthContext {
   userId: number;
   /** the session (refresh-token family) of the presented access token */
   sessionId: string;
-  /** a platform operator: may act across organisations (DOMAIN.md) */
+  /** a platform operator: may act across organisations (docs/security.md, Sessions and super users) */
   isSuperUser: boolean;
 }
 export interface TenantContext {

@@ -1,7 +1,7 @@
 /**
  * JSON answers are sent compressed to callers that accept it (every browser does): Brotli, else
  * gzip, as the request's Accept-Encoding allows (its q-values obeyed, q=0 refuses). A schedule page
- * of 26 KB goes out as about 2.8 KB, the session list of 68 KB as about 2.7 KB: less to carry on a farm's
+ * or a session list goes out at a tenth of its size or less (BENCHMARKS.md, Section `routes`): less to carry on a farm's
  * mobile connection, and less for the server to write (writing a large answer's bytes was most of
  * its cost under load: BENCHMARKS.md, routes section).
  *
@@ -36,8 +36,8 @@ const gzip = promisify(zlib.gzip);
 
 /**
  * Brotli at quality 3 and gzip at level 3: an answer made fresh for each request pays for its
- * compression on every request, so the fast levels (the 68 KB session list: about 0.2 ms, to 2.7 KB;
- * quality 5 took twice as long for 2.2 KB; the defaults, 11 and 6, take many times longer).
+ * compression on every request, so the fast levels (quality 5 took twice as long for little less;
+ * the defaults, 11 and 6, many times longer: BENCHMARKS.md, Section `routes`).
  */
 const BROTLI_OPTIONS: zlib.BrotliOptions = {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
@@ -45,9 +45,8 @@ const BROTLI_OPTIONS: zlib.BrotliOptions = {
 const GZIP_OPTIONS: zlib.ZlibOptions = { level: 3 };
 
 /**
- * Answers smaller than this are compressed on the spot (at most about 0.2 ms), larger ones on
- * libuv's thread pool: handing a small answer to a thread and back cost more than compressing it
- * (a fresh answer of 9 KB under load: about 700 answers a second through the pool, 830 on the spot).
+ * Answers smaller than this are compressed on the spot, larger ones on libuv's thread pool: handing
+ * a small answer to a thread and back cost more than compressing it (BENCHMARKS.md, Section `routes`).
  */
 const COMPRESS_IN_PLACE_BYTES = 64 * 1024;
 

@@ -4,8 +4,8 @@
  * The headers are helmet's for the options below. They do not depend on the request, so helmet is
  * asked for them once, when the app is built, and every answer is given the same set: helmet's
  * Fastify plugin ran helmet afresh on every request, parsing the Content-Security-Policy each time
- * and making objects the garbage collector then had to clear: a kept answer under load went from
- * about 8,500 to 22,000 requests a second without it.
+ * and making objects the garbage collector then had to clear: a kept answer under load went more
+ * than twice as fast without it (BENCHMARKS.md, Section `routes`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';

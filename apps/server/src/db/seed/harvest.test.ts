@@ -96,7 +96,7 @@ describe('harvest demo data', () => {
     expect(without).toBeGreaterThanOrEqual(5);
     expect(without / perBlock.length).toBeLessThan(0.35);
     expect(withHistory.length).toBeGreaterThanOrEqual(5);
-    // a saved estimate sets the original to the adjusted value (spec 02 section 9)
+    // a saved estimate sets the original to the adjusted value (docs/domain.md, Yield estimates)
     expect(withHistory.every((b) => b.latestOriginal === b.latestAdjusted)).toBe(true);
     const seasons = await handle.db.selectDistinct({ season: yieldEstimates.season }).from(yieldEstimates);
     expect(seasons).toEqual([{ season: 2025 }]);

@@ -1,5 +1,5 @@
 /**
- * The attention list at the spec's paths (spec 01 section 7): GET /api/action/GetAttentionList and
+ * The attention list at its published paths (docs/domain.md, Attention list): GET /api/action/GetAttentionList and
  * POST /api/action/ConfirmAction?type=&action=&action_value= (no body). Both work inside the
  * current organisation for the signed-in user; which items they reach follows the user's
  * permissions and farms there (attention.sources.ts), so the routes need no single permission.

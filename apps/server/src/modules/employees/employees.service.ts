@@ -1,5 +1,5 @@
 /**
- * Employee management (spec 02 "Employee management").
+ * Employee management (docs/domain.md, Employees).
  *
  * - Everything is inside the current organisation: another organisation's employee, legal entity
  *   or employee type answers 404, like an id that does not exist.

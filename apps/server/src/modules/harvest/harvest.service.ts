@@ -1,7 +1,7 @@
 /**
  * Rules of the harvest reports and yield estimates: who sees which rows (the organisation's own on
  * the caller's farms, see db/farm-scope, plus bins delivered to packhouses it owns), the season shown, the
- * figures (computed with the shared formulas of spec 02 section 9) and the estimate save with its
+ * figures (computed with the shared formulas; docs/domain.md, Harvest) and the estimate save with its
  * 0..400 rule, linked-block rule, original-becomes-adjusted rule and optimistic concurrency.
  */
 import {
@@ -178,7 +178,7 @@ export async function saveBlockEstimate(
       productionBlockId: block.id,
       season,
       ha,
-      // spec 02 section 9: saving also sets the original estimate to the adjusted one, when one existed
+      // saving also sets the original estimate to the adjusted one, when one existed (docs/domain.md, Yield estimates)
       tonnesPerHa: latest && latest.tonnesPerHa !== null ? body.tonnes_Per_Ha : null,
       tonnesPerHaAdjusted: body.tonnes_Per_Ha,
       createdBy: actor.userId,

@@ -91,7 +91,7 @@ export interface PucAggregateRow {
 
 /**
  * Per-PUC aggregates in one statement: bins per block under the scope, the latest estimate of the
- * season per block, each block's remaining tonnes (spec 02 section 9: adjusted estimate minus
+ * season per block, each block's remaining tonnes (docs/domain.md, Harvest PUC Report: adjusted estimate minus
  * tipped and estimated untipped tonnes; only positive remainders count, each rounded to the 2
  * decimals the block report shows) and the completed / incomplete block counts (completed: linked
  * to a farm block and has an adjusted estimate). With every packhouse, the organisation's own

@@ -1,5 +1,5 @@
 /**
- * Input checks API (spec 02 section 7): GET /api/Management/GetFarmInputChecks?organizationId=,
+ * Input checks API (docs/domain.md, Input checks): GET /api/Management/GetFarmInputChecks?organizationId=,
  * served case-insensitively, for management.inputChecks in the current organisation.
  */
 import { INPUT_CHECKS_PATHS, PERMISSIONS, farmInputChecksQuerySchema, farmInputChecksResponseSchema } from '@orchard/shared';

@@ -175,7 +175,7 @@ describe('login history', () => {
     expect(names(await historyA(`?roles=${ids.scout}`))).toEqual(['lh-carol']);
     expect(names(await historyA(`?roles=${ids.scout},${ids.manager}`))).toEqual(['lh-carol', 'lh-bob', 'lh-dave']);
     expect(names(await historyA(`?roles=${ids.manager}&areas=${ids.areaY}`))).toEqual(['lh-bob']);
-    // the spec's path in any case
+    // the published path in any case
     const lower = await asA(`/api/management/getloginhistory?roles=${ids.scout}`);
     expect(lower.statusCode).toBe(200);
     expect(lower.json().map((r: Row) => r.userName)).toEqual(['lh-carol']);

@@ -1,6 +1,6 @@
 /**
  * The lookups answer within the caller's organisation and farm assignments, filtered by "contains,
- * ignoring case", with the spec's field names; a member with no farm there gets empty lists, and
+ * ignoring case", with the published field names; a member with no farm there gets empty lists, and
  * another organisation's context answers 404.
  */
 import { LOOKUP_LIMIT, LOOKUP_PATHS } from '@orchard/shared';
@@ -34,7 +34,7 @@ describe('lookups', () => {
     await t.close();
   });
 
-  it("answers the caller's farms, PUCs, blocks, producers and varieties with the spec's fields", async () => {
+  it("answers the caller's farms, PUCs, blocks, producers and varieties with the published fields", async () => {
     expect((await asA(LOOKUP_PATHS.farms)).map((f) => f.farm_Name)).toEqual(['Aardvark', `Kransvlei ${w.a.canary}`]);
     expect(await asA(`${LOOKUP_PATHS.farms}?filter=aard`)).toEqual([{ id: w.farm.f2, farm_Name: 'Aardvark', legal_Entity: `Entity ${w.a.canary}` }]);
     expect(await asA(`${LOOKUP_PATHS.pucs}?filter=C1`)).toEqual([

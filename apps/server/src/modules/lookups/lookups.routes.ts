@@ -1,5 +1,5 @@
 /**
- * Lookup API (spec 02 section 7): GET with ?filter= for producers, farms, PUCs, production blocks
+ * Lookup API (docs/domain.md, Farm setup): GET with ?filter= for producers, farms, PUCs, production blocks
  * and varieties. Any member of the current organisation may ask; what answers is limited to the
  * farms assigned to the caller there (see the shared contract's header).
  */

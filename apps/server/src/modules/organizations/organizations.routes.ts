@@ -1,5 +1,5 @@
 /**
- * Organisations API: the spec's "get organisations (returns organisations and counts)" behind the
+ * Organisations API: "get organisations (returns organisations and counts)" behind the
  * Organisations list, and opening one of them. Organisations span the whole platform, so both are
  * for super users only; no organisation is needed and a role's permissions give no access (an
  * X-Organization-Id header is ignored), exactly as for the product update.

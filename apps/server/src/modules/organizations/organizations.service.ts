@@ -1,5 +1,5 @@
 /**
- * The organisations list for super users: a page of organisations by name with the spec's list
+ * The organisations list for super users (docs/domain.md, Organisations): a page of organisations by name with the list
  * items (id, name, contactRow.fullName, default_Legal_EntityRow.name) and count model (id,
  * farm_Count, user_Count); and opening one of them.
  */

@@ -1,5 +1,5 @@
 /**
- * Packhouse management (spec 02 "Packhouse management"). Packhouses are a global list that
+ * Packhouse management (docs/domain.md, Packhouses). Packhouses are a global list that
  * organisations link to; the list of an organisation is what it links or owns.
  *
  * - Suggestions search every packhouse by name (the Packhouse Setup autocomplete links an existing

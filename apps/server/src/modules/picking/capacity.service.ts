@@ -1,5 +1,5 @@
 /**
- * Packhouse capacity (spec 02 "Packhouse capacity table"): per packhouse the organisation owns and
+ * Packhouse capacity (docs/domain.md, Capacity): per packhouse the organisation owns and
  * per ISO week of the packhouse view's window, the bins scheduled to it ("totalBins", over every
  * row addressed to it, whoever grows them) beside its capacity. Only the owner reads and edits a
  * packhouse's capacity; a capacity save is all or nothing with a version per week.

@@ -1,7 +1,7 @@
 /**
- * Filter options, picking progress types and the picking schedule by PUC (spec 02 "Picking
- * schedule by PUC"): 14 daily bin cells per PUC and variety, saved one cell at a time with the
- * packhouse and picking progress the spec requires, never for a day before today, and with an
+ * Filter options, picking progress types and the picking schedule by PUC (docs/domain.md, Picking
+ * Schedule By PUC): 14 daily bin cells per PUC and variety, saved one cell at a time with the
+ * packhouse and picking progress it requires, never for a day before today, and with an
  * optimistic version so a concurrent save is refused (412) instead of overwritten.
  */
 import {
@@ -135,7 +135,7 @@ export async function getPucSchedule(db: AppDb, viewer: PickingActor, query: Puc
 }
 
 /**
- * Saves one daily cell. Order of checks: the spec's two messages (400), the day (today or later,
+ * Saves one daily cell. Order of checks: the two "Please Select" messages (400), the day (today or later,
  * inside the 14 shown days: 400), then the objects (PUC of the organisation on the caller's farms growing the variety,
  * a usable packhouse, a known progress: 404), then the version (412).
  */

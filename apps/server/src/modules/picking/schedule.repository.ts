@@ -65,8 +65,7 @@ const emptyFilter = (scope: Omit<ScheduleScope, 'limit'>) =>
 /**
  * The scope's rows with only what orders them (the table's order: packhouse, PUC, variety, id):
  * a page needs every row's place but only its own rows' figures, and the whole rows of a large
- * scope cost more to carry than to find (1,000 rows on the embedded database: 16 ms for these four
- * columns, 68 ms for all of them).
+ * scope cost more to carry than to find (1,000 rows: BENCHMARKS.md, Section `picking`).
  */
 export async function findScheduleRowKeys(db: AppDb, scope: ScheduleScope) {
   if (emptyFilter(scope)) return [];

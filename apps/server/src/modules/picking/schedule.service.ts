@@ -1,5 +1,5 @@
 /**
- * The producer and packhouse views of the picking schedule (spec 02 sections 2 to 5 and 9): rows
+ * The producer and packhouse views of the picking schedule (docs/domain.md, Picking schedules): rows
  * per PUC, variety and packhouse with their weeks, actuals and totals; saving a row and its weeks
  * all or nothing; creating a row (the browser's duplicate with another packhouse).
  *

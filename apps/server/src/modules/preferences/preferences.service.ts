@@ -1,5 +1,5 @@
 /**
- * User preferences (spec 01, sections 2.8, 4.5): the theme, the saved defaults that "reload
+ * User preferences (docs/domain.md, Preferences): the theme, the saved defaults that "reload
  * defaults" restores, "set current as default", and reset (null: no saved default, theme back to
  * the app default). View flags: customers and products follow users.view in the current
  * organisation; orders is always viewable.

@@ -1,5 +1,5 @@
 /**
- * Release notes (spec 02 "Release-notes modal"). Notes are system-wide, written by the product;
+ * Release notes (docs/domain.md, Release notes). Notes are system-wide, written by the product;
  * each user dismisses them for themselves.
  *
  * - The current note is the newest one published (published_at <= now) that the user has not

@@ -1,5 +1,5 @@
 /**
- * Photo download (spec 01 sections 7 and 9): a picture the caller may see, re-encoded as the asked
+ * Photo download (docs/domain.md, Avatars): a picture the caller may see, re-encoded as the asked
  * type and named Photo-yyyy-MM-dd-HH-mm-ss.jpg in business time. The edges decided here: JPEG unless
  * PNG is asked for (anything else is a 400); transparency becomes white in a JPEG; a blob that is
  * not a picture, or that the caller may not see, answers 404 like one that does not exist.

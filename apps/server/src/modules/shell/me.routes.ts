@@ -1,5 +1,5 @@
 /** The signed-in user's shell: profile, organisations and switching, permissions, landing page,
- * farms and roles in the current organisation (spec 01, sections 2.4, 4.1, 4.2). */
+ * farms and roles in the current organisation (docs/domain.md, After sign-in, Switching organisation). */
 import {
   SHELL_PATHS,
   currentUserSchema,

@@ -1,5 +1,5 @@
 /**
- * Product update API: the spec's POST /api/core/UploadUpdate (multipart, field `file`) and the pending
+ * Product update API (docs/domain.md, Upload Update): POST /api/core/UploadUpdate (multipart, field `file`) and the pending
  * update the screen shows its warning for. The update is system-wide (it replaces the one pending for
  * every organisation, and shows who uploaded it), so both are for super users only; no organisation
  * is needed and a role's permissions give no access (an X-Organization-Id header is ignored).

@@ -1,5 +1,5 @@
 /**
- * Changing your own password in the user editor's save (spec 01, 2.7 "changing password", 4.3, 5.1):
+ * Changing your own password in the user editor's save (docs/domain.md, Own password):
  * PUT /api/users/:id with currentPassword, newPassword and confirmPassword.
  */
 import { reasonOf, AUTH_PATHS, CHANGE_PASSWORD_MESSAGES, PERMISSIONS, REFRESH_COOKIE, USER_MESSAGES, type User } from '@orchard/shared';

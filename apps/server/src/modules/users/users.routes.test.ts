@@ -249,7 +249,7 @@ describe('users API', () => {
       ['roles missing', { roleIds: undefined }, 'roleIds', USER_MESSAGES.rolesRequired],
       ['no roles', { roleIds: [] }, 'roleIds', USER_MESSAGES.rolesRequired],
     ];
-    it.each(cases)('refuses %s with the spec message', async (_name, overrides, field, message) => {
+    it.each(cases)("refuses %s with the field's message", async (_name, overrides, field, message) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: await as(admin), payload: validNewUser(overrides) });
       expect(res.statusCode).toBe(400);
       const body = res.json();
