@@ -133,7 +133,7 @@ export const pickingActualEntrySchema = z.object({
   binCount: z.number().int().nullable(),
 });
 
-/** Section 3 "Picking estimate row". `id` is the stored row's id (unique, so it also serves as the local index). */
+/** A picking estimate row (docs/domain.md, Picking Schedule). `id` is the stored row's id (unique, so it also serves as the local index). */
 export const pickingEstimateRowSchema = z.object({
   id: z.number().int(),
   puc: z.number().int(),

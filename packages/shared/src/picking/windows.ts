@@ -149,7 +149,7 @@ export function packhouseWindow(pagerDate: PlainDate, today: PlainDate): Picking
   return buildWindow('packhouse', pagerDate, today, PACKHOUSE_MINIMUM_DAYS_BEFORE_TODAY, PACKHOUSE_LAST_DAYS_AFTER_TODAY);
 }
 
-/** Section 4: read-only when the week's Monday is on/before the minimum date or on/after the last date. */
+/** Read-only when the week's Monday is on/before the minimum date or on/after the last date (docs/decisions/0003-picking-window-reading.md). */
 export function isWeekReadonly(
   monday: PlainDate,
   bounds: Pick<PickingScheduleWindow, 'minimumDate' | 'lastDate'>,
