@@ -1,8 +1,8 @@
 /**
  * With more than one worker, the demo data is added once: a server seeds a database in a temporary
  * directory and stops, and each worker's server starts on a copy of it (E2E_TEMPLATE_DIR, read by
- * scripts/e2e-server.mjs). Seeding takes most of a server's start (about 25 s of 30 on an idle
- * 2-core machine); a copy starts in a few seconds, also when a worker is replaced after a failure.
+ * scripts/e2e-server.mjs). Seeding takes most of a server's start (BENCHMARKS.md, Test suites); a
+ * copy starts in a few seconds, also when a worker is replaced after a failure.
  * With one worker, its server seeds its own database, as a single server always did.
  */
 import fs from 'node:fs';
