@@ -15,6 +15,7 @@ export * from './api/account.js';
 export * from './api/notifications.js';
 export * from './api/attention.js';
 export * from './harvest/index.js';
+export * from './api/csv-import.js';
 export * from './api/harvest.js';
 export * from './api/bin-import-lines.js';
 export * from './picking/index.js';

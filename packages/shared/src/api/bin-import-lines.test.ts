@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BIN_IMPORT_PROGRESS_TYPE, binImportErrorLineSchema, binImportLineSchema, binImportProgressLineSchema, binImportResultLineSchema } from './bin-import-lines.js';
 
-const result = { mode: 'commit', committed: true, rows: [], errors: [], bins: 0 };
+const result = { committed: true, created: 0, changed: 0, unchanged: 0, existing: 0, refused: 0, lines: [], bins: 0 };
 const envelope = { error: { code: 'VALIDATION_FAILED', message: 'The file has errors; nothing was imported', reason: 'bin-import-has-errors' }, requestId: 'r1' };
 
 describe('bin import lines', () => {
@@ -35,6 +35,6 @@ describe('bin import lines', () => {
 
   it('refuses a line that is none of them', () => {
     expect(binImportLineSchema.safeParse({}).success).toBe(false);
-    expect(binImportLineSchema.safeParse({ result: { mode: 'commit' } }).success).toBe(false);
+    expect(binImportLineSchema.safeParse({ result: { committed: true } }).success).toBe(false);
   });
 });

@@ -26,7 +26,7 @@ export const FARM_SETUP_PATHS = {
   productionBlock: '/api/farm-setup/production-blocks/:id',
   varieties: '/api/farm-setup/varieties',
   commodities: '/api/farm-setup/commodities',
-  /** multipart CSV file of production blocks; ?mode=preview (default) or commit */
+  /** multipart CSV file of production blocks; ?mode=preview (default) or commit (api/csv-import.ts) */
   productionBlockImports: '/api/farm-setup/production-block-imports',
 } as const;
 
@@ -43,6 +43,15 @@ export const BLOCK_IMPORT_MAX_CELL = 200;
 export const BLOCK_IMPORT_COLUMNS = ['puc', 'code', 'name', 'ha', 'variety', 'planting_year'] as const;
 export type BlockImportColumn = (typeof BLOCK_IMPORT_COLUMNS)[number];
 export const BLOCK_IMPORT_REQUIRED_COLUMNS: readonly BlockImportColumn[] = ['puc', 'code', 'name', 'ha', 'variety'];
+/** a line of the template, showing each column's format */
+export const BLOCK_IMPORT_EXAMPLE: Readonly<Record<BlockImportColumn, string>> = {
+  puc: 'C1023',
+  code: 'B01',
+  name: 'River North',
+  ha: '4.5',
+  variety: 'Navel',
+  planting_year: '2015',
+};
 
 export const FARM_SETUP_NAME_MAX = 100;
 export const FARM_SETUP_CODE_MAX = 20;
@@ -326,31 +335,3 @@ export type VarietyBody = z.infer<typeof varietyBodySchema>;
 export const setupVarietySchema = z.object({ id: z.number().int(), varietyName: z.string(), commodity: z.string() });
 export type SetupVariety = z.infer<typeof setupVarietySchema>;
 export const setupVarietiesResponseSchema = z.array(setupVarietySchema);
-
-// production block import
-export const blockImportQuerySchema = z.object({ mode: z.enum(['preview', 'commit']).default('preview') });
-export type BlockImportQuery = z.infer<typeof blockImportQuerySchema>;
-
-export const blockImportProblemSchema = z.object({ field: z.string(), message: z.string(), reason: z.string() });
-export const blockImportLineSchema = z.object({
-  /** line of the file, 1 = header */
-  line: z.number().int(),
-  puc: z.string(),
-  code: z.string(),
-  /** created: a new block; changed: an existing block gets new values; unchanged: it has them already; refused: see problems */
-  status: z.enum(['created', 'changed', 'unchanged', 'refused']),
-  /** the block changed (or, once committed, created); null otherwise */
-  id: z.number().int().nullable(),
-  problems: z.array(blockImportProblemSchema),
-});
-export type BlockImportLine = z.infer<typeof blockImportLineSchema>;
-export const blockImportResponseSchema = z.object({
-  /** true when the file was written (commit without a refused line) */
-  committed: z.boolean(),
-  created: z.number().int(),
-  changed: z.number().int(),
-  unchanged: z.number().int(),
-  refused: z.number().int(),
-  lines: z.array(blockImportLineSchema),
-});
-export type BlockImportResponse = z.infer<typeof blockImportResponseSchema>;

@@ -9,7 +9,8 @@
  * on a farm not assigned to the caller, is unknown, like one that does not exist); a trap
  * inspection names its trap by code within that block. Each line is checked with the same schema
  * and rules as the capture form (the create route), and answers created, existing or refused with
- * the problems. Preview writes nothing; commit writes every line or none (400 naming the lines).
+ * the problems, in the answer of every CSV import (api/csv-import.ts): preview writes nothing;
+ * commit writes every line or none (400 naming the lines). A line's cells are the kind's columns.
  *
  * Scouting lines are observations: lines with the same farm, block, started_at and ended_at form
  * one session (a refused line refuses its whole session).
@@ -18,7 +19,6 @@
  * as the capture's idempotency works for a resend: the same line imported again finds the stored
  * capture (status existing) and writes nothing; the same line twice in one file is refused.
  */
-import { z } from 'zod';
 import { PERMISSIONS, type Permission } from '../permissions.js';
 import { IRRIGATION_PATHS } from './irrigation.js';
 import { PHENOLOGY_PATHS } from './phenology.js';
@@ -122,41 +122,3 @@ export const FIELD_IMPORT_REASONS = {
   sessionRefused: 'field-import-session-refused',
   hasErrors: 'field-import-has-errors',
 } as const satisfies Record<keyof typeof FIELD_IMPORT_MESSAGES, string>;
-
-export const fieldImportQuerySchema = z.object({ mode: z.enum(['preview', 'commit']).default('preview') });
-export type FieldImportQuery = z.infer<typeof fieldImportQuerySchema>;
-export type FieldImportMode = FieldImportQuery['mode'];
-
-export const fieldImportProblemSchema = z.object({
-  /** the column, or 'line' for a problem of the whole line */
-  field: z.string(),
-  message: z.string(),
-  reason: z.string(),
-});
-export type FieldImportProblem = z.infer<typeof fieldImportProblemSchema>;
-
-export const FIELD_IMPORT_STATUSES = ['created', 'existing', 'refused'] as const;
-export type FieldImportStatus = (typeof FIELD_IMPORT_STATUSES)[number];
-
-export const fieldImportLineSchema = z.object({
-  /** line of the file, 1 = header */
-  line: z.number().int(),
-  farm: z.string(),
-  block: z.string(),
-  /** created: a new capture; existing: stored already by an earlier import of the same line; refused: see problems */
-  status: z.enum(FIELD_IMPORT_STATUSES),
-  /** the stored capture (existing; created once committed); null otherwise */
-  id: z.number().int().nullable(),
-  problems: z.array(fieldImportProblemSchema),
-});
-export type FieldImportLine = z.infer<typeof fieldImportLineSchema>;
-
-export const fieldImportResponseSchema = z.object({
-  /** true when the file was written (commit without a refused line) */
-  committed: z.boolean(),
-  created: z.number().int(),
-  existing: z.number().int(),
-  refused: z.number().int(),
-  lines: z.array(fieldImportLineSchema),
-});
-export type FieldImportResponse = z.infer<typeof fieldImportResponseSchema>;

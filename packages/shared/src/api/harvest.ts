@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isDayInRange } from '../calendar.js';
 import { blockReportRowSchema, pucReportRowSchema } from '../harvest/schemas.js';
 import { idSchema, jsonIdSchema, wholeNumberQuerySchema } from './common.js';
+import { csvImportAnswerSchema } from './csv-import.js';
 
 export const HARVEST_PATHS = {
   /** packhouses for the PUC report: linked to the organisation or owned by it */
@@ -321,35 +322,31 @@ export type BinImportColumn = (typeof BIN_IMPORT_COLUMNS)[number];
 /** tipped_kgs may be left out of the header when no row is tipped */
 export const BIN_IMPORT_REQUIRED_COLUMNS: readonly BinImportColumn[] = ['puc', 'block', 'packhouse', 'received_date', 'bins', 'tipped'];
 
-export const binImportQuerySchema = z.object({ mode: z.enum(['preview', 'commit']).default('preview') });
-export type BinImportQuery = z.infer<typeof binImportQuerySchema>;
+/** a line of the template, showing each column's format */
+export const BIN_IMPORT_EXAMPLE: Readonly<Record<BinImportColumn, string>> = {
+  puc: 'C1023',
+  block: 'B01',
+  packhouse: 'Addo Packhouse',
+  received_date: '2025-06-02',
+  bins: '12',
+  tipped: 'yes',
+  tipped_kgs: '4800',
+};
 
-export const binImportRowSchema = z.object({
-  /** line of the file, 1 = header */
-  line: z.number().int(),
-  puc: z.string(),
-  block: z.string(),
-  packhouse: z.string(),
-  received_date: z.string(),
-  bins: z.number().int().nullable(),
-  tipped: z.boolean().nullable(),
-  tipped_kgs: z.number().nullable(),
-  /** resolved ids, null when the cell did not name one */
-  production_Block: z.number().int().nullable(),
-  packhouse_Id: z.number().int().nullable(),
-});
-export type BinImportRow = z.infer<typeof binImportRowSchema>;
-export const binImportErrorSchema = z.object({ line: z.number().int(), field: z.string(), message: z.string() });
-export type BinImportError = z.infer<typeof binImportErrorSchema>;
-export const binImportResponseSchema = z.object({
-  mode: z.enum(['preview', 'commit']),
-  /** true when the rows were written */
-  committed: z.boolean(),
-  rows: z.array(binImportRowSchema),
-  errors: z.array(binImportErrorSchema),
-  /** bins in the valid rows */
-  bins: z.number().int(),
-});
+const TIPPED_YES = new Set(['yes', 'y', 'true', '1']);
+const TIPPED_NO = new Set(['no', 'n', 'false', '0']);
+/** A tipped cell: yes (yes, y, true, 1) or no (no, n, false, 0) in any case; null for anything else. */
+export function tippedOfCell(cell: string): boolean | null {
+  const value = cell.trim().toLowerCase();
+  return TIPPED_YES.has(value) ? true : TIPPED_NO.has(value) ? false : null;
+}
+
+/**
+ * The import answers in the shape of every CSV import (api/csv-import.ts): each line created or
+ * refused, its cells by BIN_IMPORT_COLUMNS, no id (a line is a batch of bins); and the bins of the
+ * lines not refused.
+ */
+export const binImportResponseSchema = csvImportAnswerSchema.extend({ bins: z.number().int() });
 export type BinImportResponse = z.infer<typeof binImportResponseSchema>;
 
 export const BIN_IMPORT_MESSAGES = {

@@ -8,9 +8,9 @@ import {
   FARM_SETUP_MESSAGES,
   FARM_SETUP_PATHS,
   PERMISSIONS,
-  blockImportQuerySchema,
-  blockImportResponseSchema,
   commodityBodySchema,
+  csvImportAnswerSchema,
+  csvImportQuerySchema,
   farmBlockBodySchema,
   farmBlocksQuerySchema,
   farmBodySchema,
@@ -218,8 +218,8 @@ export const farmSetupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        querystring: blockImportQuerySchema,
-        response: { 200: blockImportResponseSchema, 201: blockImportResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415) },
+        querystring: csvImportQuerySchema,
+        response: { 200: csvImportAnswerSchema, 201: csvImportAnswerSchema, ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415) },
       },
     },
     async (request, reply) => {

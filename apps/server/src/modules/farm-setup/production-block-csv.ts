@@ -1,7 +1,8 @@
 /**
- * Reads a production-block CSV file (columns: BLOCK_IMPORT_COLUMNS in packages/shared): refuses
- * bytes that are not UTF-8 text, parses with csv-parse (RFC 4180 quoting), maps the header and
- * checks each cell's own format, refusing formula cells. Lookups happen in the service.
+ * Reads a production-block CSV file (columns: BLOCK_IMPORT_COLUMNS in packages/shared) the way
+ * every import reads its file (lib/csv-import: a file that is not CSV text, has no rows, lacks a
+ * column or has too many rows is refused whole) and checks each cell's own format, refusing formula
+ * cells. Lookups happen in the service.
  */
 import {
   BLOCK_IMPORT_COLUMNS,
@@ -15,12 +16,7 @@ import {
   startsLikeFormula,
   type BlockImportColumn,
 } from '@orchard/shared';
-import { columnPositions, decodeCsvText, readCsvRows } from '../../lib/csv-file';
-
-export interface BlockCsvProblem {
-  field: string;
-  message: string;
-}
+import { readImportRows, type CellProblem } from '../../lib/csv-import';
 
 export interface BlockCsvRecord {
   line: number;
@@ -28,33 +24,27 @@ export interface BlockCsvRecord {
   ha: number | null;
   plantingYear: number | null;
   /** format problems of this row's cells */
-  problems: BlockCsvProblem[];
+  problems: CellProblem[];
 }
-
-export type ParsedBlockCsv = { fileError: BlockCsvProblem } | { fileError: null; records: BlockCsvRecord[] };
-
-const refused = (message: string, field = 'file'): ParsedBlockCsv => ({ fileError: { field, message } });
 
 const NUMBER = /^\d+(\.\d+)?$/;
 const YEAR = /^\d{4}$/;
 
-export function parseBlockCsv(bytes: Buffer): ParsedBlockCsv {
-  const text = decodeCsvText(bytes);
-  if (text === null) return refused(FARM_SETUP_MESSAGES.importNotCsv);
-  const read = readCsvRows(text);
-  if ('error' in read) return refused(FARM_SETUP_MESSAGES.importNotCsv);
-  const [header, ...data] = read.rows;
-  if (!header || data.length === 0) return refused(FARM_SETUP_MESSAGES.importEmpty);
-  if (data.length > BLOCK_IMPORT_MAX_ROWS) return refused(FARM_SETUP_MESSAGES.importTooManyRows);
-  const index = columnPositions(header.record, BLOCK_IMPORT_COLUMNS);
-  const missing = BLOCK_IMPORT_REQUIRED_COLUMNS.find((c) => !index.has(c));
-  if (missing) return refused(FARM_SETUP_MESSAGES.importMissingColumn(missing), missing);
-
-  const records = data.map(({ record, info }): BlockCsvRecord => {
-    const values = Object.fromEntries(
-      BLOCK_IMPORT_COLUMNS.map((c) => [c, index.has(c) ? (record[index.get(c)!] ?? '').trim() : '']),
-    ) as Record<BlockImportColumn, string>;
-    const problems: BlockCsvProblem[] = [];
+/** The file's rows with their cells' format problems (400 for a file refused whole). */
+export function parseBlockCsv(bytes: Buffer): BlockCsvRecord[] {
+  const rows = readImportRows(bytes, {
+    columns: BLOCK_IMPORT_COLUMNS,
+    required: BLOCK_IMPORT_REQUIRED_COLUMNS,
+    maxRows: BLOCK_IMPORT_MAX_ROWS,
+    messages: {
+      notCsv: FARM_SETUP_MESSAGES.importNotCsv,
+      empty: FARM_SETUP_MESSAGES.importEmpty,
+      tooManyRows: FARM_SETUP_MESSAGES.importTooManyRows,
+      missingColumn: FARM_SETUP_MESSAGES.importMissingColumn,
+    },
+  });
+  return rows.map(({ line, cells: values }): BlockCsvRecord => {
+    const problems: CellProblem[] = [];
     const problem = (field: string, message: string) => problems.push({ field, message });
     for (const column of BLOCK_IMPORT_COLUMNS) {
       const value = values[column];
@@ -83,7 +73,6 @@ export function parseBlockCsv(bytes: Buffer): ParsedBlockCsv {
       if (YEAR.test(values.planting_year)) plantingYear = Number(values.planting_year);
       else problem('planting_year', FARM_SETUP_MESSAGES.importPlantingYearInvalid);
     }
-    return { line: info.lines, values, ha, plantingYear, problems };
+    return { line, values, ha, plantingYear, problems };
   });
-  return { fileError: null, records };
 }

@@ -1,4 +1,4 @@
-import { FARM_SETUP_MESSAGES, FARM_SETUP_PATHS, PERMISSIONS } from '@orchard/shared';
+import { BLOCK_IMPORT_COLUMNS, BLOCK_IMPORT_EXAMPLE, FARM_SETUP_MESSAGES, FARM_SETUP_PATHS, PERMISSIONS, csvImportAnswerSchema, type CsvImportLine } from '@orchard/shared';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,12 +46,15 @@ describe('production block import', () => {
     const before = await blocksOf(w.puc.c2);
     const res = await send(w.a.userId, mixed);
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
-    expect(body).toMatchObject({ committed: false, created: 1, changed: 1, unchanged: 0, refused: 7 });
-    const byLine = new Map(body.lines.map((l: { line: number }) => [l.line, l]));
-    expect(byLine.get(2)).toEqual({ line: 2, puc: 'C10', code: 'B01', status: 'changed', id: w.block.c10b01, problems: [] });
-    expect(byLine.get(3)).toEqual({ line: 3, puc: 'C2', code: 'N1', status: 'created', id: null, problems: [] });
-    const reasonsOf = (line: number) => (byLine.get(line) as { problems: { reason: string }[] }).problems.map((p) => p.reason);
+    // the answer of every CSV import, and nothing more
+    const body = csvImportAnswerSchema.strict().parse(res.json());
+    expect(body).toMatchObject({ committed: false, created: 1, changed: 1, unchanged: 0, existing: 0, refused: 7 });
+    const byLine = new Map<number, CsvImportLine>(body.lines.map((l) => [l.line, l]));
+    const cells = (puc: string, code: string, name: string, ha: string, variety: string, plantingYear: string) => ({ puc, code, name, ha, variety, planting_year: plantingYear });
+    expect(byLine.get(2)).toEqual({ line: 2, cells: cells('C10', 'B01', 'Block One', '2.5', 'Navel', '2010'), status: 'changed', id: w.block.c10b01, problems: [] });
+    expect(byLine.get(3)).toEqual({ line: 3, cells: cells('C2', 'N1', 'New One', '1.25', 'navel', ''), status: 'created', id: null, problems: [] });
+    expect(byLine.get(5)!.problems).toEqual([{ field: 'variety', message: FARM_SETUP_MESSAGES.importUnknownVariety, reason: 'block-import-unknown-variety' }]);
+    const reasonsOf = (line: number) => byLine.get(line)!.problems.map((p) => p.reason);
     expect(reasonsOf(4)).toEqual(['block-import-formula']);
     expect(reasonsOf(5)).toEqual(['block-import-unknown-variety']);
     expect(reasonsOf(6)).toEqual(['block-import-unknown-puc']);
@@ -72,15 +75,27 @@ describe('production block import', () => {
     expect(await t.db.select().from(productionBlocks).where(and(eq(productionBlocks.pucId, w.puc.c2), eq(productionBlocks.code, 'N1')))).toEqual([]);
   });
 
-  it('commits a clean file at once: creates and changes blocks; the same file then previews as unchanged', async () => {
+  it('previews a clean file without writing; its commit creates and changes blocks; the same file then previews as unchanged', async () => {
     const clean = [HEADER, 'C10,B01,Block One,2.5,Navel,2010', 'C2,N1,New One,1.25,navel,'].join('\r\n');
+    const blocksBefore = await blocksOf(w.puc.c10);
+    const preview = await send(w.a.userId, clean);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ committed: false, created: 1, changed: 1, refused: 0 });
+    expect(await blocksOf(w.puc.c10)).toEqual(blocksBefore);
+    expect(await t.db.select().from(productionBlocks).where(and(eq(productionBlocks.pucId, w.puc.c2), eq(productionBlocks.code, 'N1')))).toEqual([]);
+    // a request that names no mode previews
+    const { payload, headers } = multipartFile(clean, 'blocks.csv');
+    const noMode = await t.app.inject({ method: 'POST', url: FARM_SETUP_PATHS.productionBlockImports, payload, headers: { ...headers, ...(await t.headersFor(w.a.userId, w.a.organizationId)) } });
+    expect(noMode.statusCode, noMode.body).toBe(200);
+    expect(noMode.json()).toMatchObject({ committed: false, created: 1 });
+
     const res = await send(w.a.userId, clean, 'commit');
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ committed: true, created: 1, changed: 1, refused: 0 });
     const [b01] = await t.db.select().from(productionBlocks).where(eq(productionBlocks.id, w.block.c10b01));
     expect(b01).toMatchObject({ code: 'B01', name: 'Block One', ha: 2.5, plantingYear: 2010, version: 2 });
     expect(b01!.farmBlockId).not.toBeNull();
-    const created = res.json().lines.find((l: { code: string }) => l.code === 'N1');
+    const created = res.json().lines.find((l: CsvImportLine) => l.cells.code === 'N1');
     const [n1] = await t.db.select().from(productionBlocks).where(eq(productionBlocks.id, created.id));
     expect(n1).toMatchObject({ pucId: w.puc.c2, name: 'New One', ha: 1.25, varietyId: w.variety.navel, plantingYear: null, farmBlockId: null, version: 1 });
     const again = await send(w.a.userId, clean);
@@ -96,6 +111,14 @@ describe('production block import', () => {
     expect(noHa.json().error).toMatchObject({ message: FARM_SETUP_MESSAGES.importMissingColumn('ha'), reason: 'block-import-missing-column' });
     const empty = await send(w.a.userId, HEADER);
     expect(empty.json().error.reason).toBe('block-import-empty');
+  });
+
+  it("the template's example line reads without a problem of its own format", async () => {
+    const example = BLOCK_IMPORT_COLUMNS.map((c) => BLOCK_IMPORT_EXAMPLE[c]).join(',');
+    const res = await send(w.a.userId, `${BLOCK_IMPORT_COLUMNS.join(',')}\n${example}`);
+    expect(res.statusCode, res.body).toBe(200);
+    // the example's PUC is none of this organisation's: only the lookup refuses it
+    expect(res.json().lines[0].problems.map((p: { reason: string }) => p.reason)).toEqual(['block-import-unknown-puc']);
   });
 
   it("a user limited to farm F2 cannot import into F1's PUCs (unknown PUC), nor can a member without the permission", async () => {

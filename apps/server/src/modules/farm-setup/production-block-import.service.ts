@@ -1,6 +1,7 @@
 /**
  * Production block import (management.farmSetup): a CSV file of blocks, previewed line by line
- * (created, changed, unchanged or refused with the reasons) and written all or nothing.
+ * (created, changed, unchanged or refused with the reasons) and written all or nothing, answered as
+ * every CSV import answers (shared api/csv-import.ts).
  *
  * A line names a PUC on the caller's farms (another organisation's or farm's PUC is unknown, like
  * one that does not exist) and a block code under it: an existing block there is changed (its
@@ -10,42 +11,39 @@
  * a block someone edited between the read and the write answers 412.
  */
 import {
+  csvImportAnswer,
   dayOf,
   FARM_SETUP_MESSAGES,
   PLANTING_YEAR_MIN,
   plantingYearMessage,
-  reasonOf,
-  type BlockImportLine,
-  type BlockImportQuery,
-  type BlockImportResponse,
+  type CsvImportAnswer,
+  type CsvImportLine,
+  type CsvImportQuery,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { AppError, conflict, validationFailed } from '../../lib/errors';
+import { lineProblem, refuseRefusedLines } from '../../lib/csv-import';
+import { AppError, conflict } from '../../lib/errors';
 import { findProductionBlocks, findPucs, findVarieties, insertProductionBlock, updateProductionBlockIfVersion } from './farm-setup.repository';
 import type { FarmSetupActor } from './farm-setup.service';
-import { parseBlockCsv, type BlockCsvProblem } from './production-block-csv';
+import { parseBlockCsv } from './production-block-csv';
 
 const key = (text: string) => text.trim().toLowerCase();
-const withReason = (p: BlockCsvProblem) => ({ ...p, reason: reasonOf(p.message) ?? 'value-invalid' });
 
-type Planned = BlockImportLine & {
+type Planned = CsvImportLine & {
   values: { pucId: number; code: string; name: string; ha: number; varietyId: number; plantingYear: number | null } | null;
   version: number | null;
 };
 
 async function plan(db: AppDb, actor: FarmSetupActor, bytes: Buffer, now: Date): Promise<Planned[]> {
-  const parsed = parseBlockCsv(bytes);
-  if (parsed.fileError) {
-    throw validationFailed(parsed.fileError.message, [parsed.fileError]);
-  }
+  const records = parseBlockCsv(bytes);
   const pucsByName = new Map((await findPucs(db, actor, undefined)).map((p) => [key(p.pucName), p]));
   const varietiesByName = new Map((await findVarieties(db)).map((v) => [key(v.varietyName), v.id]));
   const blocks = new Map((await findProductionBlocks(db, actor, undefined)).map((b) => [`${b.pucId}:${key(b.code)}`, b]));
   const maxYear = Number(dayOf(now).slice(0, 4));
   const seen = new Set<string>();
 
-  return parsed.records.map((record): Planned => {
+  return records.map((record): Planned => {
     const problems = [...record.problems];
     const { values } = record;
     const puc = pucsByName.get(key(values.puc));
@@ -62,9 +60,9 @@ async function plan(db: AppDb, actor: FarmSetupActor, bytes: Buffer, now: Date):
       if (seen.has(blockKey)) problems.push({ field: 'code', message: FARM_SETUP_MESSAGES.importDuplicate });
       seen.add(blockKey);
     }
-    const base = { line: record.line, puc: values.puc, code: values.code };
+    const base = { line: record.line, cells: values };
     if (problems.length > 0 || !puc || varietyId === undefined || record.ha === null) {
-      return { ...base, status: 'refused', id: null, problems: problems.map(withReason), values: null, version: null };
+      return { ...base, status: 'refused', id: null, problems: problems.map((p) => lineProblem(p.field, p.message)), values: null, version: null };
     }
     const next = { pucId: puc.id, code: values.code, name: values.name, ha: record.ha, varietyId, plantingYear: record.plantingYear };
     const existing = blockKey ? blocks.get(blockKey) : undefined;
@@ -79,19 +77,13 @@ async function plan(db: AppDb, actor: FarmSetupActor, bytes: Buffer, now: Date):
   });
 }
 
-function answer(lines: Planned[], committed: boolean): BlockImportResponse {
-  const count = (status: BlockImportLine['status']) => lines.filter((l) => l.status === status).length;
-  return {
+const answer = (lines: Planned[], committed: boolean): CsvImportAnswer =>
+  csvImportAnswer(
+    lines.map(({ values: _values, version: _version, ...line }) => line),
     committed,
-    created: count('created'),
-    changed: count('changed'),
-    unchanged: count('unchanged'),
-    refused: count('refused'),
-    lines: lines.map(({ values: _values, version: _version, ...line }) => line),
-  };
-}
+  );
 
-export async function importProductionBlocks(db: AppDb, actor: FarmSetupActor, bytes: Buffer, query: BlockImportQuery, now: Date): Promise<BlockImportResponse> {
+export async function importProductionBlocks(db: AppDb, actor: FarmSetupActor, bytes: Buffer, query: CsvImportQuery, now: Date): Promise<CsvImportAnswer> {
   if (query.mode === 'preview') return answer(await plan(db, actor, bytes, now), false);
   try {
     return await commit(db, actor, bytes, now);
@@ -102,17 +94,10 @@ export async function importProductionBlocks(db: AppDb, actor: FarmSetupActor, b
   }
 }
 
-async function commit(db: AppDb, actor: FarmSetupActor, bytes: Buffer, now: Date): Promise<BlockImportResponse> {
+async function commit(db: AppDb, actor: FarmSetupActor, bytes: Buffer, now: Date): Promise<CsvImportAnswer> {
   return db.transaction(async (tx) => {
     const lines = await plan(tx, actor, bytes, now);
-    const refused = lines.filter((l) => l.status === 'refused');
-    if (refused.length > 0) {
-      throw validationFailed(
-        FARM_SETUP_MESSAGES.importHasErrors,
-        refused.flatMap((l) => l.problems.map((p) => ({ field: `line ${l.line}: ${p.field}`, message: p.message }))),
-        'block-import-has-errors',
-      );
-    }
+    refuseRefusedLines(lines, FARM_SETUP_MESSAGES.importHasErrors);
     for (const line of lines) {
       if (!line.values) continue;
       if (line.status === 'created') {

@@ -27,8 +27,8 @@ import {
   type CreateTrapBody,
   type CreateTrapInspectionBody,
   type CreateWaterAppliedBody,
+  type CsvImportProblem,
   type FieldImportKind,
-  type FieldImportProblem,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import type { FieldActor } from './capture';
@@ -46,11 +46,7 @@ export interface ImportLine {
   line: number;
   cells: Record<string, string>;
   /** problems of the cells themselves (formula, too long) */
-  problems: FieldImportProblem[];
-}
-export interface Place {
-  farm: string;
-  block: string;
+  problems: CsvImportProblem[];
 }
 export interface InputProblem {
   column: string;

@@ -9,6 +9,7 @@ import {
   SCOUTING_MESSAGES,
   TRAPS_PATHS,
   TRAP_MESSAGES,
+  csvImportAnswerSchema,
   type FieldImportKind,
 } from '@orchard/shared';
 import { randomUUID } from 'node:crypto';
@@ -59,7 +60,8 @@ describe('field capture CSV import', () => {
   it('previews each line with what it would do and its problems, by the capture form rules, and writes nothing', async () => {
     const res = await send('tensiometerReadings', tensioFile());
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ committed: false, created: 2, existing: 0, refused: 5 });
+    // the answer of every CSV import, and nothing more
+    expect(csvImportAnswerSchema.strict().parse(res.json())).toMatchObject({ committed: false, created: 2, changed: 0, unchanged: 0, existing: 0, refused: 5 });
     expect(linesOf(res)).toEqual([
       [2, 'created', []],
       [3, 'created', []],
@@ -69,7 +71,9 @@ describe('field capture CSV import', () => {
       [7, 'refused', [['kpa', IRRIGATION_MESSAGES.kpaRange]]],
       [8, 'refused', [['depth_cm', IRRIGATION_MESSAGES.depthRange]]],
     ]);
-    expect(res.json().lines[2]).toMatchObject({ farm: 'B Farm', block: 'B1' });
+    // each line's cells by the kind's columns, as read
+    expect(res.json().lines[2]).toMatchObject({ cells: { farm: 'B Farm', block: 'B1', station: 'S1', depth_cm: '30', kpa: '10', read_on: '2026-03-10' }, id: null });
+    expect(res.json().lines[2].problems).toEqual([{ field: 'block', message: M.unknownBlock, reason: 'field-import-unknown-block' }]);
     expect(res.body).not.toContain('B1 ');
     expect(await t.db.select().from(tensiometerReadings)).toEqual([]);
   });

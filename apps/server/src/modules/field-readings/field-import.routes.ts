@@ -4,7 +4,7 @@
  * water applied and phenology observations, each with the kind's capture permission (the create
  * route's). Preview answers every line (200); commit writes all lines (201) or none (400).
  */
-import { FIELD_IMPORT_KINDS, FIELD_IMPORT_KIND_KEYS, FIELD_IMPORT_MAX_BYTES, FIELD_IMPORT_MESSAGES, fieldImportQuerySchema, fieldImportResponseSchema } from '@orchard/shared';
+import { FIELD_IMPORT_KINDS, FIELD_IMPORT_KIND_KEYS, FIELD_IMPORT_MAX_BYTES, FIELD_IMPORT_MESSAGES, csvImportAnswerSchema, csvImportQuerySchema } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { readUploadedFile } from '../../http/upload';
@@ -22,8 +22,8 @@ export const fieldImportRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['field-import'],
           consumes: ['multipart/form-data'],
-          querystring: fieldImportQuerySchema,
-          response: { 200: fieldImportResponseSchema, 201: fieldImportResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+          querystring: csvImportQuerySchema,
+          response: { 200: csvImportAnswerSchema, 201: csvImportAnswerSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
         },
       },
       async (request, reply) => {

@@ -1,6 +1,6 @@
 /**
  * The CSV import of field captures (shared api/field-import.ts), one engine for every kind: read
- * the file (lib/csv-file), refuse formula and overlong cells, group lines into captures (a line
+ * the file (lib/csv-import), refuse formula and overlong cells, group lines into captures (a line
  * each, or a scouting session's observation lines), build each capture's body from its cells
  * (field-import-kinds.ts), check it with the capture's create schema and then with the create
  * route's own checks (block on the caller's farms, days not ahead, trap active days, the farm's
@@ -15,22 +15,22 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  csvImportAnswer,
   FIELD_IMPORT_KINDS,
   FIELD_IMPORT_MAX_CELL,
   FIELD_IMPORT_MAX_ROWS,
   FIELD_IMPORT_MESSAGES as M,
-  reasonOf,
   startsLikeFormula,
-  type FieldImportLine,
-  type FieldImportProblem,
-  type FieldImportQuery,
-  type FieldImportResponse,
+  type CsvImportAnswer,
+  type CsvImportLine,
+  type CsvImportProblem,
+  type CsvImportQuery,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import { columnPositions, decodeCsvText, readCsvRows } from '../../lib/csv-file';
-import { AppError, validationFailed } from '../../lib/errors';
+import { lineProblem as problem, readImportRows, refuseRefusedLines } from '../../lib/csv-import';
+import { AppError } from '../../lib/errors';
 import type { FieldActor } from './capture';
-import { importLookups, type ImportKind, type ImportLine, type Place } from './field-import-kinds';
+import { importLookups, type ImportKind, type ImportLine } from './field-import-kinds';
 
 /** A client id valid for clientIdSchema (UUID, version 5 layout), the same for the same text. */
 export function derivedClientId(text: string): string {
@@ -39,42 +39,28 @@ export function derivedClientId(text: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const problem = (field: string, message: string): FieldImportProblem => ({ field, message, reason: reasonOf(message) ?? 'value-invalid' });
-const fileRefused = (message: string, field = 'file') => validationFailed(message, [{ field, message }]);
 const PLAIN_NUMBER = /^[-+]?\d+(\.\d+)?$/;
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
 /** The lines of the file, each with its cells by column and its cells' own problems. */
 export function readImportFile(kind: ImportKind, bytes: Buffer): ImportLine[] {
   const info = FIELD_IMPORT_KINDS[kind.key];
-  const text = decodeCsvText(bytes);
-  if (text === null) throw fileRefused(M.notCsv);
-  const read = readCsvRows(text);
-  if ('error' in read) throw fileRefused(M.notCsv);
-  const [header, ...data] = read.rows;
-  if (!header || data.length === 0) throw fileRefused(M.empty);
-  if (data.length > FIELD_IMPORT_MAX_ROWS) throw fileRefused(M.tooManyRows);
-  const index = columnPositions(header.record, info.columns);
-  const missing = info.required.find((c) => !index.has(c));
-  if (missing) throw fileRefused(M.missingColumn(missing), missing);
-  return data.map(({ record, info: at }) => {
-    const cells: Record<string, string> = {};
-    const problems: FieldImportProblem[] = [];
-    for (const column of info.columns) {
-      const value = index.has(column) ? (record[index.get(column)!] ?? '').trim() : '';
-      cells[column] = value;
+  const rows = readImportRows(bytes, { columns: info.columns, required: info.required, maxRows: FIELD_IMPORT_MAX_ROWS, messages: M });
+  return rows.map(({ line, cells }) => {
+    const problems: CsvImportProblem[] = [];
+    for (const [column, value] of Object.entries(cells)) {
       // a plain negative number (a latitude) is no formula; a spreadsheet reads it as a number
       if (startsLikeFormula(value) && !PLAIN_NUMBER.test(value)) problems.push(problem(column, M.formula));
       else if (value.length > FIELD_IMPORT_MAX_CELL) problems.push(problem(column, M.cellTooLong));
     }
-    return { line: at.lines, cells, problems };
+    return { line, cells, problems };
   });
 }
 
 interface Planned {
   lines: ImportLine[];
   /** problems by line (index into lines) */
-  problems: FieldImportProblem[][];
+  problems: CsvImportProblem[][];
   body: { clientId: string } | null;
   existingId: number | null;
   id: number | null;
@@ -150,34 +136,23 @@ async function plan(db: AppDb, kind: ImportKind, actor: FieldActor, lines: Impor
   return units;
 }
 
-function answer(units: Planned[], committed: boolean): FieldImportResponse {
-  const lines: FieldImportLine[] = units
-    .flatMap((u) =>
-      u.lines.map((l, i): FieldImportLine => {
-        const problems = u.problems[i]!;
-        const status = problems.length > 0 ? 'refused' : u.existingId !== null ? 'existing' : 'created';
-        const place: Place = { farm: l.cells.farm ?? '', block: l.cells.block ?? '' };
-        return { line: l.line, ...place, status, id: status === 'refused' ? null : (u.existingId ?? u.id), problems };
-      }),
-    )
-    .sort((a, b) => a.line - b.line);
-  const count = (status: FieldImportLine['status']) => lines.filter((l) => l.status === status).length;
-  return { committed, created: count('created'), existing: count('existing'), refused: count('refused'), lines };
+function answer(units: Planned[], committed: boolean): CsvImportAnswer {
+  const lines = units.flatMap((u) =>
+    u.lines.map((l, i): CsvImportLine => {
+      const problems = u.problems[i]!;
+      const status = problems.length > 0 ? 'refused' : u.existingId !== null ? 'existing' : 'created';
+      return { line: l.line, cells: l.cells, status, id: status === 'refused' ? null : (u.existingId ?? u.id), problems };
+    }),
+  );
+  return csvImportAnswer(lines, committed);
 }
 
-export async function importFieldCaptures(db: AppDb, kind: ImportKind, actor: FieldActor, bytes: Buffer, query: FieldImportQuery, now: Date): Promise<FieldImportResponse> {
+export async function importFieldCaptures(db: AppDb, kind: ImportKind, actor: FieldActor, bytes: Buffer, query: CsvImportQuery, now: Date): Promise<CsvImportAnswer> {
   const lines = readImportFile(kind, bytes);
   if (query.mode === 'preview') return answer(await plan(db, kind, actor, lines, now), false);
   return db.transaction(async (tx) => {
     const units = await plan(tx, kind, actor, lines, now);
-    const refused = answer(units, false).lines.filter((l) => l.status === 'refused');
-    if (refused.length > 0) {
-      throw validationFailed(
-        M.hasErrors,
-        refused.flatMap((l) => l.problems.map((p) => ({ field: `line ${l.line}: ${p.field}`, message: p.message }))),
-        'field-import-has-errors',
-      );
-    }
+    refuseRefusedLines(answer(units, false).lines, M.hasErrors);
     for (const unit of units) {
       if (unit.body && unit.existingId === null) unit.id = (await kind.capture(tx, actor, unit.body, now)).row.id;
     }

@@ -1,7 +1,8 @@
 /**
- * Reads a bin-intake CSV file (columns: see BIN_IMPORT_COLUMNS in packages/shared): refuses bytes
- * that are not UTF-8 text, parses with csv-parse (RFC 4180 quoting), maps the header and checks
- * each cell's own format. Lookups against the database happen in bins.service.ts.
+ * Reads a bin-intake CSV file (columns: see BIN_IMPORT_COLUMNS in packages/shared) the way every
+ * import reads its file (lib/csv-import: a file that is not CSV text, has no rows, lacks a column or
+ * has too many rows is refused whole) and checks each cell's own format. Lookups against the
+ * database happen in bins.service.ts.
  */
 import {
   BIN_IMPORT_COLUMNS,
@@ -13,10 +14,10 @@ import {
   BIN_KGS_MAX,
   BIN_MESSAGES,
   isReceivedDate,
+  tippedOfCell,
   type BinImportColumn,
-  type BinImportError,
 } from '@orchard/shared';
-import { columnPositions, decodeCsvText, readCsvRows } from '../../lib/csv-file';
+import { readImportRows, type CellProblem } from '../../lib/csv-import';
 
 export interface BinCsvRecord {
   line: number;
@@ -25,61 +26,29 @@ export interface BinCsvRecord {
   tipped: boolean | null;
   tippedKgs: number | null;
   /** format problems of this row's cells */
-  problems: Omit<BinImportError, 'line'>[];
+  problems: CellProblem[];
 }
 
-export interface ParsedBinCsv {
-  /** the whole file is refused */
-  fileError: string | null;
-  records: BinCsvRecord[];
-  /** errors that are not about one row's cells (header, row count) */
-  errors: BinImportError[];
-}
-
-const refused = (fileError: string): ParsedBinCsv => ({ fileError, records: [], errors: [] });
-
-const YES = new Set(['yes', 'y', 'true', '1']);
-const NO = new Set(['no', 'n', 'false', '0']);
 const NUMBER = /^\d+(\.\d+)?$/;
 
-export function parseBinCsv(bytes: Buffer): ParsedBinCsv {
-  const text = decodeCsvText(bytes);
-  if (text === null) return refused(BIN_IMPORT_MESSAGES.notCsv);
-
-  const read = readCsvRows(text);
-  if ('error' in read) {
-    const { error } = read;
-    return refused(`${BIN_IMPORT_MESSAGES.notCsv} (line ${String((error as typeof error & { lines?: number }).lines ?? '?')}: ${error.message})`);
-  }
-  const [header, ...data] = read.rows;
-  if (!header || data.length === 0) return refused(BIN_IMPORT_MESSAGES.empty);
-
-  const index = columnPositions(header.record, BIN_IMPORT_COLUMNS);
-  const missing = BIN_IMPORT_REQUIRED_COLUMNS.filter((c) => !index.has(c));
-  if (missing.length > 0) {
-    return {
-      fileError: null,
-      records: [],
-      errors: missing.map((c) => ({ line: header.info.lines, field: c, message: BIN_IMPORT_MESSAGES.missingColumn(c) })),
-    };
-  }
-  if (data.length > BIN_IMPORT_MAX_ROWS) {
-    return { fileError: null, records: [], errors: [{ line: header.info.lines, field: 'file', message: BIN_IMPORT_MESSAGES.tooManyRows }] };
-  }
-
-  const records = data.map(({ record, info }): BinCsvRecord => {
-    const problems: Omit<BinImportError, 'line'>[] = [];
-    const values = Object.fromEntries(
-      BIN_IMPORT_COLUMNS.map((column) => {
-        const at = index.get(column);
-        const value = at === undefined ? '' : (record[at] ?? '').trim();
-        if (value.length > BIN_IMPORT_MAX_CELL) {
-          problems.push({ field: column, message: BIN_IMPORT_MESSAGES.cellTooLong });
-          return [column, value.slice(0, BIN_IMPORT_MAX_CELL)];
-        }
-        return [column, value];
-      }),
-    ) as Record<BinImportColumn, string>;
+/** The file's rows with their cells' format problems (400 for a file refused whole). */
+export function parseBinCsv(bytes: Buffer): BinCsvRecord[] {
+  const rows = readImportRows(bytes, {
+    columns: BIN_IMPORT_COLUMNS,
+    required: BIN_IMPORT_REQUIRED_COLUMNS,
+    maxRows: BIN_IMPORT_MAX_ROWS,
+    messages: BIN_IMPORT_MESSAGES,
+    sayParseError: true,
+  });
+  return rows.map(({ line, cells }): BinCsvRecord => {
+    const problems: CellProblem[] = [];
+    const values = { ...cells };
+    for (const column of BIN_IMPORT_COLUMNS) {
+      if (values[column].length > BIN_IMPORT_MAX_CELL) {
+        problems.push({ field: column, message: BIN_IMPORT_MESSAGES.cellTooLong });
+        values[column] = values[column].slice(0, BIN_IMPORT_MAX_CELL);
+      }
+    }
     const has = (field: string) => problems.some((p) => p.field === field);
     for (const column of BIN_IMPORT_REQUIRED_COLUMNS) {
       if (!has(column) && values[column] === '') problems.push({ field: column, message: BIN_IMPORT_MESSAGES.required });
@@ -94,10 +63,8 @@ export function parseBinCsv(bytes: Buffer): ParsedBinCsv {
     }
     let tipped: boolean | null = null;
     if (!has('tipped')) {
-      const t = values.tipped.toLowerCase();
-      if (YES.has(t)) tipped = true;
-      else if (NO.has(t)) tipped = false;
-      else problems.push({ field: 'tipped', message: BIN_MESSAGES.tipped });
+      tipped = tippedOfCell(values.tipped);
+      if (tipped === null) problems.push({ field: 'tipped', message: BIN_MESSAGES.tipped });
     }
     let tippedKgs: number | null = null;
     if (!has('tipped_kgs') && values.tipped_kgs !== '') {
@@ -105,7 +72,6 @@ export function parseBinCsv(bytes: Buffer): ParsedBinCsv {
       if (Number.isFinite(kgs) && kgs > 0 && kgs <= BIN_INTAKE_MAX_COUNT * BIN_KGS_MAX) tippedKgs = kgs;
       else problems.push({ field: 'tipped_kgs', message: BIN_MESSAGES.tippedKgsRange });
     }
-    return { line: info.lines, values, bins, tipped, tippedKgs, problems };
+    return { line, values, bins, tipped, tippedKgs, problems };
   });
-  return { fileError: null, records, errors: [] };
 }

@@ -65,8 +65,8 @@ describe('bin import with progress', () => {
     const lines = linesOf(res.body);
     expect(progressOf(lines)).toEqual(steps('checking', 1200, [0, 500, 1000, 1200]));
     const last = lines.at(-1)!;
-    expect('result' in last && last.result).toMatchObject({ mode: 'preview', committed: false, errors: [], bins: 1200 });
-    expect('result' in last && last.result.rows).toHaveLength(1200);
+    expect('result' in last && last.result).toMatchObject({ committed: false, created: 1200, refused: 0, bins: 1200 });
+    expect('result' in last && last.result.lines).toHaveLength(1200);
     expect(await binsOf()).toBe(before);
   });
 
@@ -76,7 +76,7 @@ describe('bin import with progress', () => {
     expect(res.statusCode, res.body).toBe(200);
     const lines = linesOf(res.body);
     expect(progressOf(lines)).toEqual([...steps('checking', 1000, [0, 500, 1000]), ...steps('importing', 1000, [0, 500, 1000])]);
-    expect(lines.at(-1)).toMatchObject({ result: { mode: 'commit', committed: true, errors: [], bins: 2000 } });
+    expect(lines.at(-1)).toMatchObject({ result: { committed: true, created: 1000, refused: 0, bins: 2000 } });
     expect(await binsOf()).toBe(before + 2000);
   });
 
@@ -103,11 +103,11 @@ describe('bin import with progress', () => {
     const res = await importFile(goodFile(3), 'commit');
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(binImportResponseSchema.parse(res.json())).toMatchObject({ mode: 'commit', committed: true, bins: 3 });
+    expect(binImportResponseSchema.parse(res.json())).toMatchObject({ committed: true, created: 3, bins: 3 });
     expect(await binsOf()).toBe(before + 3);
     const preview = await importFile(goodFile(2), 'preview', 'application/json');
     expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toMatchObject({ mode: 'preview', committed: false, bins: 2 });
+    expect(preview.json()).toMatchObject({ committed: false, created: 2, bins: 2 });
   });
 
   it('rolls a commit back when its signal aborts between two batches', async () => {

@@ -6,6 +6,7 @@ import {
   BIN_MESSAGES,
   HARVEST_PATHS,
   PERMISSIONS,
+  csvImportLineSchema,
   type BinImportResponse,
   type BlockReportPage,
   type PucReportPage,
@@ -122,21 +123,30 @@ describe('bin intake', () => {
     const res = await importFile(csv, 'preview');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<BinImportResponse>();
-    expect(body).toMatchObject({ mode: 'preview', committed: false, bins: 5 });
-    expect(body.rows).toHaveLength(8);
-    expect(body.rows[0]).toMatchObject({ line: 2, puc: 'C2', bins: 5, tipped: true, tipped_kgs: 2000, production_Block: w.block.c2b01, packhouse_Id: w.ph.ph2 });
-    expect(body.errors).toEqual([
-      { line: 3, field: 'puc', message: BIN_IMPORT_MESSAGES.unknownPuc },
-      { line: 4, field: 'block', message: BIN_IMPORT_MESSAGES.unknownBlock },
-      { line: 5, field: 'packhouse', message: BIN_MESSAGES.packhouse },
-      { line: 6, field: 'received_date', message: BIN_MESSAGES.receivedDate },
-      { line: 6, field: 'bins', message: BIN_MESSAGES.count },
-      { line: 6, field: 'tipped', message: BIN_MESSAGES.tipped },
-      { line: 7, field: 'tipped_kgs', message: BIN_MESSAGES.tippedKgsRequired },
-      { line: 8, field: 'tipped_kgs', message: BIN_MESSAGES.tippedKgsNotTipped },
-      { line: 9, field: 'received_date', message: BIN_MESSAGES.receivedDateFuture },
-      { line: 9, field: 'tipped_kgs', message: BIN_MESSAGES.tippedKgsRange },
+    // every line in the shape of every CSV import: its cells as read, created or refused, no id
+    expect(body).toMatchObject({ committed: false, created: 1, changed: 0, unchanged: 0, existing: 0, refused: 7, bins: 5 });
+    expect(body.lines).toHaveLength(8);
+    for (const line of body.lines) expect(csvImportLineSchema.strict().parse(line)).toEqual(line);
+    expect(body.lines[0]).toEqual({
+      line: 2,
+      cells: { puc: 'C2', block: 'B01', packhouse: 'PH2', received_date: '2025-06-01', bins: '5', tipped: 'yes', tipped_kgs: '2000' },
+      status: 'created',
+      id: null,
+      problems: [],
+    });
+    expect(body.lines[7]!.cells).toMatchObject({ puc: 'C2', packhouse: 'PH2 Addo', received_date: NEXT_YEAR });
+    const problem = (field: string, message: string) => [field, message, reasonOf(message) ?? 'value-invalid'];
+    expect(body.lines.map((l) => [l.line, l.status, l.problems.map((p) => [p.field, p.message, p.reason])])).toEqual([
+      [2, 'created', []],
+      [3, 'refused', [problem('puc', BIN_IMPORT_MESSAGES.unknownPuc)]],
+      [4, 'refused', [problem('block', BIN_IMPORT_MESSAGES.unknownBlock)]],
+      [5, 'refused', [problem('packhouse', BIN_MESSAGES.packhouse)]],
+      [6, 'refused', [problem('received_date', BIN_MESSAGES.receivedDate), problem('bins', BIN_MESSAGES.count), problem('tipped', BIN_MESSAGES.tipped)]],
+      [7, 'refused', [problem('tipped_kgs', BIN_MESSAGES.tippedKgsRequired)]],
+      [8, 'refused', [problem('tipped_kgs', BIN_MESSAGES.tippedKgsNotTipped)]],
+      [9, 'refused', [problem('received_date', BIN_MESSAGES.receivedDateFuture), problem('tipped_kgs', BIN_MESSAGES.tippedKgsRange)]],
     ]);
+    expect(body.lines[1]!.problems[0]!.reason).toBe('bin-import-unknown-puc');
     expect(await binsOf(w.a.organizationId)).toBe(before);
 
     // a commit of the same file writes nothing and answers the errors by line
@@ -159,7 +169,12 @@ describe('bin intake', () => {
     ].join('\r\n');
     const res = await importFile(`\uFEFF${csv}`, 'commit');
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<BinImportResponse>()).toMatchObject({ mode: 'commit', committed: true, errors: [], bins: 11 });
+    expect(res.json<BinImportResponse>()).toMatchObject({ committed: true, created: 3, refused: 0, bins: 11 });
+    expect(res.json<BinImportResponse>().lines.map((l) => [l.line, l.status, l.cells.puc])).toEqual([
+      [2, 'created', 'C2'],
+      [3, 'created', 'C10'],
+      [4, 'created', 'c1'],
+    ]);
     expect(await binsOf(w.a.organizationId)).toBe(before + 11);
     const after = await pucReport();
     const delta = (puc: string, key: 'tipped' | 'not_Tipped' | 'tipped_Kgs') =>
@@ -183,9 +198,15 @@ describe('bin intake', () => {
     expect(latin1.statusCode).toBe(400);
     const empty = await importFile(`${HEADER}\n`, 'preview');
     expect(empty.json().error.details).toEqual([{ field: 'file', message: BIN_IMPORT_MESSAGES.empty, reason: 'bin-import-empty' }]);
+    // a missing column refuses the file, as in every import
     const missing = await importFile('puc,block,packhouse,bins,tipped\nC2,B01,PH2,1,no', 'preview');
-    expect(missing.statusCode).toBe(200);
-    expect(missing.json<BinImportResponse>().errors).toEqual([{ line: 1, field: 'received_date', message: BIN_IMPORT_MESSAGES.missingColumn('received_date') }]);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({ message: BIN_IMPORT_MESSAGES.missingColumn('received_date'), reason: 'bin-import-missing-column' });
+    expect(missing.json().error.details).toEqual([{ field: 'received_date', message: BIN_IMPORT_MESSAGES.missingColumn('received_date'), reason: 'bin-import-missing-column' }]);
+    // more bins than one file may hold, though each line is good
+    const manyBins = await importFile(`${HEADER}\n${'C2,B01,PH2,2025-06-01,5000,no,\n'.repeat(41)}`, 'preview');
+    expect(manyBins.statusCode).toBe(400);
+    expect(manyBins.json().error.details).toEqual([{ field: 'bins', message: BIN_IMPORT_MESSAGES.tooManyBins, reason: 'bin-import-too-many-bins' }]);
     const line = 'C2,B01,PH2,2025-06-01,1,no,\n';
     const big = `${HEADER}\n${line.repeat(Math.ceil(BIN_IMPORT_MAX_BYTES / line.length))}`;
     expect(Buffer.byteLength(big)).toBeGreaterThan(BIN_IMPORT_MAX_BYTES);
@@ -247,7 +268,10 @@ describe('bin intake', () => {
     for (const c of cases) {
       const res = await runTenantCase(t, w, c);
       if (c.name.startsWith('committing')) expect(res.statusCode).toBe(400);
-      if (c.name.startsWith('previewing')) expect(res.json<BinImportResponse>().errors[0]).toMatchObject({ line: 2, field: 'puc' });
+      if (c.name.startsWith('previewing')) {
+        expect(res.json<BinImportResponse>().lines[0]).toMatchObject({ line: 2, status: 'refused' });
+        expect(res.json<BinImportResponse>().lines[0]!.problems[0]).toMatchObject({ field: 'puc' });
+      }
     }
   });
 });

@@ -5,24 +5,25 @@
  * who may see the block's farm (db/farm-scope); another block answers 404 (import: unknown PUC/block).
  */
 import {
+  csvImportAnswer,
   dayOf,
   BIN_IMPORT_MAX_BINS,
   BIN_IMPORT_MESSAGES,
   BIN_IMPORT_PROGRESS_ROWS,
   BIN_MESSAGES,
-  type BinImportError,
   type BinImportProgress,
-  type BinImportQuery,
   type BinImportResponse,
-  type BinImportRow,
   type BinIntakeBody,
   type BinIntakeResponse,
   type BinTippingBody,
   type BinTippingResponse,
+  type CsvImportLine,
+  type CsvImportQuery,
   receivedDateProblem,
   tippedKgsProblem,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
+import { fileRefused, lineProblem, refuseRefusedLines } from '../../lib/csv-import';
 import { notFound, validationFailed } from '../../lib/errors';
 import { type BinBatch, countUntippedBins, insertBinBatches, tipOldestBins } from './bins.repository';
 import { parseBinCsv, type BinCsvRecord } from './bin-csv';
@@ -139,17 +140,16 @@ async function checkRecords(db: AppDb, actor: HarvestActor, records: readonly Bi
   }
   const today = dayOf(now);
 
-  const rows: BinImportRow[] = [];
-  const errors: BinImportError[] = [];
+  const lines: CsvImportLine[] = [];
   const batches: BinBatch[] = [];
   let totalBins = 0;
   for (const [index, record] of records.entries()) {
     if (index > 0 && index % BIN_IMPORT_PROGRESS_ROWS === 0) await step(index);
-    const { line, values, problems } = record;
-    const lineErrors: BinImportError[] = problems.map((p) => ({ line, ...p }));
-    const hasProblem = (field: string) => lineErrors.some((e) => e.field === field);
+    const { line, values } = record;
+    const problems = record.problems.map((p) => lineProblem(p.field, p.message));
+    const hasProblem = (field: string) => problems.some((p) => p.field === field);
     const fail = (field: string, message: string) => {
-      if (!hasProblem(field)) lineErrors.push({ line, field, message });
+      if (!hasProblem(field)) problems.push(lineProblem(field, message));
     };
 
     let block: (typeof blocks)[number] | undefined;
@@ -169,22 +169,9 @@ async function checkRecords(db: AppDb, actor: HarvestActor, records: readonly Bi
       if (problem) fail('tipped_kgs', problem);
     }
 
-    rows.push({
-      line,
-      puc: values.puc,
-      block: values.block,
-      packhouse: values.packhouse,
-      received_date: values.received_date,
-      bins: record.bins,
-      tipped: record.tipped,
-      tipped_kgs: record.tippedKgs,
-      production_Block: block?.id ?? null,
-      packhouse_Id: packhouseId ?? null,
-    });
-    if (lineErrors.length > 0) {
-      errors.push(...lineErrors);
-      continue;
-    }
+    // a line is a batch of bins: no one record to name
+    lines.push({ line, cells: values, status: problems.length > 0 ? 'refused' : 'created', id: null, problems });
+    if (problems.length > 0) continue;
     totalBins += record.bins!;
     batches.push(
       batchFor(
@@ -202,8 +189,8 @@ async function checkRecords(db: AppDb, actor: HarvestActor, records: readonly Bi
     );
   }
   await step(records.length);
-  if (totalBins > BIN_IMPORT_MAX_BINS) errors.push({ line: 1, field: 'bins', message: BIN_IMPORT_MESSAGES.tooManyBins });
-  return { rows, errors, batches, totalBins };
+  if (totalBins > BIN_IMPORT_MAX_BINS) throw fileRefused(BIN_IMPORT_MESSAGES.tooManyBins, 'bins');
+  return { lines, batches, totalBins };
 }
 
 export interface ImportBinsProgress {
@@ -214,15 +201,18 @@ export interface ImportBinsProgress {
 }
 
 /**
- * CSV import of bin intake. Preview checks every row and writes nothing; commit writes every row in
- * one transaction, and only when no row has an error (else 400 with the errors by line). Progress:
- * the rows checked, then (commit) the rows written, each from 0 and every BIN_IMPORT_PROGRESS_ROWS rows.
+ * CSV import of bin intake, answered as every CSV import is (shared api/csv-import.ts: each line
+ * created or refused, with its problems), with the bins of the lines not refused. Preview checks
+ * every row and writes nothing; commit writes every row in one transaction, and only when no row is
+ * refused (else 400 naming the problems by line). A file over BIN_IMPORT_MAX_BINS bins is refused
+ * whole. Progress: the rows checked, then (commit) the rows written, each from 0 and every
+ * BIN_IMPORT_PROGRESS_ROWS rows.
  */
 export async function importBins(
   db: AppDb,
   actor: HarvestActor,
   file: Buffer,
-  query: BinImportQuery,
+  query: CsvImportQuery,
   now: Date,
   progress: ImportBinsProgress = {},
 ): Promise<BinImportResponse> {
@@ -232,26 +222,17 @@ export async function importBins(
       await progress.onProgress?.({ phase, processed, total });
       progress.signal?.throwIfAborted();
     };
-  const parsed = parseBinCsv(file);
-  if (parsed.fileError) throw validationFailed(parsed.fileError, [{ field: 'file', message: parsed.fileError }]);
-  const checking = stepOf('checking', parsed.records.length);
+  const records = parseBinCsv(file);
+  const checking = stepOf('checking', records.length);
   await checking(0);
-  const checked = await checkRecords(db, actor, parsed.records, now, checking);
-  const errors = [...parsed.errors, ...checked.errors].sort((a, b) => a.line - b.line);
-  if (query.mode === 'preview') {
-    return { mode: 'preview', committed: false, rows: checked.rows, errors, bins: checked.totalBins };
-  }
-  if (errors.length > 0) {
-    throw validationFailed(
-      BIN_IMPORT_MESSAGES.hasErrors,
-      errors.map((e) => ({ field: `line ${e.line}: ${e.field}`, message: e.message })),
-    );
-  }
+  const checked = await checkRecords(db, actor, records, now, checking);
+  if (query.mode === 'preview') return { ...csvImportAnswer(checked.lines, false), bins: checked.totalBins };
+  refuseRefusedLines(checked.lines, BIN_IMPORT_MESSAGES.hasErrors);
   const importing = stepOf('importing', checked.batches.length);
   await db.transaction(async (tx) => {
     await importing(0);
     // a step that throws (the client went away) rolls the whole import back
     await insertBinBatches(tx, actor.organizationId, actor.userId, checked.batches, { chunk: BIN_IMPORT_PROGRESS_ROWS, afterChunk: importing });
   });
-  return { mode: 'commit', committed: true, rows: checked.rows, errors: [], bins: checked.totalBins };
+  return { ...csvImportAnswer(checked.lines, true), bins: checked.totalBins };
 }

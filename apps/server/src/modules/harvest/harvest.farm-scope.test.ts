@@ -117,7 +117,7 @@ describe('harvest and farm assignments', () => {
     const file = multipartFile('puc,block,packhouse,received_date,bins,tipped,tipped_kgs\nC1,B01,PH1,2025-06-01,1,no,');
     const preview = await call(ids.two, w.a.organizationId, { method: 'POST', url: `${HARVEST_PATHS.binImports}?mode=preview`, headers: file.headers, payload: file.payload });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json<BinImportResponse>().errors[0]).toMatchObject({ line: 2, field: 'puc' });
+    expect(preview.json<BinImportResponse>().lines[0]).toMatchObject({ line: 2, status: 'refused', problems: [{ field: 'puc' }] });
     expect(await binsOf(w.block.c1b01)).toBe(binsBefore);
   });
 

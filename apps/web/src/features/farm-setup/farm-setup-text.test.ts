@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FARM_SETUP_MESSAGES, FARM_SETUP_REASONS, en, legalEntityBodySchema, plantingYearMessage } from '@orchard/shared';
 import { i18n } from '../../lib/i18n';
 import { ApiError } from '../../lib/api-error';
-import { farmSetupRule, fieldMessage, isStale, reasonText, requestErrorText } from './farm-setup-text';
+import { refusalTexts } from '../../lib/csv-import';
+import { farmSetupRule, fieldMessage, importProblemText, isStale, reasonText, requestErrorText } from './farm-setup-text';
 
 const t = i18n.t.bind(i18n);
 
@@ -48,6 +49,23 @@ describe('farm setup texts by reason', () => {
     const other = new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Farm not found', details: [{ field: 'id', message: 'gone', reason: 'value-invalid' }] });
     expect(requestErrorText(other, t)).toBe('Farm not found\ngone');
     expect(requestErrorText(new Error('offline'), t)).toBe('offline');
+  });
+
+  it("a block import's problems say their column and their rule's text; a refused commit names its lines", () => {
+    const r = en.farmSetup.reasons;
+    const problemText = importProblemText(t);
+    expect(problemText({ field: 'puc', message: FARM_SETUP_MESSAGES.importUnknownPuc, reason: 'block-import-unknown-puc' })).toBe(`puc: ${r.importUnknownPuc}`);
+    expect(problemText({ field: 'ha', message: 'something new', reason: 'value-invalid' })).toBe('ha: something new');
+    const commit = new ApiError({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: FARM_SETUP_MESSAGES.importHasErrors,
+      reason: 'block-import-has-errors',
+      details: [{ field: 'line 3: variety', message: FARM_SETUP_MESSAGES.importUnknownVariety, reason: 'block-import-unknown-variety' }],
+    });
+    expect(refusalTexts(commit, problemText, (e) => requestErrorText(e, t))).toEqual([`line 3: variety: ${r.importUnknownVariety}`]);
+    const file = new ApiError({ status: 400, code: 'VALIDATION_FAILED', message: FARM_SETUP_MESSAGES.importNotCsv, reason: 'block-import-not-csv' });
+    expect(refusalTexts(file, problemText, (e) => requestErrorText(e, t))).toEqual([r.importNotCsv]);
   });
 
   it('a save someone else beat is stale, by its status or its reason', () => {

@@ -6,6 +6,7 @@
 import { FARM_SETUP_REASONS, PLANTING_YEAR_MIN } from '@orchard/shared';
 import type { TFunction } from 'i18next';
 import { errorText, isApiError } from '../../lib/api-error';
+import { plainProblemText, type ProblemText } from '../../lib/csv-import';
 import { fieldReason, type FieldErrorLike } from '../../lib/field-reason';
 
 export type FarmSetupRule = keyof typeof FARM_SETUP_REASONS;
@@ -42,6 +43,12 @@ export function requestErrorText(error: unknown, t: TFunction): string {
   const details = (error.details ?? []).map((d) => reasonText(d.reason, t, { column: d.field }) ?? d.message).filter((d) => d !== main);
   return [main, ...details].join('\n');
 }
+
+/** A line's problem in the block import: "column: text", the text its rule's when it names one. */
+export const importProblemText =
+  (t: TFunction): ProblemText =>
+  (p) =>
+    plainProblemText({ ...p, message: reasonText(p.reason, t) ?? p.message });
 
 /** Whether a save was refused because someone else saved the row first. */
 export const isStale = (error: unknown): boolean => isApiError(error) && (error.status === 412 || error.reason === FARM_SETUP_REASONS.stale);

@@ -2,20 +2,62 @@
  * Production blocks: the blocks of the organisation's PUCs, filtered by PUC, with the farm block each
  * is linked to, and their CSV import.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SetupProductionBlock } from '@orchard/shared';
+import { BLOCK_IMPORT_COLUMNS, BLOCK_IMPORT_EXAMPLE, BLOCK_IMPORT_MAX_BYTES, type CsvImportAnswer, type SetupProductionBlock } from '@orchard/shared';
+import { CsvImportPanel } from '../../../components/csv-import-panel';
 import { SingleFilter, type FilterOption } from '../../../components/filter-fields';
+import { csvImportTexts, templateCsv } from '../../../lib/csv-import';
+import { useSession } from '../../../lib/session/session-store';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useFarmBlocks, useProductionBlocks, usePucs } from '../api/get-lists';
+import { importBlocks } from '../api/import-blocks';
+import { farmSetupKeys } from '../api/keys';
 import { HA_DECIMALS } from '../block-form';
+import { importProblemText, requestErrorText } from '../farm-setup-text';
 import { useVarietyChoices } from '../use-choices';
 import { BlockDialog } from './block-dialog';
-import { BlockImportPanel } from './block-import-panel';
 import type { Choice } from './setup-fields';
 import { SetupTable } from './setup-table';
 
 type Editing = { row: SetupProductionBlock | null } | null;
+
+/**
+ * The blocks' CSV import: the one import panel with the block file's columns, template and texts,
+ * the problems in the farm setup rules' words. A written file reloads the lists.
+ */
+function BlockImport() {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const organizationId = useSession((s) => s.organizationId);
+  const queryClient = useQueryClient();
+  const texts = csvImportTexts(t, 'farmSetup.import', {
+    hint: t('farmSetup.import.columns', { columns: BLOCK_IMPORT_COLUMNS.join(', ') }),
+    pageReport: t('farmSetup.pageReport'),
+  });
+  const counts = (a: CsvImportAnswer) => ({ created: f.number(a.created), changed: f.number(a.changed), unchanged: f.number(a.unchanged), refused: f.number(a.refused) });
+  return (
+    <CsvImportPanel
+      id="block-import"
+      className="farm-setup-import"
+      texts={texts}
+      templateCsv={templateCsv(BLOCK_IMPORT_COLUMNS, [BLOCK_IMPORT_EXAMPLE])}
+      maxBytes={BLOCK_IMPORT_MAX_BYTES}
+      upload={(input) => importBlocks(organizationId as number, input)}
+      columns={[
+        { header: t('farmSetup.fields.puc'), body: (l) => l.cells.puc },
+        { header: t('farmSetup.fields.code'), body: (l) => l.cells.code },
+      ]}
+      summary={(a) => t('farmSetup.import.summary', counts(a))}
+      imported={(a) => ({ summary: t('farmSetup.import.imported'), detail: t('farmSetup.import.importedDetail', counts(a)) })}
+      onWritten={() => void queryClient.invalidateQueries({ queryKey: farmSetupKeys.all(organizationId) })}
+      problemText={importProblemText(t)}
+      requestText={(e) => requestErrorText(e, t)}
+      tableMinWidth="36rem"
+    />
+  );
+}
 
 export function BlocksTab() {
   const { t } = useTranslation();
@@ -65,7 +107,7 @@ export function BlocksTab() {
           onHide={() => setEditing(null)}
         />
       )}
-      <BlockImportPanel />
+      <BlockImport />
     </>
   );
 }
