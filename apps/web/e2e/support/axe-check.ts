@@ -2,7 +2,20 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * An axe run over a whole screen takes seconds of CPU, several times more when the browser shares
+ * its core with another worker's browser and server: each run adds this much to the journey's time
+ * budget, so a journey's allowance follows the number of checks it makes (a journey with four runs
+ * took 32 s with two workers on a busy 2-core machine, over the default 30 s).
+ */
+const AXE_RUN_ALLOWANCE_MS = 15_000;
+
+export function allowForAxeRun() {
+  const info = test.info();
+  if (info.timeout > 0) info.setTimeout(info.timeout + AXE_RUN_ALLOWANCE_MS);
+}
 
 export async function settled(page: Page, timeout?: number) {
   await expect
@@ -40,6 +53,7 @@ async function whileStill<T>(page: Page, timeout: number | undefined, run: () =>
 }
 
 export async function seriousViolations(page: Page, include?: string) {
+  allowForAxeRun();
   const results = await whileStill(page, undefined, () => {
     let builder = new AxeBuilder({ page });
     if (include) builder = builder.include(include);

@@ -3,6 +3,7 @@ import { expect, type Download, type Page, type APIRequestContext } from '@playw
 import { parse } from 'csv-parse/sync';
 import { readFile } from 'node:fs/promises';
 import { ORGANIZATION_HEADER, SHELL_PATHS } from '@orchard/shared';
+import { allowForAxeRun } from './axe-check';
 import type { DemoUser } from './demo-users';
 
 /** Headers of `user` signed in over the API in the organisation called `organizationName`. */
@@ -36,6 +37,7 @@ export async function chooseOption(page: Page, dropdown: ReturnType<Page['locato
 
 /** axe-core serious and critical violations, after running animations have ended (contrast mid-fade). */
 export async function seriousViolations(page: Page) {
+  allowForAxeRun();
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   await expect
     .poll(() =>
