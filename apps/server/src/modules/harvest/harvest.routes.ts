@@ -1,5 +1,5 @@
 /**
- * Harvest API (spec 02: Harvest PUC report, Fruitbins Block Report, Estimate appraisal, block
+ * Harvest API (docs/domain.md, Harvest: Harvest PUC report, Fruitbins Block Report, Estimate appraisal, block
  * yield estimate save; plus bin intake). Reading needs harvest.reports; writing estimates and bins
  * needs harvest.estimates.edit. Every route works inside the current organisation.
  */
