@@ -2,8 +2,9 @@
  * Farm Setup in the browser: as the demo administrator, add a legal entity, a farm on it, a PUC on
  * the farm and a production block under it, edit one (the list shows the change), a delete the data
  * refers to is refused with its reason, a save someone else beat says so and Reload loads their
- * version, the production block CSV import (template, preview with new and refused lines, a refused
- * line blocks Import, a clean file imports and its blocks appear), axe-core at 1280 and 375 px on
+ * version, the production block CSV import (template with an example line, preview with new and
+ * refused lines, a refused line blocks Import, a clean file is previewed and written only on Import,
+ * and its blocks appear), axe-core at 1280 and 375 px on
  * the screen and its dialog, and a user without management.farmSetup gets neither the menu entry
  * nor the screen.
  */
@@ -166,19 +167,22 @@ test.describe('farm setup', () => {
     await expect(tableRow(page, `${name} both`)).toBeVisible();
   });
 
-  test('production block import: template, a refused line blocks Import, a clean file imports and its blocks appear', async ({ page, request }) => {
-    const { pucName } = await farmWithPuc(request);
+  test('production block import: template, a refused line blocks Import, a clean file is previewed, imports only on Import and its blocks appear', async ({ page, request }) => {
+    const { headers, pucId, pucName } = await farmWithPuc(request);
     await openScreen(page);
     await openTab(page, fs.tab.blocks);
     const panel = page.locator('.farm-setup-import');
     await expect(panel.getByRole('heading', { name: fs.import.heading })).toBeVisible();
 
-    // the template is the header row
+    // the template is the header row and an example line
     const download = page.waitForEvent('download');
     await panel.getByRole('button', { name: fs.import.template }).click();
     const template = await download;
     expect(template.suggestedFilename()).toBe(fs.import.templateFile);
-    expect(await readFile(await template.path(), 'utf8')).toBe('puc,code,name,ha,variety,planting_year\r\n');
+    expect(await readFile(await template.path(), 'utf8')).toBe('puc,code,name,ha,variety,planting_year\r\nC1023,B01,River North,4.5,Navel,2015\r\n');
+
+    const imports: string[] = [];
+    page.on('request', (r) => r.url().includes(FARM_SETUP_PATHS.productionBlockImports) && imports.push(new URL(r.url()).searchParams.get('mode')!));
 
     const importButton = panel.getByRole('button', { name: fs.import.import, exact: true });
     const chooser = panel.locator('input[type="file"]');
@@ -212,9 +216,16 @@ test.describe('farm setup', () => {
       buffer: Buffer.from(`puc,code,name,ha,variety,planting_year\n${pucName},I1,Import One,3.25,Navel,2010\n${pucName},I2,Import Two,1,Valencia,\n`),
     });
     await expect(panel.getByText(fill(fs.import.summary, { created: 2, changed: 0, unchanged: 0, refused: 0 }), { exact: true })).toBeVisible();
+    await expect(preview.locator('tbody tr').filter({ hasText: fs.import.statuses.created })).toHaveCount(2);
     await expect(importButton).toBeEnabled();
+    // both files were only previewed: nothing is written before Import
+    expect(imports).toEqual(['preview', 'preview']);
+    const blocksOfPuc = async () => (await (await request.get(`${FARM_SETUP_PATHS.productionBlocks}?pucId=${pucId}`, { headers })).json()) as unknown[];
+    expect(await blocksOfPuc()).toEqual([]);
     await importButton.click();
     await expect(toast(page, fs.import.imported, fill(fs.import.importedDetail, { created: 2, changed: 0 }))).toBeVisible();
+    expect(imports).toEqual(['preview', 'preview', 'commit']);
+    expect(await blocksOfPuc()).toHaveLength(2);
     await expect(preview).toHaveCount(0);
     await chooseOption(page, dropdown(openPanel(page).locator('.farm-setup-toolbar'), fs.fields.puc), pucName);
     await expect(rowWith(page, 'Import One')).toContainText('Navel');

@@ -1,10 +1,12 @@
 /**
  * The CSV import of a field capture list in the browser, as the demo administrator on the
- * phenology screen: the template downloads; a file of two observations is previewed line by line,
- * imported, and its rows appear in the list; a bad file (a block not on the caller's farms, a
- * formula cell) shows each refused line with its problem, Import stays disabled and nothing is
- * stored; a phone-wide screen keeps the preview without horizontal page scroll.
+ * phenology screen: the template downloads with an example line; a file of two observations is
+ * previewed line by line, written only on Import, and its rows appear in the list; a bad file (a
+ * block not on the caller's farms, a formula cell) shows each refused line with its problem, Import
+ * stays disabled and nothing is stored; a phone-wide screen keeps the preview without horizontal
+ * page scroll.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, request as playwrightRequest, test, type Page } from './support/test';
 import { FIELD_IMPORT_MESSAGES, FIELD_READINGS_PATHS, PHENOLOGY_PATHS, dayOf, type FieldBlock, type PhenologyObservationsResponse } from '@orchard/shared';
 import { en, scrollWidth, signIn, toast } from './support/app';
@@ -58,15 +60,24 @@ test.describe('Field capture: CSV import', () => {
 
     const download = page.waitForEvent('download');
     await section.getByRole('button', { name: imp.template }).click();
-    expect((await download).suggestedFilename()).toBe('phenology-template.csv');
+    const template = await download;
+    expect(template.suggestedFilename()).toBe('phenology-template.csv');
+    expect(await readFile(await template.path(), 'utf8')).toBe(`${HEADER}\r\nKransvlei,A1,2026-03-08,flowering,40\r\n`);
+
+    const imports: string[] = [];
+    page.on('request', (r) => r.url().includes(PHENOLOGY_PATHS.observations) && r.method() === 'POST' && imports.push(new URL(r.url()).searchParams.get('mode')!));
 
     await choose(page, [HEADER, `${block.farmName},${block.name},${day},Flowering,${p1}`, `${block.farmName},${block.name},${day},fruit-set,${p2}`].join('\n'));
     await expect(section.getByRole('status').filter({ hasText: '2 new, 0 imported before, 0 refused' })).toBeVisible();
     const preview = section.getByRole('table', { name: imp.previewTable });
     await expect(preview.getByRole('row')).toHaveCount(3);
     await expect(preview.getByText(imp.statuses.created, { exact: true })).toHaveCount(2);
+    // previewed, not written: nothing is stored before Import
+    expect(imports).toEqual(['preview']);
+    expect((await observations(block.id)).filter((o) => o.observedOn === day && o.percentOfTrees === p1)).toEqual([]);
     await section.getByRole('button', { name: imp.import, exact: true }).click();
     await expect(toast(page, imp.imported).last()).toBeVisible();
+    expect(imports).toEqual(['preview', 'commit']);
 
     const stored = (await observations(block.id)).filter((o) => o.observedOn === day);
     expect(stored.map((o) => `${o.stage} ${o.percentOfTrees}`)).toEqual(expect.arrayContaining([`flowering ${p1}`, `fruit-set ${p2}`]));

@@ -8,6 +8,7 @@
  * Each journey works on its own PUC (chosen through the API from the seeded data), so journeys do
  * not depend on each other's order.
  */
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type Route } from './support/test';
 import {
@@ -531,7 +532,7 @@ test.describe('Harvest area', () => {
     expect(after).toBeCloseTo(before + 4, 2);
   });
 
-  test('CSV import: a bad line is listed and blocks Import; the fixed file imports and the report moves', async ({ page, request }) => {
+  test('CSV import: the template, a bad line is listed and blocks Import; the fixed file is previewed, imports on Import and the report moves', async ({ page, request }) => {
     const api = await adminApi(request);
     const all = await pucsWithBlocks(api);
     const choice = all[all.length - 2]!;
@@ -544,21 +545,41 @@ test.describe('Harvest area', () => {
     await signIn(page, admin);
     const before = await pucRowFigures(page, choice.puc.puc_Name);
     await page.goto('/harvest');
-    const importButton = page.getByRole('button', { name: h.import.import, exact: true });
+    const section = page.getByRole('region', { name: h.import.heading });
+    // the template is the header row and an example line
+    const download = page.waitForEvent('download');
+    await section.getByRole('button', { name: h.import.template }).click();
+    const template = await download;
+    expect(template.suggestedFilename()).toBe(h.import.templateFile);
+    const [templateHeader, example, rest] = (await readFile(await template.path(), 'utf8')).split('\r\n');
+    expect([templateHeader, example!.split(',').length, rest]).toEqual([header, 7, '']);
+
+    const imports: string[] = [];
+    page.on('request', (r) => r.url().includes(HARVEST_PATHS.binImports) && imports.push(new URL(r.url()).searchParams.get('mode')!));
+    const importButton = section.getByRole('button', { name: h.import.import, exact: true });
     await expect(importButton).toBeDisabled();
-    const fileInput = page.locator('.p-fileupload input[type="file"]');
+    const fileInput = section.locator('.p-fileupload input[type="file"]');
     await fileInput.setInputFiles(file([header, good, bad]));
-    const problems = page.locator('.harvest-import-errors li');
-    await expect(problems).toHaveText(['line 3: bins: Bins must be a whole number from 1 to 5000']);
-    await expect(page.getByRole('table', { name: h.import.previewTable }).locator('tbody tr')).toHaveCount(2);
+    const preview = section.getByRole('table', { name: h.import.previewTable });
+    const rows = preview.locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText(h.import.statuses.created);
+    await expect(rows.nth(1)).toContainText(h.import.statuses.refused);
+    await expect(rows.nth(1).getByRole('listitem')).toHaveText(['bins: Bins must be a whole number from 1 to 5000']);
+    await expect(section.getByText(h.import.refusedHint, { exact: true })).toBeVisible();
     await expect(importButton).toBeDisabled();
 
     await fileInput.setInputFiles(file([header, good, good.replace(',6,yes,2400', ',4,yes,1600')]));
-    await expect(problems).toHaveCount(0);
-    await expect(page.getByText(h.import.summary.replace('{{rows}}', '2').replace('{{bins}}', '10'))).toBeVisible();
+    await expect(section.getByText(h.import.summary.replace('{{rows}}', '2').replace('{{bins}}', '10'))).toBeVisible();
+    await expect(rows.filter({ hasText: h.import.statuses.created })).toHaveCount(2);
+    await expect(section.getByText(h.import.refusedHint, { exact: true })).toHaveCount(0);
     await expect(importButton).toBeEnabled();
+    // previewed twice, written never: the report has not moved yet
+    expect(imports).toEqual(['preview', 'preview']);
     await importButton.click();
     await expect(toast(page, h.import.imported, h.import.importedDetail.replace('{{count}}', '10'))).toBeVisible();
+    expect(imports).toEqual(['preview', 'preview', 'commit']);
+    await expect(preview).toHaveCount(0);
 
     const after = await pucRowFigures(page, choice.puc.puc_Name);
     expect(after).toBeCloseTo(before + 4, 2);
@@ -586,7 +607,7 @@ test.describe('Harvest area', () => {
     await importButton.click();
     // "Importing rows 500 of 3 000" (en-ZA groups with a space)
     const figure = '\\d[\\d\\s\u00a0\u202f,]*';
-    const importing = new RegExp(`^${h.import.importing.replace('{{processed}}', figure).replace('{{total}}', '3[\\s\u00a0\u202f,]?000')}$`);
+    const importing = new RegExp(`^${h.import.importingRows.replace('{{processed}}', figure).replace('{{total}}', '3[\\s\u00a0\u202f,]?000')}$`);
     const status = page.getByRole('status').filter({ hasText: importing });
     await expect(status).toBeVisible();
     await expect(page.getByRole('progressbar', { name: h.import.uploading })).toBeVisible();
@@ -633,7 +654,7 @@ test('axe-core: the four harvest screens have no serious or critical violations'
     mimeType: 'text/csv',
     buffer: Buffer.from('puc,block,packhouse,received_date,bins,tipped\nNOPE,B01,Addo Packhouse,2020-01-01,1,no\n'),
   });
-  await expect(page.locator('.harvest-import-errors li').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: h.import.previewTable }).getByText('puc: Unknown PUC')).toBeVisible();
   expect(await seriousViolations(page), 'harvest area with errors').toEqual([]);
 });
 
