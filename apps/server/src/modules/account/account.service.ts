@@ -1,5 +1,5 @@
 /**
- * Changing one's own password (spec 01, sections 2.9, 4.6, 5.2, 8.2).
+ * Changing one's own password (docs/domain.md, Own password).
  *
  * Error contract (the usual envelope, 400 VALIDATION_FAILED unless noted):
  * - the body rules (CHANGE_PASSWORD_MESSAGES): currentPassword 'Current Password is required';

@@ -1,5 +1,5 @@
 /**
- * Login history API: the Area and Roles filter options, the rows at the spec's path and their CSV
+ * Login history API (docs/domain.md, Login History): the Area and Roles filter options, the rows at the published path and their CSV
  * export. Every route needs management.loginHistory and works inside the current organisation.
  */
 import {

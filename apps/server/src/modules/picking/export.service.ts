@@ -1,5 +1,5 @@
 /**
- * The picking-schedule CSV exports (spec 02 section 9): the cells come from the shared
+ * The picking-schedule CSV exports (docs/domain.md, Picking schedules, Exports): the cells come from the shared
  * buildPickingScheduleCsv (separator line, nulls empty, trailing empty weeks dropped, Capacity
  * row, formula neutralisation); exports/csv writes them and logs the export.
  */

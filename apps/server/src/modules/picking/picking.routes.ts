@@ -1,5 +1,5 @@
 /**
- * Picking schedules API (spec 02: picking schedule by PUC, producer view, packhouse view, capacity
+ * Picking schedules API (docs/domain.md, Picking schedules: picking schedule by PUC, producer view, packhouse view, capacity
  * table, their CSV exports). Reading needs picking.view; saving bins and rows needs picking.edit;
  * saving capacity needs capacity.edit. Every route works inside the current organisation, and
  * "today" is the business day of the app's clock.

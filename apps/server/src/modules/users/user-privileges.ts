@@ -1,5 +1,5 @@
 /**
- * Who may act on whom in the users tab (spec 01, sections 2.6, 2.7, 4.3, 5.1, 8.2).
+ * Who may act on whom in the users tab (docs/domain.md, Users and roles; docs/security.md, Boundaries).
  *
  * - Another organisation's user answers 404, exactly like an id that does not exist.
  * - Escalation guard: a caller may add or remove only roles whose permissions they hold
@@ -34,7 +34,7 @@ export interface Caller {
   userId: number;
   /** the session of the caller's access token */
   sessionId: string;
-  /** a platform operator (DOMAIN.md): the only callers who act across organisations */
+  /** a platform operator (docs/security.md, Sessions and super users): the only callers who act across organisations */
   isSuperUser: boolean;
   organizationId: number;
   permissions: ReadonlySet<string>;

@@ -1,5 +1,5 @@
 /**
- * The users tab API (spec 01, sections 2.6, 2.7, 4.3, 7). Thin: schema, policy, one service call.
+ * The users tab API (docs/domain.md, Users and roles). Thin: schema, policy, one service call.
  * Routes that yourself may use without a permission (reading and saving your own profile,
  * uploading your own avatar) are declared authenticated + tenant and decide in the service.
  * Searching and linking users of other organisations also need a super user (decided in the
