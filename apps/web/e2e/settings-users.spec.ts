@@ -11,6 +11,7 @@ import { expect, test, type Locator, type Page } from './support/test';
 import { parse } from 'csv-parse/sync';
 import { PERMISSIONS, USER_LEGAL_ENTITY_REPORT_COLUMNS, USER_MESSAGES } from '@orchard/shared';
 import { en, errorEnvelope, exactly, fillLogin, loginForm, scrollWidth, signIn, toast } from './support/app';
+import { allowForAxeRun } from './support/axe-check';
 import { demoUser, type DemoUser } from './support/demo-users';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { apiSignIn, createUser, uniqueName, type ApiSession, type CreatedUser } from './support/users-api';
@@ -34,6 +35,7 @@ async function settled(page: Page) {
 }
 
 async function seriousViolations(page: Page) {
+  allowForAxeRun();
   await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
