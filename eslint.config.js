@@ -19,47 +19,16 @@ const subdirectories = (dir) =>
     .sort();
 
 /**
- * The only imports a server module may make into another module, by importing module: each entry
- * is a file of the other module (relative to apps/server/src/modules, without extension). Anything
- * else that two modules need belongs in apps/server/src/lib, db or plugins.
+ * A server module is entered only through its front door: another module imports
+ * `modules/<name>/index.ts` (what it exports is the module's public face) and never a file behind
+ * it. Anything two modules need that belongs to neither lives in apps/server/src/lib, db or plugins.
  */
-const serverModuleImports = {
-  account: [
-    // the refresh-token session store and the refresh cookie belong to auth
-    'auth/auth.repository',
-    'auth/refresh-cookie',
-  ],
-  attendance: ['exports/csv'],
-  // a farm's stale input checks are an attention item, by the report's own rule
-  attention: ['input-checks/input-checks.service'],
-  'farm-operations': ['exports/csv'],
-  'login-history': ['exports/csv'],
-  // the season at a glance shows the Harvest PUC report's totals and the capacity table's week, by their own rules
-  'pest-dashboard': ['harvest/harvest.service', 'picking/capacity.service'],
-  picking: ['exports/csv'],
-  roles: [
-    // a role change notifies its holders and drops the cached menus
-    'notifications/notifications.service',
-    'shell/menu.service',
-  ],
-  users: [
-    'account/account.repository',
-    'account/account.service',
-    'auth/refresh-cookie',
-    'exports/csv',
-    'mail/mail.service',
-    'notifications/notifications.service',
-    'roles/privilege-guard',
-  ],
-};
-
-const withExtension = (file) => `${file}.ts`;
-
-const serverModuleZones = subdirectories('apps/server/src/modules').map((module) => ({
+const serverModules = subdirectories('apps/server/src/modules');
+const serverModuleZones = serverModules.map((module) => ({
   target: `apps/server/src/modules/${module}`,
   from: 'apps/server/src/modules',
-  except: [`./${module}`, ...(serverModuleImports[module] ?? []).map((file) => `./${withExtension(file)}`)],
-  message: `A server module imports another module only through the allow-list in eslint.config.js (serverModuleImports); move shared code to apps/server/src/lib.`,
+  except: [`./${module}`, ...serverModules.filter((other) => other !== module).map((other) => `./${other}/index.ts`)],
+  message: 'A server module imports another module only through its index.ts (the front door); move what both need to apps/server/src/lib.',
 }));
 
 const webFeatureZones = subdirectories('apps/web/src/features').map((feature) => ({

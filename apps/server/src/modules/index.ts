@@ -1,44 +1,54 @@
-/** Every feature module registers its routes here. */
+/**
+ * Every server module, registered the same way: each folder is one area, its index.ts the front
+ * door (the module plugin and the services other modules may use; lint refuses imports around it).
+ * The area names match apps/web/src/features and packages/shared (see the README's table of areas).
+ */
 import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from './account/account.routes';
+import { accountModule } from './account/index';
 import { attendanceModule } from './attendance/index';
 import { attentionModule } from './attention/index';
-import { authRoutes } from './auth/auth.routes';
-import { notificationsRoutes } from './notifications/notifications.routes';
-import { organizationsModule } from './organizations/index';
-import { preferencesRoutes } from './preferences/preferences.routes';
-import { releaseNotesModule } from './release-notes/index';
-import { rolesRoutes } from './roles/roles.routes';
+import { authModule } from './auth/index';
 import { employeesModule } from './employees/index';
-import { exportsRoutes } from './exports/exports.routes';
+import { exportsModule, sendCsvExportDecorator } from './exports/index';
 import { farmOperationsModule } from './farm-operations/index';
 import { farmSetupModule } from './farm-setup/index';
 import { fieldReadingsModule } from './field-readings/index';
 import { harvestModule } from './harvest/index';
+import { healthModule } from './health/index';
 import { inputChecksModule } from './input-checks/index';
 import { loginHistoryModule } from './login-history/index';
 import { lookupsModule } from './lookups/index';
-import { organizationOnboardingModule } from './organization-onboarding/index';
-import { packhousesModule } from './packhouses/index';
+import { maintenanceModule } from './maintenance/index';
+import { notificationsModule } from './notifications/index';
+import { organizationsModule } from './organizations/index';
 import { packhouseReadingsModule } from './packhouse-readings/index';
+import { packhousesModule } from './packhouses/index';
+import { passwordResetModule } from './password-reset/index';
 import { pestDashboardModule } from './pest-dashboard/index';
+import { pestThresholdsModule } from './pest-thresholds/index';
 import { pickingModule } from './picking/index';
+import { preferencesModule } from './preferences/index';
+import { releaseNotesModule } from './release-notes/index';
+import { rolesModule } from './roles/index';
 import { shellModule } from './shell/index';
 import { updatesModule } from './updates/index';
 import { usersModule } from './users/index';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
-  // modules are added as they are built
-  await app.register(authRoutes);
+  // reply.sendCsvExport, for every module's CSV exports
+  await app.register(sendCsvExportDecorator);
+  await app.register(authModule);
+  await app.register(healthModule);
   await app.register(shellModule);
-  await app.register(rolesRoutes);
-  await app.register(preferencesRoutes);
-  await app.register(accountRoutes);
-  await app.register(notificationsRoutes);
+  await app.register(maintenanceModule);
+  await app.register(rolesModule);
+  await app.register(preferencesModule);
+  await app.register(accountModule);
+  await app.register(notificationsModule);
   await app.register(attentionModule);
   await app.register(usersModule);
-  // the export log every CSV export writes to
-  await app.register(exportsRoutes);
+  await app.register(passwordResetModule);
+  await app.register(exportsModule);
   await app.register(harvestModule);
   await app.register(pickingModule);
   await app.register(packhousesModule);
@@ -51,9 +61,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(fieldReadingsModule);
   await app.register(inputChecksModule);
   await app.register(pestDashboardModule);
+  await app.register(pestThresholdsModule);
   await app.register(lookupsModule);
   await app.register(updatesModule);
   await app.register(organizationsModule);
   await app.register(releaseNotesModule);
-  await app.register(organizationOnboardingModule);
 }

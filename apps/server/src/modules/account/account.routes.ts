@@ -3,7 +3,7 @@ import { ACCOUNT_PATHS, changePasswordBodySchema } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';
-import { presentedRefreshToken, setRefreshCookie } from '../auth/refresh-cookie';
+import { presentedRefreshToken, setRefreshCookie } from '../auth/index';
 import { changeOwnPassword } from './account.service';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -17,13 +17,12 @@
  * token's session. Only when neither is live is every family revoked and the caller given a fresh
  * one (a new refresh cookie), keeping this browser signed in.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { CHANGE_PASSWORD_MESSAGES } from '@orchard/shared';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { AppError, unauthenticated, validationFailed } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { findRefreshTokenByHash, insertRefreshToken, recordFailedPassword, resetFailedPasswords } from '../auth/auth.repository';
+import { clearWrongPasswords, countWrongPassword, findPresentedRefreshToken, startSession } from '../auth/index';
 import {
   findLatestLiveRefreshToken,
   findPasswordState,
@@ -50,7 +49,6 @@ const incorrectPassword = () =>
   ]);
 
 /** Same hashing as the token endpoint (SHA-256 hex of the opaque token). */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Verifies the user's current password; returns the stored hash it verified against. A wrong one
@@ -70,10 +68,10 @@ export async function verifyCurrentPassword(
   const matches = await verifyPassword(account.passwordHash, currentPassword);
   if (account.lockoutEnd && account.lockoutEnd > now) throw incorrectPassword();
   if (!matches) {
-    await recordFailedPassword(db, userId, config.lockoutMaxFailures, new Date(now.getTime() + config.lockoutMinutes * 60_000));
+    await countWrongPassword(db, config, userId, now);
     throw incorrectPassword();
   }
-  if (account.failedLoginCount > 0) await resetFailedPasswords(db, userId);
+  if (account.failedLoginCount > 0) await clearWrongPasswords(db, userId);
   return account.passwordHash;
 }
 
@@ -88,7 +86,7 @@ export async function presentedFamily(
   now: Date,
   callerSessionId?: string,
 ): Promise<string | null> {
-  const presented = presentedRefreshToken ? await findRefreshTokenByHash(db, hashToken(presentedRefreshToken)) : null;
+  const presented = presentedRefreshToken ? await findPresentedRefreshToken(db, presentedRefreshToken) : null;
   if (presented && presented.userId === userId && !presented.revokedAt && !presented.replacedAt && presented.expiresAt > now) {
     return presented.familyId;
   }
@@ -121,8 +119,7 @@ export async function applyPasswordChange(
   const expiresAt =
     latest?.expiresAt ??
     new Date(now.getTime() + (rememberMe ? config.rememberMeTtlDays * 86_400_000 : config.refreshTokenTtlHours * 3_600_000));
-  const refreshToken = randomBytes(32).toString('base64url');
-  await insertRefreshToken(tx, { userId, familyId: randomUUID(), tokenHash: hashToken(refreshToken), rememberMe, expiresAt });
+  const refreshToken = await startSession(tx, { userId, rememberMe, expiresAt });
   return { refreshToken, rememberMe, expiresAt };
 }
 

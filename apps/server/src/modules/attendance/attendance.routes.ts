@@ -14,7 +14,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
-import { sendCsvExport } from '../exports/csv';
 import { errorResponses } from '../../http/schemas';
 import { exportAttendance, getAttendanceLogs, getLastAttendance, saveAttendance } from './attendance.service';
 
@@ -48,6 +47,6 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ATTENDANCE_PATHS.export,
     { config: log, schema: { response: { 200: z.any().describe('text/csv attachment: Date, User, Type, Lat, Lng'), ...readErrors } } },
-    async (request, reply) => sendCsvExport(reply, app.db, await exportAttendance(app.db, owner(request), app.clock.now(), request.url)),
+    async (request, reply) => reply.sendCsvExport(await exportAttendance(app.db, owner(request), app.clock.now(), request.url)),
   );
 };

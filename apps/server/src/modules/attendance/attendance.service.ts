@@ -22,7 +22,7 @@ import {
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { conflict } from '../../lib/errors';
-import { byColumns, type CsvExport } from '../exports/csv';
+import { byColumns, type CsvExport } from '../../lib/csv-export';
 import { findLatestRecord, findRecordsBetween, findSessionRecords, findUserNames, insertRecord, lockOwner, type AttendanceOwner } from './attendance.repository';
 
 type RecordRow = { id: number; date: Date; type: number; lat: number | null; lng: number | null };

@@ -29,7 +29,7 @@ import {
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../db/farm-scope';
-import { findStaleFarms } from '../input-checks/input-checks.service';
+import { findStaleFarms } from '../input-checks/index';
 import { findEstimatesChangedByOthers, findLatestSeason, findWeeksOverCapacity } from './attention.repository';
 
 /** The caller: the user in the current organisation with their permissions there. */

@@ -87,6 +87,31 @@ function newRefreshToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashRefreshToken(token) };
 }
 
+/**
+ * Counts a wrong password toward the lockout: lockoutMaxFailures in a row lock the account for
+ * lockoutMinutes. Sign-in and Change Password share the rule.
+ */
+export async function countWrongPassword(db: AppDb, config: AppConfig, userId: number, now: Date): Promise<void> {
+  await recordFailedPassword(db, userId, config.lockoutMaxFailures, new Date(now.getTime() + config.lockoutMinutes * 60_000));
+}
+
+/** A right password clears the count of wrong ones. */
+export async function clearWrongPasswords(db: AppDb, userId: number): Promise<void> {
+  await resetFailedPasswords(db, userId);
+}
+
+/** The stored refresh token a browser presented (whatever its state), or null. */
+export async function findPresentedRefreshToken(db: AppDb, presented: string): Promise<StoredRefreshToken | null> {
+  return findRefreshTokenByHash(db, hashRefreshToken(presented));
+}
+
+/** Starts a new session (refresh-token family) for the user; answers its first refresh token. */
+export async function startSession(tx: AppDb, session: { userId: number; rememberMe: boolean; expiresAt: Date }): Promise<string> {
+  const { token, tokenHash } = newRefreshToken();
+  await insertRefreshToken(tx, { ...session, familyId: randomUUID(), tokenHash });
+  return token;
+}
+
 async function accessTokenResponse(config: AppConfig, userId: number, sessionId: string): Promise<TokenResponse> {
   return {
     access_token: await signAccessToken(config, { userId, sessionId }),
@@ -133,9 +158,8 @@ export async function signInWithPassword(db: AppDb, config: AppConfig, input: Pa
     throw invalidCredentials();
   }
   if (!passwordOk) {
-    const lockoutUntil = new Date(now.getTime() + config.lockoutMinutes * 60_000);
     await db.transaction(async (tx) => {
-      await recordFailedPassword(tx, user.id, config.lockoutMaxFailures, lockoutUntil);
+      await countWrongPassword(tx, config, user.id, now);
       await insertLoginEvent(tx, event(false, 'bad_password'));
     });
     throw invalidCredentials();

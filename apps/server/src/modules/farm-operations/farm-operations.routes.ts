@@ -16,7 +16,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
-import { sendCsvExport } from '../exports/csv';
 import { errorResponses } from '../../http/schemas';
 import { exportSessions, getSessions, listFarms, listScoutedDates } from './farm-operations.service';
 
@@ -55,6 +54,6 @@ export const farmOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendCsvExport(reply, app.db, await exportSessions(app.db, requireTenant(request), request.query, app.clock.now(), request.url)),
+      reply.sendCsvExport(await exportSessions(app.db, requireTenant(request), request.query, app.clock.now(), request.url)),
   );
 };

@@ -27,7 +27,7 @@ import type { AppDb } from '../../db/client';
 import { checkFarmFilter, findVisibleFarms, type FarmViewer } from '../../db/farm-scope';
 import { validationFailed } from '../../lib/errors';
 import { inBatches } from '../../db/batches';
-import { byColumns, type CsvExport } from '../exports/csv';
+import { byColumns, type CsvExport } from '../../lib/csv-export';
 import { findScoutedDays, findSessions } from './farm-operations.repository';
 
 /** The caller: the user in the current organisation. */

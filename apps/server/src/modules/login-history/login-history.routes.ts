@@ -13,7 +13,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
-import { sendCsvExport } from '../exports/csv';
 import { errorResponses } from '../../http/schemas';
 import { exportLoginHistory, getLoginHistory, listAreas, listRoles } from './login-history.service';
 
@@ -49,6 +48,6 @@ export const loginHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendCsvExport(reply, app.db, await exportLoginHistory(app.db, requireTenant(request), request.query, app.clock.now(), request.url)),
+      reply.sendCsvExport(await exportLoginHistory(app.db, requireTenant(request), request.query, app.clock.now(), request.url)),
   );
 };

@@ -17,7 +17,7 @@ import {
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../db/farm-scope';
 import { notFound } from '../../lib/errors';
-import { byColumns, type CsvExport } from '../exports/csv';
+import { byColumns, type CsvExport } from '../../lib/csv-export';
 import { findLoginHistory, findOrganisationAreas, findOrganisationRoles } from './login-history.repository';
 
 /** The caller: the user in the current organisation. */

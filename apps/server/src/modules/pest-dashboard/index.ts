@@ -1,4 +1,4 @@
-/** Pest dashboard: its four panels, the season at a glance, and the organisation's thresholds. */
+/** Pest dashboard: its four panels and the season at a glance. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pestDashboardRoutes } from './pest-dashboard.routes';
 

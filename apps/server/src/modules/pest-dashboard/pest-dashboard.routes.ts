@@ -1,7 +1,6 @@
 /**
- * Pest dashboard API (shared api/pest-dashboard.ts and api/pest-thresholds.ts): the Farm filter, the
- * four panels of a chosen day, the season at a glance and the organisation's thresholds. The
- * dashboard needs dashboard.pest; the thresholds dashboard.thresholds; the season at a glance any
+ * Pest dashboard API (shared api/pest-dashboard.ts): the Farm filter, the four panels of a chosen
+ * day and the season at a glance. The dashboard needs dashboard.pest; the season at a glance any
  * member (each of its parts only for those who may see it). All inside the current organisation.
  */
 import {
@@ -10,8 +9,6 @@ import {
   pestDashboardFarmsResponseSchema,
   pestDashboardQuerySchema,
   pestDashboardResponseSchema,
-  pestThresholdsResponseSchema,
-  savePestThresholdsBodySchema,
   seasonAtAGlanceResponseSchema,
 } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,10 +16,8 @@ import { errorResponses } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';
 import { getDashboard, listFarms } from './pest-dashboard.service';
 import { getSeasonAtAGlance } from './season.service';
-import { getThresholds, saveThresholds } from './thresholds.service';
 
 const view = { auth: { permissions: [PERMISSIONS.dashboardPest] }, tenant: true } as const;
-const thresholds = { auth: { permissions: [PERMISSIONS.dashboardThresholds] }, tenant: true } as const;
 const member = { auth: 'authenticated', tenant: true } as const;
 const readErrors = errorResponses(400, 401, 403, 404);
 
@@ -45,18 +40,4 @@ export const pestDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getSeasonAtAGlance(app.db, requireTenant(request), app.clock.now()),
   );
 
-  app.get(
-    PEST_DASHBOARD_PATHS.thresholds,
-    { config: thresholds, schema: { response: { 200: pestThresholdsResponseSchema, ...readErrors } } },
-    async (request) => getThresholds(app.db, requireTenant(request).organizationId),
-  );
-
-  app.put(
-    PEST_DASHBOARD_PATHS.thresholds,
-    {
-      config: thresholds,
-      schema: { body: savePestThresholdsBodySchema, response: { 200: pestThresholdsResponseSchema, ...errorResponses(400, 401, 403, 404, 412) } },
-    },
-    async (request) => saveThresholds(app.db, requireTenant(request), request.body),
-  );
 };

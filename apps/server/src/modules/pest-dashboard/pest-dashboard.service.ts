@@ -34,7 +34,7 @@ import {
   findTrapCounts,
   type DashboardScope,
 } from './pest-dashboard.repository';
-import { loadThresholds } from './thresholds.service';
+import { loadThresholds } from '../pest-thresholds/index';
 
 export async function listFarms(db: AppDb, viewer: FarmViewer): Promise<PestDashboardFarms> {
   return findVisibleFarms(db, viewer);

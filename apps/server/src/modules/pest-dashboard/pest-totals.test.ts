@@ -30,7 +30,7 @@ import { seedDemoData } from '../../db/seed/index';
 import type { FarmViewer } from '../../db/farm-scope';
 import { findBlocksWithLastSession } from './pest-dashboard.repository';
 import { getDashboard } from './pest-dashboard.service';
-import { loadThresholds } from './thresholds.service';
+import { loadThresholds } from '../pest-thresholds/index';
 import { inRolledBackTransaction } from '../../../test/helpers/rolled-back';
 
 const DAY = `pest_local_day(s.started_at)`;

@@ -21,8 +21,8 @@ import {
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../db/farm-scope';
-import { getPucReport } from '../harvest/harvest.service';
-import { loadCapacityRows } from '../picking/capacity.service';
+import { getPucReport } from '../harvest/index';
+import { loadCapacityRows } from '../picking/index';
 import { scoutingFrequencyForViewer } from './pest-dashboard.service';
 
 export interface SeasonActor extends FarmViewer {

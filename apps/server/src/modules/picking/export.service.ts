@@ -13,7 +13,7 @@ import {
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { validationFailed } from '../../lib/errors';
-import type { CsvCell, CsvExport } from '../exports/csv';
+import type { CsvCell, CsvExport } from '../../lib/csv-export';
 import { loadCapacityRows } from './capacity.service';
 import { windowFor, type PickingActor, type ScheduleView } from './picking-shared';
 import { loadScheduleRows } from './schedule.service';

@@ -33,7 +33,6 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
-import { sendCsvExport } from '../exports/csv';
 import { errorResponses } from '../../http/schemas';
 import { getCapacities, saveCapacity } from './capacity.service';
 import { exportSchedule } from './export.service';
@@ -110,7 +109,7 @@ export const pickingRoutes: FastifyPluginAsyncZod = async (app) => {
     PICKING_PATHS.producerExport,
     { config: view, schema: { querystring: pickingScheduleExportQuerySchema, response: { 200: csvResponse, ...readErrors } } },
     async (request, reply) =>
-      sendCsvExport(reply, app.db, await exportSchedule(app.db, requireTenant(request), 'producer', request.query, today(app), app.clock.now(), request.url)),
+      reply.sendCsvExport(await exportSchedule(app.db, requireTenant(request), 'producer', request.query, today(app), app.clock.now(), request.url)),
   );
 
   app.get(
@@ -123,7 +122,7 @@ export const pickingRoutes: FastifyPluginAsyncZod = async (app) => {
     PICKING_PATHS.packhouseExport,
     { config: view, schema: { querystring: pickingScheduleExportQuerySchema, response: { 200: csvResponse, ...readErrors } } },
     async (request, reply) =>
-      sendCsvExport(reply, app.db, await exportSchedule(app.db, requireTenant(request), 'packhouse', request.query, today(app), app.clock.now(), request.url)),
+      reply.sendCsvExport(await exportSchedule(app.db, requireTenant(request), 'packhouse', request.query, today(app), app.clock.now(), request.url)),
   );
 
   app.get(

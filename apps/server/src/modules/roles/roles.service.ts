@@ -34,8 +34,8 @@ import {
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
-import { notifyUsers } from '../notifications/notifications.service';
-import { getMenu } from '../shell/menu.service';
+import { notifyUsers } from '../notifications/index';
+import { getMenu } from '../shell/index';
 import { findUserPermissions, keepingFullMember, lockOrganizations, permissionsLacking } from './privilege-guard';
 import {
   countRoles,

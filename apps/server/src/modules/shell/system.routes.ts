@@ -1,14 +1,14 @@
 /**
- * Clear Cache, page-view recording and the status the browser polls during maintenance. Clear Cache
+ * Clear Cache and page-view recording (the maintenance status is the maintenance module's). Clear Cache
  * empties caches every organisation shares, so it is a platform action: super users only, whatever
  * their roles (system.clearCache gives no access, as system.update gives none to Upload Update); no
  * organisation is needed and an X-Organization-Id header is ignored.
  */
-import { SHELL_PATHS, pageViewBodySchema, systemStatusSchema } from '@orchard/shared';
+import { SHELL_PATHS, pageViewBodySchema } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';
-import { clearCaches, getSystemStatus, recordPageView } from './system.service';
+import { clearCaches, recordPageView } from './system.service';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -36,12 +36,4 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    SHELL_PATHS.systemStatus,
-    {
-      config: { auth: 'public', tenant: false, allowInMaintenance: true },
-      schema: { response: { 200: systemStatusSchema } },
-    },
-    async () => getSystemStatus(app.db),
-  );
 };

@@ -1,18 +1,7 @@
-/** Status, readiness, cache clearing and page-view recording. */
-import type { SystemStatus } from '@orchard/shared';
+/** Cache clearing and page-view recording. */
 import type { AppDb } from '../../db/client';
 import { invalidateMenuCache } from './menu.repository';
-import { insertPageView, pingDatabase, readMaintenanceFlag } from './system.repository';
-
-/** Read from the database, not from the cached flag, so a poller sees the switch at once. */
-export async function getSystemStatus(db: AppDb): Promise<SystemStatus> {
-  return { online: true, maintenance: await readMaintenanceFlag(db) };
-}
-
-/** Resolves when the database answers a trivial query; rejects with its error otherwise. */
-export async function checkReadiness(db: AppDb): Promise<void> {
-  await pingDatabase(db);
-}
+import { insertPageView } from './system.repository';
 
 /**
  * Clear Cache empties this instance's caches: the maintenance flag and the menu rows. Permissions

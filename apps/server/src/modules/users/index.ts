@@ -1,9 +1,7 @@
-/** Settings: the users tab and password reset links. */
+/** Settings: the users tab. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { passwordResetRoutes } from './password-reset.routes';
 import { usersRoutes } from './users.routes';
 
 export const usersModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(usersRoutes);
-  await app.register(passwordResetRoutes);
 };

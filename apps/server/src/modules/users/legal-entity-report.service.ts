@@ -14,7 +14,7 @@ import {
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { byColumns, type CsvExport } from '../exports/csv';
+import { byColumns, type CsvExport } from '../../lib/csv-export';
 import { findLegalEntityReportRows } from './legal-entity-report.repository';
 import { findRolesInOrganization } from './user-assignments.repository';
 import { findAssignments } from './user-members.repository';

@@ -1,9 +1,12 @@
-/** Deleting a member of the current organisation, and lifting a lockout. */
+/** Deleting a member of the current organisation, lifting a lockout, and mailing a password reset link. */
 import { USER_MESSAGES, type User } from '@orchard/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/pg-errors';
-import { validationFailed } from '../../lib/errors';
-import { keepingFullMember, lockOrganizations } from '../roles/privilege-guard';
+import { notFound, validationFailed } from '../../lib/errors';
+import { sendResetLink } from '../password-reset/index';
+import { keepingFullMember, lockOrganizations } from '../roles/index';
 import { deleteAvatarBlob } from './avatar.repository';
 import { clearLockout, countOtherMemberships, deleteUserRow, removeFromOrganization } from './user-accounts.repository';
 import { findMemberUser } from './user-members.repository';
@@ -59,4 +62,23 @@ export async function unblockUser(db: AppDb, caller: Caller, userId: number): Pr
   await assertMayManageIdentity(db, caller, userId);
   await clearLockout(db, userId);
   return loadMember(db, caller.organizationId, userId);
+}
+
+/**
+ * users.resetPassword: mails the member a one-time link; answers the address it went to. Callers
+ * resetting their own password keep the session they ask from.
+ */
+export async function requestPasswordReset(
+  db: AppDb,
+  config: AppConfig,
+  log: FastifyBaseLogger,
+  caller: Caller,
+  userId: number,
+  now = new Date(),
+): Promise<{ email: string }> {
+  const user = await findMemberUser(db, caller.organizationId, userId);
+  if (!user) throw notFound('User');
+  const keepSessionFamily = userId === caller.userId ? caller.sessionId : null;
+  await sendResetLink(db, config, log, { userId, email: user.email, userName: user.userName, fullName: user.fullName ?? null, keepSessionFamily }, now);
+  return { email: user.email };
 }

@@ -8,8 +8,8 @@
 import { USER_MESSAGES, type User } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import { notifyUsers } from '../notifications/notifications.service';
-import { keepingFullMember, lockOrganizations } from '../roles/privilege-guard';
+import { notifyUsers } from '../notifications/index';
+import { keepingFullMember, lockOrganizations } from '../roles/index';
 import { bumpUserVersion } from './user-accounts.repository';
 import {
   findFarmIdsInOrganization,

@@ -16,8 +16,8 @@ import {
   presentedFamily,
   verifyCurrentPassword,
   type ReplacementSession,
-} from '../account/account.service';
-import { findUserOrganizationIds, keepingFullMember, lockOrganizations } from '../roles/privilege-guard';
+} from '../account/index';
+import { findUserOrganizationIds, keepingFullMember, lockOrganizations } from '../roles/index';
 import {
   insertMembership,
   insertUser,

@@ -24,7 +24,7 @@
 import { PERMISSIONS, USER_MESSAGES, mayChangeIdentityOf, mayTakeFrom, type Permission } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
-import { findUserPermissions, permissionsLacking } from '../roles/privilege-guard';
+import { findUserPermissions, permissionsLacking } from '../roles/index';
 import { countOtherMemberships, isSuperUserAccount } from './user-accounts.repository';
 import { findFarmsAssignedOrNot, findRolePermissions, findRolesInOrganization, findUserRoleIds } from './user-assignments.repository';
 import { findMemberUser } from './user-members.repository';

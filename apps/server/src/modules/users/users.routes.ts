@@ -31,14 +31,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
-import { presentedRefreshToken, setRefreshCookie } from '../auth/refresh-cookie';
-import { sendCsvExport } from '../exports/csv';
+import { presentedRefreshToken, setRefreshCookie } from '../auth/index';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { readUploadedFile } from '../../http/upload';
 import { checkAvatarAccess, replaceAvatar } from './avatar.service';
 import { exportLegalEntityReport } from './legal-entity-report.service';
-import { requestPasswordReset } from './password-reset.service';
-import { deleteUser, unblockUser } from './user-account-actions.service';
+import { deleteUser, requestPasswordReset, unblockUser } from './user-account-actions.service';
 import { setUserFarms, setUserPackhouses, setUserRoles } from './user-assignments.service';
 import { createUser, linkUser, updateUser } from './user-editing.service';
 import { getUser, listFarmOptions, listPackhouseOptions, listSystemUsers, listUsers } from './user-listing.service';
@@ -114,7 +112,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => sendCsvExport(reply, app.db, await exportLegalEntityReport(app.db, caller(request), request.body.roleIds, request.url, app.clock.now())),
+    async (request, reply) => reply.sendCsvExport(await exportLegalEntityReport(app.db, caller(request), request.body.roleIds, request.url, app.clock.now())),
   );
 
   app.get(

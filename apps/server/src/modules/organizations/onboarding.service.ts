@@ -2,7 +2,7 @@
  * Create New Organization: the reference lists, adding a region, area or province, and saving a
  * complete organisation.
  *
- * Saving checks the draft in the spec's order (the shared `firstCreateOrganizationProblem`, the
+ * Saving checks the draft in the documented order (docs/domain.md, Create New Organization; the shared `firstCreateOrganizationProblem`, the
  * same function the browser runs) and answers the first failing text as a 400; then what the ids
  * name (level, legal entity, organisation to copy, super users, each farm's places and site type);
  * then, in ONE transaction: the organisation, its legal entity (new, or started from an existing
@@ -69,7 +69,7 @@ import {
   regionExists,
   regionNamed,
   setDefaultLegalEntity,
-} from './organization-onboarding.repository';
+} from './onboarding.repository';
 
 type List<T> = Promise<{ result: T[] }>;
 
@@ -130,7 +130,7 @@ export async function addProvince(db: AppDb, body: AddProvinceBody): Promise<Pro
   return addPlace(db, 'provinces', (tx) => provinceNamed(tx, name), (tx) => insertProvince(tx, name), M.provinceExists);
 }
 
-/** What the draft's ids name, after the spec's checks have passed. Answers the legal entity's name. */
+/** What the draft's ids name, after the draft's rules have passed. Answers the legal entity's name. */
 async function checkReferences(db: AppDb, draft: CreateOrganizationDraft, superUserIds: readonly number[]): Promise<string> {
   if (!(await levelExists(db, draft.organization_Level!))) throw invalid('organization_Level', M.levelUnknown);
 

@@ -134,7 +134,7 @@ describe('password reset by link', () => {
     await signIn(t.app, user.userName, FIXTURE_PASSWORD, { remoteAddress: ip() });
   });
 
-  it('checks the new password rules with the spec messages', async () => {
+  it("checks the new password rules with the product's messages", async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ newPassword: '12345', confirmPassword: '12345' }, 'newPassword', USER_MESSAGES.newPasswordMin],
       [{ confirmPassword: 'abcdef' }, 'newPassword', USER_MESSAGES.newPasswordMin],

@@ -1,12 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import Fastify from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppDb } from '../../db/client';
-import { byColumns, CSV_BATCH_ROWS, csvChunks, neutraliseCell, sendCsvExport, type CsvCell, type CsvExport } from './csv';
-import { logExport } from './exports.service';
-
-vi.mock('./exports.service', () => ({ logExport: vi.fn(async () => ({})) }));
+import { describe, expect, it } from 'vitest';
+import { byColumns, CSV_BATCH_ROWS, csvChunks, neutraliseCell, type CsvCell, type CsvExport } from './csv-export';
 
 async function textOf(csv: Pick<CsvExport, 'preamble' | 'header' | 'rows'>): Promise<string> {
   const chunks: Buffer[] = [];
@@ -123,43 +118,5 @@ describe('csvChunks', () => {
     expect(parsed).toHaveLength(total + 1);
     expect(parsed[1]).toEqual(['0', 'row 0', "'=odd"]);
     expect(parsed[total]).toEqual([String(total - 1), `row ${total - 1}`, "'=odd"]);
-  });
-});
-
-describe('sendCsvExport', () => {
-  afterEach(() => vi.mocked(logExport).mockClear());
-  const db = {} as AppDb;
-  const log = { userId: 1, organizationId: 2, url: '/api/x/export?a=1', componentName: 'XComponent', reportName: 'X', exportTime: new Date('2026-03-11T06:00:00Z') };
-
-  async function appSending(csv: () => CsvExport) {
-    const app = Fastify();
-    app.get('/export', async (_request, reply) => sendCsvExport(reply, db, csv()));
-    await app.ready();
-    return app;
-  }
-
-  it('answers the attachment with its headers and bytes, and logs the export once with its size', async () => {
-    const app = await appSending(() => ({ fileName: 'X-2026-03-11-08-00-00.csv', header: ['Name'], rows: [['@a'], ['b']], log }));
-    const res = await app.inject({ method: 'GET', url: '/export' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="X-2026-03-11-08-00-00.csv"');
-    expect(res.body).toBe("Name\r\n'@a\r\nb\r\n");
-    expect(logExport).toHaveBeenCalledTimes(1);
-    expect(logExport).toHaveBeenCalledWith(db, expect.objectContaining({ ...log, size: Buffer.byteLength(res.body), timeToComplete: expect.any(Number) }));
-    await app.close();
-  });
-
-  it('a source that fails before its first row answers an error, not a broken download, and logs nothing', async () => {
-    async function* failing(): AsyncGenerator<CsvCell[]> {
-      yield* [];
-      throw new Error('database went away');
-    }
-    const app = await appSending(() => ({ fileName: 'x.csv', header: ['Name'], rows: failing(), log }));
-    const res = await app.inject({ method: 'GET', url: '/export' });
-    expect(res.statusCode).toBe(500);
-    expect(res.headers['content-disposition']).toBeUndefined();
-    expect(logExport).not.toHaveBeenCalled();
-    await app.close();
   });
 });

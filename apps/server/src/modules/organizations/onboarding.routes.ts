@@ -40,7 +40,7 @@ import {
   getRegions,
   getSiteTypes,
   getSprayProductsCopy,
-} from './organization-onboarding.service';
+} from './onboarding.service';
 
 const superUsers = { auth: 'superUser', tenant: false } as const;
 const readErrors = errorResponses(400, 401, 403);

@@ -215,7 +215,7 @@ describe('organisation onboarding API: Create New Organization', () => {
     });
   });
 
-  describe('Save New Organization: validation in the spec order', () => {
+  describe('Save New Organization: validation in the documented order', () => {
     /** Breaking rules from the last to the first: each added break must be the answer. */
     const STEPS: [string, (d: CreateOrganizationBody) => void, string, string][] = [
       ['a farm without public holidays', (d) => delete d.farms![1]!.public_Holidays, M.publicHolidaysRequired, 'farms.1.public_Holidays'],
@@ -232,7 +232,7 @@ describe('organisation onboarding API: Create New Organization', () => {
     ];
     const cases = STEPS.map((s, i) => [s[0], STEPS.slice(0, i + 1), s[2], s[3]] as const);
 
-    it.each(cases)('%s: 400 with the spec text, nothing saved', async (_name, steps, message, field) => {
+    it.each(cases)("%s: 400 with the rule's text, nothing saved", async (_name, steps, message, field) => {
       const d = draft();
       const name = d.organization_Name!;
       for (const [, breakIt] of steps) breakIt(d);
@@ -272,7 +272,7 @@ describe('organisation onboarding API: Create New Organization', () => {
       ["a farm of another legal entity", (d: CreateOrganizationBody): void => {
         d.farms![0]!.farm_Legal_Entity = sourceLegalEntity;
       }, M.farmLegalEntityMismatch],
-    ] as const)('after the spec rules, what the ids name: %s is 400, nothing saved', async (_name, breakIt, message) => {
+    ] as const)('after the draft rules, what the ids name: %s is 400, nothing saved', async (_name, breakIt, message) => {
       const d = draft();
       breakIt(d);
       const res = await call(superUser, 'POST', PATHS.create, d);

@@ -1,7 +1,8 @@
 /**
  * The one way the server sends a CSV download. Every export (attendance, farm operations, login
  * history, picking schedules, the users' legal-entity report) describes itself as a CsvExport (file
- * name, header, rows, what to log) and sendCsvExport does the rest the same way for all of them:
+ * name, header, rows, what to log) and `reply.sendCsvExport(csv)` (decorated by the exports module,
+ * which writes the log row) does the rest the same way for all of them:
  *
  * - cells that could start a spreadsheet formula are neutralised (headers too);
  * - RFC 4180 quoting from csv-stringify, CRLF line ends;
@@ -15,8 +16,13 @@ import { Readable } from 'node:stream';
 import { businessTimestamp, neutraliseFormula } from '@orchard/shared';
 import { stringify, type Options } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
-import type { AppDb } from '../../db/client';
-import { logExport } from './exports.service';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Streams the export as an attachment and logs it (decorated by the exports module). */
+    sendCsvExport(csv: CsvExport): Promise<FastifyReply>;
+  }
+}
 
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
@@ -103,13 +109,21 @@ export async function* csvChunks(csv: Pick<CsvExport, 'preamble' | 'header' | 'r
   await finished?.(size);
 }
 
+/** What is known once the last byte is written: the file's size and the time since the request came. */
+export interface CsvSent {
+  size: number;
+  /** seconds */
+  timeToComplete: number;
+}
+
 /**
- * Sends the export as a streamed attachment and logs it. The header and the first batch are read
- * before anything is sent, so a source that fails at once still answers with the error envelope.
+ * Sends the export as a streamed attachment; `sent` runs after the last chunk and before the
+ * response ends. The header and the first batch are read before anything is sent, so a source that
+ * fails at once still answers with the error envelope.
  */
-export async function sendCsvExport(reply: FastifyReply, db: AppDb, csv: CsvExport): Promise<FastifyReply> {
+export async function streamCsvExport(reply: FastifyReply, csv: CsvExport, sent: (done: CsvSent) => Promise<void>): Promise<FastifyReply> {
   const chunks = csvChunks(csv, async (size) => {
-    await logExport(db, { ...csv.log, timeToComplete: reply.elapsedTime / 1000, size });
+    await sent({ size, timeToComplete: reply.elapsedTime / 1000 });
   });
   const first = await chunks.next();
   async function* body() {

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/schemas';
-import { checkReadiness } from './system.service';
+import { pingDatabase } from './health.repository';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -23,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        await checkReadiness(app.db);
+        await pingDatabase(app.db);
       } catch (err) {
         request.log.warn({ err }, 'readiness check failed: database did not answer');
         // ERROR_CODES has no "unavailable" code yet; the status is what probes act on.

@@ -16,7 +16,7 @@ import {
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../db/farm-scope';
 import { AppError } from '../../lib/errors';
-import { findThresholds, insertSettings, replaceThresholds, updateSettings } from './thresholds.repository';
+import { findThresholds, insertSettings, replaceThresholds, updateSettings } from './pest-thresholds.repository';
 
 /** The thresholds the organisation's dashboard works with. */
 export async function loadThresholds(db: AppDb, organizationId: number): Promise<PestThresholds> {

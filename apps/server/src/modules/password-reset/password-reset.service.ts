@@ -12,11 +12,11 @@ import { APP_NAME, USER_MESSAGES, type CompletePasswordResetBody } from '@orchar
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
-import { AppError, notFound, validationFailed } from '../../lib/errors';
+import { AppError, validationFailed } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
-import { revokeRefreshFamiliesExcept } from '../account/account.repository';
-import { deliverMail, queueMail } from '../mail/mail.service';
-import { notifyUsers } from '../notifications/notifications.service';
+import { revokeRefreshTokens } from '../../db/refresh-token-revocation';
+import { deliverMail, queueMail } from '../mail/index';
+import { notifyUsers } from '../notifications/index';
 import {
   consumeResetToken,
   findUsableResetToken,
@@ -25,8 +25,6 @@ import {
   revokeAllRefreshTokens,
   setPasswordAndUnlock,
 } from './password-reset.repository';
-import { findMemberUser } from './user-members.repository';
-import type { Caller } from './user-privileges';
 
 export const RESET_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_MAIL_SUBJECT = `${APP_NAME}: reset your password`;
@@ -57,35 +55,44 @@ function resetMailText(name: string, userName: string, link: string): string {
 const invalidLink = () =>
   validationFailed(USER_MESSAGES.resetLinkInvalid, [{ field: 'token', message: USER_MESSAGES.resetLinkInvalid }]);
 
-/** users.resetPassword: mails the member a one-time link; answers the address it went to. */
-export async function requestPasswordReset(
+/** Whom a reset link is mailed to, and the session of theirs that stays signed in (their own request). */
+export interface ResetLinkRecipient {
+  userId: number;
+  email: string;
+  userName: string;
+  fullName: string | null;
+  /** the refresh-token family kept when users reset their own password; every other one is revoked */
+  keepSessionFamily: string | null;
+}
+
+/**
+ * Mails the user a one-time link (the caller has decided they may: users.resetPassword). Their other
+ * sessions end and earlier unused links stop working, in one transaction with the mail's queueing;
+ * delivery talks to the network, so it happens after the commit.
+ */
+export async function sendResetLink(
   db: AppDb,
   config: AppConfig,
   log: FastifyBaseLogger,
-  caller: Caller,
-  userId: number,
+  to: ResetLinkRecipient,
   now = new Date(),
-): Promise<{ email: string }> {
-  const user = await findMemberUser(db, caller.organizationId, userId);
-  if (!user) throw notFound('User');
+): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const mailId = await db.transaction(async (tx) => {
-    await revokeRefreshFamiliesExcept(tx, userId, userId === caller.userId ? caller.sessionId : null, now);
-    await invalidateUnusedResetTokens(tx, userId, now);
+    await revokeRefreshTokens(tx, { userId: to.userId, exceptFamilyId: to.keepSessionFamily }, now);
+    await invalidateUnusedResetTokens(tx, to.userId, now);
     await insertResetToken(tx, {
-      userId,
+      userId: to.userId,
       tokenHash: hashResetToken(token),
       expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
     });
     return queueMail(tx, {
-      to: user.email,
+      to: to.email,
       subject: RESET_MAIL_SUBJECT,
-      text: resetMailText(user.fullName ?? user.userName, user.userName, resetLink(config.publicUrl, token)),
+      text: resetMailText(to.fullName ?? to.userName, to.userName, resetLink(config.publicUrl, token)),
     });
   });
-  // delivery talks to the network, so it happens after the commit
   await deliverMail(db, config, log, mailId);
-  return { email: user.email };
 }
 
 /** Public: is the link still usable? 404 when it is unknown, used or expired. */

@@ -1,0 +1,29 @@
+/**
+ * Pest thresholds API (shared api/pest-thresholds.ts): the organisation's action thresholds per pest
+ * and trap-count thresholds, read and saved with dashboard.thresholds inside the current
+ * organisation. The pest dashboard reads them through loadThresholds.
+ */
+import { PEST_DASHBOARD_PATHS, PERMISSIONS, pestThresholdsResponseSchema, savePestThresholdsBodySchema } from '@orchard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/schemas';
+import { requireTenant } from '../../plugins/access';
+import { getThresholds, saveThresholds } from './pest-thresholds.service';
+
+const thresholds = { auth: { permissions: [PERMISSIONS.dashboardThresholds] }, tenant: true } as const;
+
+export const pestThresholdsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    PEST_DASHBOARD_PATHS.thresholds,
+    { config: thresholds, schema: { response: { 200: pestThresholdsResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => getThresholds(app.db, requireTenant(request).organizationId),
+  );
+
+  app.put(
+    PEST_DASHBOARD_PATHS.thresholds,
+    {
+      config: thresholds,
+      schema: { body: savePestThresholdsBodySchema, response: { 200: pestThresholdsResponseSchema, ...errorResponses(400, 401, 403, 404, 412) } },
+    },
+    async (request) => saveThresholds(app.db, requireTenant(request), request.body),
+  );
+};
