@@ -97,7 +97,7 @@ import http from 'node:http';
 import { stringify } from 'csv-stringify/sync';
 import { FARM_OPERATIONS_CSV_COLUMNS, FARM_OPERATIONS_PATHS, dayBounds, farmOperationsCsvRow, minutesPerHa, sessionMinutes } from '@orchard/shared';
 import { findSessions } from '../apps/server/src/modules/farm-operations/farm-operations.repository';
-import { neutraliseCell } from '../apps/server/src/modules/exports/csv';
+import { neutraliseCell } from '../apps/server/src/lib/csv-export';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);

@@ -46,7 +46,7 @@ import {
   findTrapCounts,
 } from '../../apps/server/src/modules/pest-dashboard/pest-dashboard.repository';
 import { lowestCountOver } from '../../apps/server/src/modules/pest-dashboard/pest-dashboard.service';
-import { loadThresholds } from '../../apps/server/src/modules/pest-dashboard/thresholds.service';
+import { loadThresholds } from '../../apps/server/src/modules/pest-thresholds/pest-thresholds.service';
 
 export interface PestBenchScouting {
   sessions: number;
