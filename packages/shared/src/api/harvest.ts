@@ -218,13 +218,6 @@ export const BIN_REASONS = {
   notEnoughUntipped: 'bin-not-enough-untipped',
 } as const satisfies Record<keyof typeof BIN_MESSAGES, string>;
 
-/** yyyy-MM-dd naming a real calendar day. */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 /** A received date: a real yyyy-MM-dd day in the range of days (calendar.ts) and in a season the reports can show. */
 export function isReceivedDate(value: string): boolean {
   if (!isDayInRange(value)) return false;

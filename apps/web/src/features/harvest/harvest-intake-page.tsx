@@ -1,6 +1,6 @@
 /** Harvest area (/harvest): record bin intake and import it from a CSV file. */
 import { useQueryClient } from '@tanstack/react-query';
-import { BIN_IMPORT_COLUMNS, BIN_IMPORT_EXAMPLE, BIN_IMPORT_MAX_BYTES, PERMISSIONS, isIsoDate, tippedOfCell, type BinImportColumn, type CsvImportLine } from '@orchard/shared';
+import { BIN_IMPORT_COLUMNS, BIN_IMPORT_EXAMPLE, BIN_IMPORT_MAX_BYTES, PERMISSIONS, isCalendarDay, tippedOfCell, type BinImportColumn, type CsvImportLine } from '@orchard/shared';
 import { useTranslation } from 'react-i18next';
 import { CsvImportPanel } from '../../components/csv-import-panel';
 import { csvImportTexts, templateCsv } from '../../lib/csv-import';
@@ -24,7 +24,7 @@ function BinImport() {
   const at = (l: CsvImportLine, column: BinImportColumn) => l.cells[column] ?? '';
   const cell = (column: BinImportColumn, header: string, className?: string) => ({ header, body: (l: CsvImportLine) => at(l, column), className });
   // the cells as read; a date and yes or no as the screen says them
-  const day = (l: CsvImportLine) => (isIsoDate(at(l, 'received_date')) ? f.day(at(l, 'received_date')) : at(l, 'received_date'));
+  const day = (l: CsvImportLine) => (isCalendarDay(at(l, 'received_date')) ? f.day(at(l, 'received_date')) : at(l, 'received_date'));
   const yesNo = (l: CsvImportLine) => {
     const tipped = tippedOfCell(at(l, 'tipped'));
     return tipped === null ? at(l, 'tipped') : t(tipped ? 'harvest.import.yes' : 'harvest.import.no');
