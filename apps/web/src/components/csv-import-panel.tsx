@@ -14,7 +14,7 @@ import { Tag } from 'primereact/tag';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CsvImportAnswer, CsvImportLine, CsvImportMode } from '@orchard/shared';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, type CsvImportAnswer, type CsvImportLine, type CsvImportMode } from '@orchard/shared';
 import type { TFunction } from 'i18next';
 import {
   canImport,
@@ -205,8 +205,8 @@ export function CsvImportPanel<A extends CsvImportAnswer>(props: CsvImportPanelP
             dataKey="line"
             size="small"
             paginator
-            rows={20}
-            rowsPerPageOptions={[20, 50, 100]}
+            rows={TABLE_PAGE_SIZE}
+            rowsPerPageOptions={[...TABLE_PAGE_SIZE_OPTIONS]}
             paginatorTemplate={namedPaginatorTemplate(texts.rowsPerPage, 'FirstPageLink PrevPageLink CurrentPageReport NextPageLink LastPageLink RowsPerPageDropdown')}
             currentPageReportTemplate={texts.pageReport}
             scrollable

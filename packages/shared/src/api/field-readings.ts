@@ -19,7 +19,7 @@
  */
 import { z } from 'zod';
 import { isDayInRange } from '../calendar.js';
-import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '../constants.js';
+import { TABLE_PAGE_SIZE_OPTIONS } from '../constants.js';
 import { idSchema, INT_MAX, pageQuerySchema, pageSizeMessage, pageSizeQuerySchema, versionSchema } from './common.js';
 
 export const FIELD_READINGS_PATHS = {
@@ -28,8 +28,6 @@ export const FIELD_READINGS_PATHS = {
 } as const;
 
 /** The capture lists page as every table does; these names are the constants' under the lists' own prefix. */
-export const FIELD_READINGS_PAGE_SIZES = TABLE_PAGE_SIZE_OPTIONS;
-export const FIELD_READINGS_DEFAULT_PAGE_SIZE = TABLE_PAGE_SIZE;
 export const FIELD_NOTE_MAX = 500;
 
 export const FIELD_READINGS_MESSAGES = {

@@ -33,7 +33,6 @@
  * message, never a rounded value; a time read in the future is refused too.
  */
 import { z } from 'zod';
-import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '../constants.js';
 import { idSchema, idSchemaWith, pageQuerySchema, pageSizeQuerySchema } from './common.js';
 import {
   FIELD_READINGS_MESSAGES,
@@ -76,8 +75,6 @@ export const PACKHOUSE_READINGS_PATHS = {
 } as const;
 
 /** The reading lists page as every table does; these names are the constants' under the lists' own prefix. */
-export const PACKHOUSE_READINGS_PAGE_SIZES = TABLE_PAGE_SIZE_OPTIONS;
-export const PACKHOUSE_READINGS_DEFAULT_PAGE_SIZE = TABLE_PAGE_SIZE;
 
 export const LINE_NAME_MAX = 50;
 export const ROOM_NAME_MAX = 50;

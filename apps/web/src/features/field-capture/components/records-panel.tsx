@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { dayOf, FIELD_READINGS_DEFAULT_PAGE_SIZE, FIELD_READINGS_PAGE_SIZES, type FieldBlock } from '@orchard/shared';
+import { dayOf, TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, type FieldBlock } from '@orchard/shared';
 import { RecordsList, useRecordsPaging, type RecordColumn } from '../../../components/records-list';
 import { filtersFromSearch, type FieldListFilters } from '../../../lib/field-list-filters';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -34,7 +34,7 @@ export function RecordsPanel<Row extends FieldRecordRow, Draft>({
   // a link (the pest dashboard's rows) may open the list on its rows: the address names the filters
   const { search } = useLocation();
   const [filters, setFilters] = useState<FieldListFilters>(() => filtersFromSearch(search));
-  const paging = useRecordsPaging('fieldCapture', kind.texts.caption, FIELD_READINGS_PAGE_SIZES, FIELD_READINGS_DEFAULT_PAGE_SIZE);
+  const paging = useRecordsPaging('fieldCapture', kind.texts.caption, TABLE_PAGE_SIZE_OPTIONS, TABLE_PAGE_SIZE);
   const rangeError = filters.from && filters.to && filters.from > filters.to ? t('fieldCapture.rangeOrder') : undefined;
   const list = useFieldList(kind.listPath, kind.pageSchema, { ...filters, ...paging.page }, !rangeError);
   const remove = useDeleteFieldRecord(kind.listPath, kind.itemPath);

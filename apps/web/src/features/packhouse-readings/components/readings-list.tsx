@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PACKHOUSE_READINGS_DEFAULT_PAGE_SIZE, PACKHOUSE_READINGS_PAGE_SIZES, dayOf } from '@orchard/shared';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, dayOf } from '@orchard/shared';
 import { FormField } from '../../../components/field-error';
 import { RecordsList, useRecordsPaging } from '../../../components/records-list';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -30,7 +30,7 @@ export function ReadingsList({
   const { t } = useTranslation();
   const format = useFormatters();
   const [days, setDays] = useState({ from: '', to: '' });
-  const paging = useRecordsPaging('packhouseReadings', kind.texts.caption, PACKHOUSE_READINGS_PAGE_SIZES, PACKHOUSE_READINGS_DEFAULT_PAGE_SIZE);
+  const paging = useRecordsPaging('packhouseReadings', kind.texts.caption, TABLE_PAGE_SIZE_OPTIONS, TABLE_PAGE_SIZE);
   const rangeError = days.from && days.to && days.from > days.to ? t('packhouseReadings.rangeOrder') : undefined;
   const list = useReadings(kind, rangeError ? null : { placeId, ...days, ...paging.page });
   const { remove } = useReadingMutations(kind);
