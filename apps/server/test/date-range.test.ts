@@ -13,7 +13,7 @@
  * and commit refuses the file and writes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { FIELD_IMPORT_KINDS, FIELD_IMPORT_MESSAGES, FIELD_READINGS_MESSAGES, PACKHOUSE_READINGS_PATHS, SCOUTING_MESSAGES, type FieldImportKind } from '@orchard/shared';
+import { FIELD_IMPORT_KINDS, FIELD_IMPORT_MESSAGES, FIELD_CAPTURE_MESSAGES, PACKHOUSE_READINGS_PATHS, SCOUTING_MESSAGES, type FieldImportKind } from '@orchard/shared';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -376,14 +376,14 @@ describe('dates outside the range the product takes', () => {
   const importLines = (): Record<FieldImportKind, { header: string; line: (date: string) => string; column: string; message: string }[]> => {
     const { farm, block, trap } = place;
     return {
-      tensiometerReadings: [{ header: 'farm,block,station,depth_cm,kpa,read_on', line: (d) => `${farm},${block},S9,30,12.5,${d}`, column: 'read_on', message: FIELD_READINGS_MESSAGES.dayInvalid }],
-      waterApplied: [{ header: 'farm,block,applied_on,amount,unit', line: (d) => `${farm},${block},${d},12,mm`, column: 'applied_on', message: FIELD_READINGS_MESSAGES.dayInvalid }],
-      phenology: [{ header: 'farm,block,observed_on,stage,percent_of_trees', line: (d) => `${farm},${block},${d},flowering,40`, column: 'observed_on', message: FIELD_READINGS_MESSAGES.dayInvalid }],
+      tensiometerReadings: [{ header: 'farm,block,station,depth_cm,kpa,read_on', line: (d) => `${farm},${block},S9,30,12.5,${d}`, column: 'read_on', message: FIELD_CAPTURE_MESSAGES.dayInvalid }],
+      waterApplied: [{ header: 'farm,block,applied_on,amount,unit', line: (d) => `${farm},${block},${d},12,mm`, column: 'applied_on', message: FIELD_CAPTURE_MESSAGES.dayInvalid }],
+      phenology: [{ header: 'farm,block,observed_on,stage,percent_of_trees', line: (d) => `${farm},${block},${d},flowering,40`, column: 'observed_on', message: FIELD_CAPTURE_MESSAGES.dayInvalid }],
       traps: [
-        { header: 'farm,block,trap_type,lure,code,lat,lng,active_from,active_to', line: (d) => `${farm},${block},delta,none,SW1,-33.1,19.1,${d},`, column: 'active_from', message: FIELD_READINGS_MESSAGES.dayInvalid },
-        { header: 'farm,block,trap_type,lure,code,lat,lng,active_from,active_to', line: (d) => `${farm},${block},delta,none,SW2,-33.1,19.1,2025-06-01,${d}`, column: 'active_to', message: FIELD_READINGS_MESSAGES.dayInvalid },
+        { header: 'farm,block,trap_type,lure,code,lat,lng,active_from,active_to', line: (d) => `${farm},${block},delta,none,SW1,-33.1,19.1,${d},`, column: 'active_from', message: FIELD_CAPTURE_MESSAGES.dayInvalid },
+        { header: 'farm,block,trap_type,lure,code,lat,lng,active_from,active_to', line: (d) => `${farm},${block},delta,none,SW2,-33.1,19.1,2025-06-01,${d}`, column: 'active_to', message: FIELD_CAPTURE_MESSAGES.dayInvalid },
       ],
-      trapInspections: [{ header: 'farm,block,trap,inspected_on,count,note', line: (d) => `${farm},${block},${trap},${d},3,`, column: 'inspected_on', message: FIELD_READINGS_MESSAGES.dayInvalid }],
+      trapInspections: [{ header: 'farm,block,trap,inspected_on,count,note', line: (d) => `${farm},${block},${trap},${d},3,`, column: 'inspected_on', message: FIELD_CAPTURE_MESSAGES.dayInvalid }],
       scouting: [
         { header: 'farm,block,started_at,ended_at,point,pest,count,present,note', line: (d) => `${farm},${block},${d} 07:00,2025-06-24 08:00,1,red-scale,4,,`, column: 'started_at', message: SCOUTING_MESSAGES.startInvalid },
         { header: 'farm,block,started_at,ended_at,point,pest,count,present,note', line: (d) => `${farm},${block},2025-06-24 07:00,${d} 08:00,1,red-scale,4,,`, column: 'ended_at', message: SCOUTING_MESSAGES.endInvalid },

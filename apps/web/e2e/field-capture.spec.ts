@@ -7,7 +7,7 @@
  * horizontal scroll on a phone.
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from './support/test';
-import { FIELD_READINGS_PATHS, SCOUTING_PATHS, dayOf, type FieldBlock, type ScoutingSession, type ScoutingSessionsResponse } from '@orchard/shared';
+import { FIELD_CAPTURE_PATHS, SCOUTING_PATHS, dayOf, type FieldBlock, type ScoutingSession, type ScoutingSessionsResponse } from '@orchard/shared';
 import { en, exactly, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser } from './support/demo-users';
@@ -43,7 +43,7 @@ async function sessionsTagged(a: Api, blockId: number, tag: string): Promise<Sco
 }
 
 async function firstBlock(a: Api): Promise<FieldBlock> {
-  const res = await a.api.get(FIELD_READINGS_PATHS.blocks, { headers: a.headers });
+  const res = await a.api.get(FIELD_CAPTURE_PATHS.blocks, { headers: a.headers });
   expect(res.status()).toBe(200);
   const blocks = ((await res.json()) as FieldBlock[]).sort((x, y) => x.farmName.localeCompare(y.farmName) || x.name.localeCompare(y.name));
   expect(blocks.length).toBeGreaterThan(0);

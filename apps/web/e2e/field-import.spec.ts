@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, request as playwrightRequest, test, type Page } from './support/test';
-import { FIELD_IMPORT_MESSAGES, FIELD_READINGS_PATHS, PHENOLOGY_PATHS, dayOf, type FieldBlock, type PhenologyObservationsResponse } from '@orchard/shared';
+import { FIELD_IMPORT_MESSAGES, FIELD_CAPTURE_PATHS, PHENOLOGY_PATHS, dayOf, type FieldBlock, type PhenologyObservationsResponse } from '@orchard/shared';
 import { en, scrollWidth, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 import { dismissReleaseNote } from './support/users-api';
@@ -26,7 +26,7 @@ async function adminApi(baseURL: string) {
   const auth = { Authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
   const orgs = (await (await api.get('/api/me/organizations', { headers: auth })).json()) as { id: number; name: string }[];
   const headers = { ...auth, 'x-organization-id': String(orgs.find((o) => o.name === ORGANIZATION)!.id) };
-  const blocks = (await (await api.get(FIELD_READINGS_PATHS.blocks, { headers })).json()) as FieldBlock[];
+  const blocks = (await (await api.get(FIELD_CAPTURE_PATHS.blocks, { headers })).json()) as FieldBlock[];
   expect(blocks.length).toBeGreaterThan(0);
   const observations = async (blockId: number) =>
     ((await (await api.get(`${PHENOLOGY_PATHS.observations}?blockId=${blockId}&pageSize=100`, { headers })).json()) as PhenologyObservationsResponse).rows;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import {
   APP_DEFAULT_THEME_ID,
-  FIELD_READINGS_PATHS,
+  FIELD_CAPTURE_PATHS,
   INPUT_CHECK_KINDS,
   INPUT_CHECKS_PATHS,
   MENU_CATALOGUE,
@@ -203,7 +203,7 @@ test.describe('Input checks', () => {
     const farm = rows.find((r) => r.farm === STALE_FARM && r.phenoLast !== 0) ?? rows.find((r) => r.farm !== NO_PHENOLOGY_FARM && r.phenoLast !== 0)!;
     await expect(ageCell(rowOf(page, farm.farm), 'pheno', 0)).toHaveText(inputCheckAgeText(farm.phenoLast));
     const headers = await apiHeaders(request, admin, GROWER);
-    const blocks = (await (await request.get(FIELD_READINGS_PATHS.blocks, { headers })).json()) as FieldBlock[];
+    const blocks = (await (await request.get(FIELD_CAPTURE_PATHS.blocks, { headers })).json()) as FieldBlock[];
     const block = blocks.find((b) => b.farmName === farm.farm)!;
     const created = await request.post(PHENOLOGY_PATHS.observations, {
       headers,

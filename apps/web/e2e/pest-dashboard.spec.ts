@@ -11,7 +11,7 @@
  * hidden screen, and the server refuses the panels.
  */
 import { expect, request as playwrightRequest, test, type Page } from './support/test';
-import { FIELD_READINGS_PATHS, PEST_DASHBOARD_PATHS, SCOUTING_PATHS, dayOf, type FieldBlock, type PestDashboardResponse } from '@orchard/shared';
+import { FIELD_CAPTURE_PATHS, PEST_DASHBOARD_PATHS, SCOUTING_PATHS, dayOf, type FieldBlock, type PestDashboardResponse } from '@orchard/shared';
 import { en, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser } from './support/demo-users';
@@ -118,7 +118,7 @@ test.describe('Pest dashboard', () => {
     await expect(page.locator('.pest-dashboard-window')).toHaveText(p.window.replace('{{from}}', shown(answer.from)).replace('{{to}}', shown(answer.to)));
 
     // a capture on the Scouting screen: Red scale counted at point 1 of the scout's first block
-    const blocks = (await api.get<FieldBlock[]>(FIELD_READINGS_PATHS.blocks)).sort((x, y) => x.farmName.localeCompare(y.farmName) || x.name.localeCompare(y.name));
+    const blocks = (await api.get<FieldBlock[]>(FIELD_CAPTURE_PATHS.blocks)).sort((x, y) => x.farmName.localeCompare(y.farmName) || x.name.localeCompare(y.name));
     const block = blocks[0]!;
     const figureOf = (a: PestDashboardResponse) => a.infection.rows.find((r) => r.blockId === block.id && r.pest === 'red-scale');
     const before = figureOf(await api.get<PestDashboardResponse>(`${PEST_DASHBOARD_PATHS.dashboard}?date=${today}`));

@@ -32,7 +32,7 @@ export * from './api/organizations.js';
 export * from './api/farm-operations.js';
 export * from './api/farm-setup.js';
 export * from './api/lookups.js';
-export * from './api/field-readings.js';
+export * from './api/field-capture.js';
 export * from './api/scouting.js';
 export * from './api/traps.js';
 export * from './api/irrigation.js';

@@ -12,7 +12,7 @@ import { employeesModule } from './employees/index';
 import { exportsModule, sendCsvExportDecorator } from './exports/index';
 import { farmOperationsModule } from './farm-operations/index';
 import { farmSetupModule } from './farm-setup/index';
-import { fieldReadingsModule } from './field-readings/index';
+import { fieldCaptureModule } from './field-capture/index';
 import { harvestModule } from './harvest/index';
 import { healthModule } from './health/index';
 import { inputChecksModule } from './input-checks/index';
@@ -58,7 +58,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(attendanceModule);
   await app.register(farmOperationsModule);
   await app.register(farmSetupModule);
-  await app.register(fieldReadingsModule);
+  await app.register(fieldCaptureModule);
   await app.register(inputChecksModule);
   await app.register(pestDashboardModule);
   await app.register(pestThresholdsModule);

@@ -56,7 +56,7 @@ export async function addMember(db: AppDb, userId: number, organizationId: numbe
   }
 }
 
-/** Assigns farms of the organisation to the user there (the farms the user may see, db/farm-scope). */
+/** Assigns farms of the organisation to the user there (the farms the user may see, data-rules/farm-scope). */
 export async function assignFarms(db: AppDb, userId: number, organizationId: number, farmIds: readonly number[]) {
   if (farmIds.length === 0) return;
   await db

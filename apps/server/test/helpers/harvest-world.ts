@@ -2,7 +2,7 @@
  * A small, hand-checkable harvest world for the harvest tests, on top of the tenant world (A and B):
  * A grows on two farms (PUCs C1, C2, C10), a packhouse organisation P owns packhouses PH1 and PH2,
  * PH3 belongs to nobody we know, and a second grower G delivers to PH1 and PH3. A's member is
- * assigned both of A's farms (the farms a user may see, db/farm-scope).
+ * assigned both of A's farms (the farms a user may see, data-rules/farm-scope).
  *
  * Season 2025 (the latest with activity). Per block, everything the figures need:
  *

@@ -14,7 +14,7 @@
  * C1/Valencia/PH2 (no weeks). Bins received for C1 Navel at PH1: 3 in week 10, 2 in week 11.
  * B (canary B): PUC BC1 Navel, row B1 = BC1/Navel/PH1 (week 11: 7).
  * PH1 capacity: week 11 = 500 (version 1).
- * A's member is assigned FA and B's member FB (the farms a user may see, db/farm-scope); P's member
+ * A's member is assigned FA and B's member FB (the farms a user may see, data-rules/farm-scope); P's member
  * has no farm and sees the rows addressed to P's packhouses all the same.
  */
 import { PERMISSIONS, type Clock, type Permission } from '@orchard/shared';

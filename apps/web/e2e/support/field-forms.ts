@@ -3,7 +3,7 @@
  * and waiting captures, and the scout's view of the server through the API.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { FIELD_READINGS_PATHS, SCOUTING_PATHS, dayOf, type FieldBlock, type ScoutingSession, type ScoutingSessionsResponse } from '@orchard/shared';
+import { FIELD_CAPTURE_PATHS, SCOUTING_PATHS, dayOf, type FieldBlock, type ScoutingSession, type ScoutingSessionsResponse } from '@orchard/shared';
 import { en, exactly, toast } from './app';
 import type { DemoUser } from './demo-users';
 import { apiSignIn, type ApiSession } from './users-api';
@@ -30,7 +30,7 @@ export async function apiGet<T>(a: FieldApi, path: string): Promise<T> {
 
 /** The first of the user's blocks by farm and block name (what the forms list first). */
 export async function firstBlock(a: FieldApi): Promise<FieldBlock> {
-  const blocks = (await apiGet<FieldBlock[]>(a, FIELD_READINGS_PATHS.blocks)).sort(
+  const blocks = (await apiGet<FieldBlock[]>(a, FIELD_CAPTURE_PATHS.blocks)).sort(
     (x, y) => x.farmName.localeCompare(y.farmName) || x.name.localeCompare(y.name),
   );
   expect(blocks.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
  * rows behind it. An address is read with the API's own query rule: a value the API would refuse
  * is left out, and a range whose days are in the wrong order is dropped as a whole.
  */
-import { fieldReadingsQuerySchema } from '@orchard/shared';
+import { fieldCaptureQuerySchema } from '@orchard/shared';
 
 export interface FieldListFilters {
   farmId: number | null;
@@ -41,7 +41,7 @@ export function filtersFromSearch(search: string): FieldListFilters {
   const read = <K extends 'farmId' | 'blockId' | 'from' | 'to'>(name: K) => {
     const value = one(params, name);
     if (value === undefined) return undefined;
-    const parsed = fieldReadingsQuerySchema.safeParse({ [name]: value });
+    const parsed = fieldCaptureQuerySchema.safeParse({ [name]: value });
     return parsed.success ? parsed.data[name] : undefined;
   };
   const from = read('from') ?? '';

@@ -5,7 +5,7 @@
  * shared lists of commodities and varieties (each variety names one commodity of the list).
  *
  * Everything but varieties belongs to the current organisation and, from farms down, to the farms
- * assigned to the caller there (db/farm-scope): another organisation's row, or one reached only
+ * assigned to the caller there (data-rules/farm-scope): another organisation's row, or one reached only
  * through other farms, answers 404. Edits carry the row's `version` (412 when someone saved in
  * between); a delete that data still refers to answers 409 with the reason.
  */

@@ -4,7 +4,7 @@
  * m3, on a day). Both feed the input checks (Tensio and Water Applied columns).
  *
  * Reading tensiometer readings needs reports.tensio, water applied water.view; capturing, editing
- * and deleting either needs irrigation.capture. See field-readings.ts for what every capture shares.
+ * and deleting either needs irrigation.capture. See field-capture.ts for what every capture shares.
  */
 import { z } from 'zod';
 import {
@@ -17,7 +17,7 @@ import {
   fieldRecordShape,
   hasAtMostDecimals,
   withVersion,
-} from './field-readings.js';
+} from './field-capture.js';
 
 export const IRRIGATION_PATHS = {
   /** GET a page of readings (?farmId=&blockId=&from=&to=&page=&pageSize=), POST captures one */

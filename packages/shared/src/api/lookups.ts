@@ -4,7 +4,7 @@
  * pickers that name a row by typing part of it.
  *
  * Every answer lies inside the current organisation and the farms assigned to the caller there
- * (db/farm-scope): a producer is a legal entity that owns one of those farms, a PUC or block lies
+ * (data-rules/farm-scope): a producer is a legal entity that owns one of those farms, a PUC or block lies
  * on one, and a variety is grown on one (a production block of that variety). At most
  * LOOKUP_LIMIT rows, by name; the field names below are the published ones.
  */

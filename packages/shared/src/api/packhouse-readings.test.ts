@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_READINGS_MESSAGES } from './field-readings.js';
+import { FIELD_CAPTURE_MESSAGES } from './field-capture.js';
 import {
   PACKHOUSE_READINGS_MESSAGES as M,
   createLineBodySchema,
@@ -65,13 +65,13 @@ describe('packhouse readings rules', () => {
     for (const time of ['00:00', '07:05', '23:59']) expect(isClockTime(time)).toBe(true);
     for (const time of ['24:00', '7:05', '07:60', '07:05:00', '', ' 07:05']) expect(isClockTime(time)).toBe(false);
     expect(messages(createWaxReadingBodySchema, wax({ readTime: '25:00' }))).toEqual([['readTime', M.timeInvalid]]);
-    expect(messages(createRoomReadingBodySchema, room({ readOn: '2026-02-29' }))).toEqual([['readOn', FIELD_READINGS_MESSAGES.dayInvalid]]);
+    expect(messages(createRoomReadingBodySchema, room({ readOn: '2026-02-29' }))).toEqual([['readOn', FIELD_CAPTURE_MESSAGES.dayInvalid]]);
   });
 
   it('names a line or room, a client id and, on edits, the version', () => {
     expect(messages(createWaxReadingBodySchema, wax({ lineId: 0 }))).toEqual([['lineId', M.lineRequired]]);
     expect(messages(createRoomReadingBodySchema, room({ roomId: '4' }))).toEqual([['roomId', M.roomRequired]]);
-    expect(messages(createWaxReadingBodySchema, wax({ clientId: 'x' }))).toEqual([['clientId', FIELD_READINGS_MESSAGES.clientIdInvalid]]);
+    expect(messages(createWaxReadingBodySchema, wax({ clientId: 'x' }))).toEqual([['clientId', FIELD_CAPTURE_MESSAGES.clientIdInvalid]]);
     expect(updateWaxReadingBodySchema.safeParse({ readOn: '2026-03-10', readTime: '07:30', litresPerTon: 1 }).success).toBe(false);
     expect(updateWaxReadingBodySchema.parse({ readOn: '2026-03-10', readTime: '07:30', litresPerTon: 1, note: '  ', version: 2 })).toMatchObject({ note: null, concentrationPercent: null, version: 2 });
   });
@@ -92,7 +92,7 @@ describe('packhouse readings rules', () => {
     expect(roomReadingsQuerySchema.parse({ filter: '3', from: '2026-03-01', to: '2026-03-01', page: '2', pageSize: '100' })).toMatchObject({ filter: 3, page: 2, pageSize: 100 });
     expect(messages(waxReadingsQuerySchema, { filter: 'abc' })).toEqual([['filter', M.lineRequired]]);
     expect(messages(roomReadingsQuerySchema, {})).toEqual([['filter', M.roomRequired]]);
-    expect(messages(waxReadingsQuerySchema, { filter: '1', pageSize: '25' })).toEqual([['pageSize', FIELD_READINGS_MESSAGES.pageSize]]);
-    expect(messages(waxReadingsQuerySchema, { filter: '1', from: '2026-03-02', to: '2026-03-01' })).toEqual([['to', FIELD_READINGS_MESSAGES.rangeOrder]]);
+    expect(messages(waxReadingsQuerySchema, { filter: '1', pageSize: '25' })).toEqual([['pageSize', FIELD_CAPTURE_MESSAGES.pageSize]]);
+    expect(messages(waxReadingsQuerySchema, { filter: '1', from: '2026-03-02', to: '2026-03-01' })).toEqual([['to', FIELD_CAPTURE_MESSAGES.rangeOrder]]);
   });
 });

@@ -24,7 +24,7 @@
  * and capturing, editing and deleting readings need packhouse.readings.capture.
  *
  * Creates carry a client-generated UUID (`clientId`): a resend answers the stored row (200) instead
- * of a second one (201 for the first); see field-readings.ts. Edits carry the row's `version`
+ * of a second one (201 for the first); see field-capture.ts. Edits carry the row's `version`
  * (412 when someone saved in between); deletes answer 204. A line or room with readings is not
  * deleted (409). Line and room names are unique in their packhouse, ignoring case (409).
  *
@@ -35,7 +35,7 @@
 import { z } from 'zod';
 import { idSchema, idSchemaWith, pageQuerySchema, pageSizeQuerySchema } from './common.js';
 import {
-  FIELD_READINGS_MESSAGES,
+  FIELD_CAPTURE_MESSAGES,
   boundedNumberSchema,
   clientIdSchema,
   fieldDaySchema,
@@ -43,7 +43,7 @@ import {
   fieldPageSchema,
   requiredIdSchema,
   withVersion,
-} from './field-readings.js';
+} from './field-capture.js';
 
 export const PACKHOUSE_READINGS_PATHS = {
   /** GET the packhouses assigned to the caller in the organisation (the screen's choice) */
@@ -224,7 +224,7 @@ function readingsQuerySchema(filterRequired: string) {
       page: pageQuerySchema,
       pageSize: pageSizeQuerySchema(),
     })
-    .refine((q) => !q.from || !q.to || q.from <= q.to, { message: FIELD_READINGS_MESSAGES.rangeOrder, path: ['to'] });
+    .refine((q) => !q.from || !q.to || q.from <= q.to, { message: FIELD_CAPTURE_MESSAGES.rangeOrder, path: ['to'] });
 }
 
 export const waxReadingsQuerySchema = readingsQuerySchema(M.lineRequired);

@@ -17,7 +17,7 @@
  * on the farms assigned to the caller there.
  */
 import { z } from 'zod';
-import { fieldDaySchema } from './field-readings.js';
+import { fieldDaySchema } from './field-capture.js';
 import { farmIdsQuerySchema } from './farm-operations.js';
 import { PEST_THRESHOLDS_PATH } from './pest-thresholds.js';
 

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { INT_MAX } from './common.js';
 import { SCOUTING_MESSAGES, SCOUTING_PEST_KEYS, scoutingPestOf, type ScoutingPestKey } from './scouting.js';
 import { TRAP_LURES, TRAP_MESSAGES, TRAP_TYPE_KEYS, TRAP_TYPES, type TrapTypeKey } from './traps.js';
-import { hasAtMostDecimals } from './field-readings.js';
+import { hasAtMostDecimals } from './field-capture.js';
 
 export const PEST_THRESHOLDS_PATH = '/api/pest-dashboard/thresholds';
 

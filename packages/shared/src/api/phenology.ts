@@ -4,7 +4,7 @@
  * checks (Pheno columns).
  *
  * Reading needs phenology.view, capturing, editing and deleting phenology.capture. See
- * field-readings.ts for what every capture shares.
+ * field-capture.ts for what every capture shares.
  */
 import { z } from 'zod';
 import {
@@ -16,7 +16,7 @@ import {
   fieldPageSchema,
   fieldRecordShape,
   withVersion,
-} from './field-readings.js';
+} from './field-capture.js';
 
 export const PHENOLOGY_PATHS = {
   /** GET a page of observations (?farmId=&blockId=&from=&to=&page=&pageSize=), POST captures one */

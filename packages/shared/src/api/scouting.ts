@@ -6,7 +6,7 @@
  * the input checks (Scouting columns).
  *
  * Reading needs scouting.view, capturing, editing and deleting scouting.capture. See
- * field-readings.ts for the capture id, lists, versions and tenancy every capture shares. An edit
+ * field-capture.ts for the capture id, lists, versions and tenancy every capture shares. An edit
  * replaces the session's block, times and observations; the scout stays who captured it.
  */
 import { z } from 'zod';
@@ -19,7 +19,7 @@ import {
   fieldPageSchema,
   fieldRecordShape,
   withVersion,
-} from './field-readings.js';
+} from './field-capture.js';
 
 export const SCOUTING_PATHS = {
   /** GET a page of sessions (?farmId=&blockId=&from=&to=&page=&pageSize=), POST captures one */

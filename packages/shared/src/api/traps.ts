@@ -6,14 +6,14 @@
  * An inspection's day lies within its trap's active days (and never in the future); a trap whose
  * inspections fall outside new active days cannot get them (400 inspectionsOutside), and a trap
  * with inspections cannot be deleted (409 trapInUse). Reading needs traps.view, capturing, editing
- * and deleting traps.capture. See field-readings.ts for what every capture shares.
+ * and deleting traps.capture. See field-capture.ts for what every capture shares.
  */
 import { z } from 'zod';
 import { isDayInRange } from '../calendar.js';
 import { FARM_SETUP_MESSAGES } from './farm-setup.js';
 import { idSchema } from './common.js';
 import {
-  FIELD_READINGS_MESSAGES,
+  FIELD_CAPTURE_MESSAGES,
   clientIdSchema,
   farmBlockIdSchema,
   fieldDaySchema,
@@ -23,7 +23,7 @@ import {
   fieldRecordShape,
   requiredIdSchema,
   withVersion,
-} from './field-readings.js';
+} from './field-capture.js';
 
 export const TRAPS_PATHS = {
   /** GET a page of traps (?farmId=&blockId=&from=&to=: active on a day of the range), POST places one */
@@ -110,7 +110,7 @@ const trapShape = {
     .transform((code) => (code === '' ? null : code)),
   lat: coordinate(M.latitudeRequired, FARM_SETUP_MESSAGES.latitudeRange, 90),
   lng: coordinate(M.longitudeRequired, FARM_SETUP_MESSAGES.longitudeRange, 180),
-  activeFrom: z.string({ error: M.activeFromRequired }).refine(isDayInRange, { message: FIELD_READINGS_MESSAGES.dayInvalid }),
+  activeFrom: z.string({ error: M.activeFromRequired }).refine(isDayInRange, { message: FIELD_CAPTURE_MESSAGES.dayInvalid }),
   /** null: still hanging */
   activeTo: fieldDaySchema.nullable().default(null),
 };

@@ -2,7 +2,7 @@
  * English texts of the field capture screens (scouting, traps, irrigation, phenology) and of the
  * outbox that keeps captures until the server has them. Part of `en` (./en.ts).
  */
-import { FIELD_READINGS_MESSAGES } from '../api/field-readings.js';
+import { FIELD_CAPTURE_MESSAGES } from '../api/field-capture.js';
 
 export const enFieldCapture = {
   /** components/outbox-status.tsx */
@@ -27,7 +27,7 @@ export const enFieldCapture = {
     from: 'From',
     to: 'To',
     filters: 'Filters',
-    rangeOrder: FIELD_READINGS_MESSAGES.rangeOrder,
+    rangeOrder: FIELD_CAPTURE_MESSAGES.rangeOrder,
     loadFailed: 'Unable to load the list.',
     blocksFailed: 'Unable to load the blocks of your farms.',
     rowsPerPage: 'Rows per page',

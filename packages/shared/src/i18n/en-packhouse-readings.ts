@@ -3,7 +3,7 @@
  * with their wax readings and cold rooms with their temperature and humidity readings. Part of `en`
  * (./en.ts). The rules' messages live with the rules (api/packhouse-readings.ts).
  */
-import { FIELD_READINGS_MESSAGES } from '../api/field-readings.js';
+import { FIELD_CAPTURE_MESSAGES } from '../api/field-capture.js';
 
 export const enPackhouseReadings = {
   packhouseReadings: {
@@ -57,7 +57,7 @@ export const enPackhouseReadings = {
     from: 'From',
     to: 'To',
     filters: 'Filters',
-    rangeOrder: FIELD_READINGS_MESSAGES.rangeOrder,
+    rangeOrder: FIELD_CAPTURE_MESSAGES.rangeOrder,
     capturedBy: 'Captured By',
     actions: 'Actions',
     editRow: 'Edit {{name}}',

@@ -32,7 +32,7 @@
  * then farm and block. Per farm, the compact input checks figures (Scouting Last and Oldest) come
  * from the input checks' own rule, as of the chosen day.
  *
- * Blocks reach these functions only from the farms the caller may see (db/farm-scope): a block on a
+ * Blocks reach these functions only from the farms the caller may see (data-rules/farm-scope): a block on a
  * farm not assigned to the caller never appears, and no figure counts its sessions.
  */
 import { addDays, daysBetween } from '../calendar.js';

@@ -8,7 +8,7 @@ export * from './picking';
 export * from './people';
 export * from './attendance';
 export * from './scouting';
-export * from './field-readings';
+export * from './field-capture';
 export * from './pest-thresholds';
 export * from './packhouse-readings';
 export * from './pest-totals';

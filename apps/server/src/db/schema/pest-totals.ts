@@ -18,7 +18,7 @@
 import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizationId } from './columns';
 import { farmBlocks } from './harvest';
-import { traps } from './field-readings';
+import { traps } from './field-capture';
 
 export const scoutingDayTotals = pgTable(
   'scouting_day_totals',

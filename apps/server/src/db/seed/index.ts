@@ -24,7 +24,7 @@ import { pickingPart } from './parts/picking';
 import { placesPart } from './parts/places';
 import { releaseNotesPart } from './parts/release-notes';
 import { scoutingPart } from './parts/scouting';
-import { fieldReadingsPart } from './parts/field-readings';
+import { fieldCapturePart } from './parts/field-capture';
 import { pestReadingsPart } from './parts/pest-readings';
 import { packhouseReadingsPart } from './parts/packhouse-readings';
 import { createPrng } from './prng';
@@ -36,7 +36,7 @@ export { roleKey } from './context';
 export { createPrng, type Prng } from './prng';
 
 /** In order; each part may use the ids of the parts before it. */
-export const SEED_PARTS: readonly SeedPart[] = [placesPart, organizationsPart, identityPart, harvestPart, pickingPart, employeesPart, attendancePart, scoutingPart, fieldReadingsPart, pestReadingsPart, packhouseReadingsPart, releaseNotesPart];
+export const SEED_PARTS: readonly SeedPart[] = [placesPart, organizationsPart, identityPart, harvestPart, pickingPart, employeesPart, attendancePart, scoutingPart, fieldCapturePart, pestReadingsPart, packhouseReadingsPart, releaseNotesPart];
 
 export interface SeedOptions {
   /** integer >= 1 (default 1); multiplies the large operational tables */

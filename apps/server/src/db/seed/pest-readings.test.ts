@@ -16,7 +16,7 @@ import { getDashboard } from '../../modules/pest-dashboard/pest-dashboard.servic
 import { rowsOf, type DbHandle } from '../client';
 import { farmBlocks, farms, organizations, scoutingObservations, scoutingSessions, trapInspections, traps, users } from '../schema/index';
 import { SEED_REFERENCE_DATE, seedDemoData } from './index';
-import { DEMO_STALE_DAYS, DEMO_STALE_FARM } from './parts/field-readings';
+import { DEMO_STALE_DAYS, DEMO_STALE_FARM } from './parts/field-capture';
 import { DEMO_PESTS_PER_SESSION, DEMO_TRAP_DAYS, DEMO_TRAPS_PER_BLOCK, infestedPointsFor } from './parts/pest-readings';
 
 async function viewer(handle: DbHandle, userName: string, organizationName: string) {

@@ -210,7 +210,7 @@ describe('demo data seed', () => {
     expect(demoUser('multi').organizations).toHaveLength(2);
   });
 
-  it('assigns every Administrator every farm of the organisation, so they see all its farm data (db/farm-scope)', async () => {
+  it('assigns every Administrator every farm of the organisation, so they see all its farm data (data-rules/farm-scope)', async () => {
     const farmRows = await handle.db.select().from(farms);
     const administrators = DEMO_USERS.flatMap((u) => u.organizations.filter((m) => m.roles.includes('Administrator')).map((m) => ({ u, m })));
     expect(administrators.length).toBeGreaterThanOrEqual(3);

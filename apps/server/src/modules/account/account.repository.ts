@@ -1,7 +1,7 @@
 /** Queries behind the signed-in user's own account. */
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { revokeRefreshTokens } from '../../db/refresh-token-revocation';
+import { revokeRefreshTokens } from '../auth';
 import { refreshTokens, users } from '../../db/schema/index';
 
 /** The password hash and the lockout state it is checked under. */
@@ -46,7 +46,7 @@ export async function replacePasswordHash(db: AppDb, userId: number, expectedHas
 
 /**
  * Revokes every live refresh token of the user outside the given family (all when null), also one a
- * refresh commits while this runs (see db/refresh-token-revocation).
+ * refresh commits while this runs (see modules/auth/refresh-token-revocation.ts).
  */
 export async function revokeRefreshFamiliesExcept(db: AppDb, userId: number, keepFamilyId: string | null, at: Date): Promise<void> {
   await revokeRefreshTokens(db, { userId, exceptFamilyId: keepFamilyId }, at);

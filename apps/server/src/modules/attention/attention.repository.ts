@@ -1,12 +1,12 @@
 /**
  * Queries behind the attention list: the user's decisions, the packhouse weeks planned over
  * capacity (packhouses the organisation owns, as on the capacity table) and the latest yield
- * estimates saved by someone else on blocks the user may see (db/farm-scope).
+ * estimates saved by someone else on blocks the user may see (data-rules/farm-scope).
  */
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type AppDb } from '../../db/client';
-import { productionBlockVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { productionBlockVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import {
   attentionDecisions,
   farms,

@@ -28,7 +28,7 @@ import {
   type Permission,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import type { FarmViewer } from '../../db/farm-scope';
+import type { FarmViewer } from '../../data-rules/farm-scope';
 import { findStaleFarms } from '../input-checks/index';
 import { findEstimatesChangedByOthers, findLatestSeason, findWeeksOverCapacity } from './attention.repository';
 

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { revokeRefreshTokens } from '../../db/refresh-token-revocation';
+import { revokeRefreshTokens } from './refresh-token-revocation';
 import { loginEvents, refreshTokens, users } from '../../db/schema/index';
 
 export type LoginFailureReason = 'unknown_user' | 'locked' | 'bad_password' | 'disabled' | 'rate_limited';
@@ -192,7 +192,7 @@ export async function markRefreshTokenReplaced(db: AppDb, id: number, at: Date):
 
 /**
  * Revokes every token of the family, also one a refresh commits while this runs (see
- * db/refresh-token-revocation); a refresh starting after that finds its token revoked.
+ * refresh-token-revocation.ts); a refresh starting after that finds its token revoked.
  */
 export async function revokeRefreshTokenFamily(db: AppDb, familyId: string, at: Date): Promise<void> {
   await revokeRefreshTokens(db, { familyId }, at);

@@ -8,6 +8,7 @@ import { authRoutes } from './auth.routes';
 
 export { clearWrongPasswords, countWrongPassword, findPresentedRefreshToken, startSession } from './auth.service';
 export { presentedRefreshToken, setRefreshCookie } from './refresh-cookie';
+export { revokeRefreshTokens } from './refresh-token-revocation';
 
 export const authModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(authRoutes);

@@ -1,13 +1,13 @@
 /**
  * Queries of employee management; every one is filtered by the organisation, and employees and
- * legal entities also by the caller's farms (db/farm-scope: the legal entities of the farms assigned
+ * legal entities also by the caller's farms (data-rules/farm-scope: the legal entities of the farms assigned
  * to the caller, and their employees).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { legalEntityVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { legalEntityVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import { employeeTypes, employees, legalEntities } from '../../db/schema/index';
-import { nextVersion } from '../../db/versioning';
+import { nextVersion } from '../../data-rules/versioning';
 
 const rowColumns = {
   id: employees.id,

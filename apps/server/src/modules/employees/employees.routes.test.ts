@@ -55,7 +55,7 @@ describe('employee management', () => {
         { organizationId: A, name: 'Gamma Estates (Pty) Ltd' },
       ])
       .returning();
-    // a legal entity is visible through the farms assigned to the caller (db/farm-scope): A's member
+    // a legal entity is visible through the farms assigned to the caller (data-rules/farm-scope): A's member
     // has a farm of Alpha and of Beta, none of Gamma
     const [farm1, farm2, farm3, farmB] = await t.db
       .insert(farms)

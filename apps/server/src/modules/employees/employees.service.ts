@@ -3,7 +3,7 @@
  *
  * - Everything is inside the current organisation: another organisation's employee, legal entity
  *   or employee type answers 404, like an id that does not exist.
- * - Legal entities and their employees are limited to the caller's farms (db/farm-scope): a legal
+ * - Legal entities and their employees are limited to the caller's farms (data-rules/farm-scope): a legal
  *   entity is visible when one of its farms is assigned to the caller in the organisation. An
  *   employee or legal entity outside them answers 404 too; a caller with no farm sees none.
  * - One employee per full name (trimmed, case-insensitive), legal entity and type: adding or
@@ -23,7 +23,7 @@ import {
   type UpdateEmployeeBody,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import type { FarmViewer } from '../../db/farm-scope';
+import type { FarmViewer } from '../../data-rules/farm-scope';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import {

@@ -1,13 +1,13 @@
 /**
  * Queries of the farm operations dashboard. Everything is read inside one organisation and within
- * the caller's farms (db/farm-scope): those farms, their blocks and the scouting sessions recorded
+ * the caller's farms (data-rules/farm-scope): those farms, their blocks and the scouting sessions recorded
  * for the organisation on them (scouting_sessions.organization_id, with the block and its farm of
  * the same organisation).
  */
 import { BUSINESS_TIME_ZONE } from '@orchard/shared';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { farmVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import { farmBlocks, farms, scoutingSessions, users } from '../../db/schema/index';
 
 export interface SessionFilter extends FarmViewer {

@@ -60,7 +60,7 @@ describe('farm operations', () => {
     const B = w.b.organizationId;
     const [variety] = await t.db.insert(varieties).values({ varietyName: 'FO Navel', commodity: 'Oranges' }).returning();
     const [leA, leB] = await t.db.insert(legalEntities).values([{ organizationId: A, name: 'FO LE A' }, { organizationId: B, name: 'FO LE B' }]).returning();
-    // A's member is assigned Alpha and Beta, not Gamma (db/farm-scope): Gamma's sessions never show to them
+    // A's member is assigned Alpha and Beta, not Gamma (data-rules/farm-scope): Gamma's sessions never show to them
     const [alpha, beta, farmB, gamma] = await t.db
       .insert(farms)
       .values([

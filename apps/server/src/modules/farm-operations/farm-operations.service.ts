@@ -1,7 +1,7 @@
 /**
  * Farm operations (dashboard.farmOperations): the caller's farms, the days with scouting, the
  * sessions of one South African day and their CSV export over a range, all inside the current
- * organisation and within the farms assigned to the caller there (db/farm-scope). Farm ids must be
+ * organisation and within the farms assigned to the caller there (data-rules/farm-scope). Farm ids must be
  * farms the caller may see; anything else (another organisation's farm, a farm not assigned to the
  * caller) answers 404, like an id that does not exist. An export range longer than 31 days,
  * reversed or reaching past today answers 400.
@@ -24,7 +24,7 @@ import {
   type ErrorReason,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import { checkFarmFilter, findVisibleFarms, type FarmViewer } from '../../db/farm-scope';
+import { checkFarmFilter, findVisibleFarms, type FarmViewer } from '../../data-rules/farm-scope';
 import { validationFailed } from '../../lib/errors';
 import { inBatches } from '../../db/batches';
 import { byColumns, type CsvExport } from '../../lib/csv-export';

@@ -1,12 +1,12 @@
 /**
  * Queries of farm blocks (farm setup): the blocks of the organisation's farms assigned to the
- * caller (db/farm-scope), and what refers to a farm block: production blocks linked to it,
+ * caller (data-rules/farm-scope), and what refers to a farm block: production blocks linked to it,
  * scouting sessions, traps (their inspections go with the trap), tensiometer readings, water
  * applied and phenology observations.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { farmVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import {
   farmBlocks,
   phenologyObservations,
@@ -17,7 +17,7 @@ import {
   waterApplied,
 } from '../../db/schema/index';
 import { anyRow, present } from './farm-setup.repository';
-import { nextVersion } from '../../db/versioning';
+import { nextVersion } from '../../data-rules/versioning';
 
 const farmBlockColumns = {
   id: farmBlocks.id,

@@ -1,6 +1,6 @@
 /**
  * Farm blocks (farm setup): the blocks of a farm as it is worked in the field, on the farms of the
- * current organisation assigned to the caller (db/farm-scope):
+ * current organisation assigned to the caller (data-rules/farm-scope):
  * - a farm block of another organisation, or on a farm not assigned to the caller, answers 404,
  *   and so does a farm or variety it would name that the caller cannot use;
  * - names are unique per farm, ignoring case and surrounding spaces (409). Existing data is not

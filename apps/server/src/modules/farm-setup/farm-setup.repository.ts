@@ -1,12 +1,12 @@
 /**
  * Queries of farm setup. Every query names the organisation, and from farms down the caller's farms
- * (db/farm-scope). A legal entity is visible when one of the caller's farms belongs to it or when no
+ * (data-rules/farm-scope). A legal entity is visible when one of the caller's farms belongs to it or when no
  * farm belongs to it yet (a new entity is nobody's farm data).
  */
 import { and, asc, eq, exists, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';
-import { farmVisibleTo, legalEntityVisibleTo, pucVisibleTo, productionBlockVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { farmVisibleTo, legalEntityVisibleTo, pucVisibleTo, productionBlockVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import {
   areas,
   commodities,
@@ -26,7 +26,7 @@ import {
   varieties,
   yieldEstimates,
 } from '../../db/schema/index';
-import { nextVersion } from '../../db/versioning';
+import { nextVersion } from '../../data-rules/versioning';
 
 /** At most one row of `table` matching `where`. */
 export const anyRow = (db: AppDb, table: PgTable, where: SQL) => db.select({ one: sql`1` }).from(table).where(where).limit(1);
@@ -151,7 +151,7 @@ export async function insertFarm(db: AppDb, organizationId: number, values: Farm
   return row!;
 }
 
-/** The farm's creator is assigned it, so they go on seeing what they made (db/farm-scope). */
+/** The farm's creator is assigned it, so they go on seeing what they made (data-rules/farm-scope). */
 export async function assignFarm(db: AppDb, viewer: FarmViewer, farmId: number) {
   await db.insert(userFarms).values({ userId: viewer.userId, farmId, organizationId: viewer.organizationId }).onConflictDoNothing();
 }

@@ -1,6 +1,6 @@
 /**
  * Farm setup rules (management.farmSetup), inside the current organisation and, from farms down,
- * the caller's farms (db/farm-scope):
+ * the caller's farms (data-rules/farm-scope):
  * - a row of another organisation, or reached only through farms not assigned to the caller,
  *   answers 404, and so does a reference to one (a farm's legal entity, a PUC's farm, a block's
  *   PUC, variety or farm block);
@@ -33,7 +33,7 @@ import {
   type VarietyBody,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import type { FarmViewer } from '../../db/farm-scope';
+import type { FarmViewer } from '../../data-rules/farm-scope';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
 import {

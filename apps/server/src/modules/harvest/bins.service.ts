@@ -2,7 +2,7 @@
  * Bin intake: bins received for a production block (tipped or waiting), tipping waiting bins, and
  * the CSV import with a preview that checks every row and a commit that writes all rows or none.
  * Only the grower organisation that owns the production block records its bins, and only a user
- * who may see the block's farm (db/farm-scope); another block answers 404 (import: unknown PUC/block).
+ * who may see the block's farm (data-rules/farm-scope); another block answers 404 (import: unknown PUC/block).
  */
 import {
   csvImportAnswer,

@@ -1,11 +1,11 @@
 /**
  * Queries of the Fruitbins Block Report: one row per production block of a PUC of the organisation
- * on the caller's farms (db/farm-scope), with its bins of the season and the season's latest
+ * on the caller's farms (data-rules/farm-scope), with its bins of the season and the season's latest
  * estimate.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../db/client';
-import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { farmVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import { latestSeasonSql } from './harvest-lookups.repository';
 
 export interface BlockRowData {

@@ -1,17 +1,17 @@
 /**
  * Lookups of the harvest area: the packhouses a report may filter by, the latest season with harvest
  * activity, and the farms and PUCs of the organisation on the farms the caller may see
- * (db/farm-scope).
+ * (data-rules/farm-scope).
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../db/client';
-import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
-import { findUsablePackhouseRows } from '../../db/packhouse-scope';
+import { farmVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
+import { findUsablePackhouseRows } from '../../data-rules/packhouse-scope';
 import { farms, pucs } from '../../db/schema/index';
 
 /* ---------- packhouses and seasons ---------- */
 
-/** The packhouses the organisation runs or has linked (db/packhouse-scope). */
+/** The packhouses the organisation runs or has linked (data-rules/packhouse-scope). */
 export async function findReportPackhouses(db: AppDb, organizationId: number) {
   return findUsablePackhouseRows(db, organizationId);
 }

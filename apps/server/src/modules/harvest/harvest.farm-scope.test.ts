@@ -1,6 +1,6 @@
 /**
  * Harvest reports, their lookups, estimates and bins honour the caller's farm assignments
- * (db/farm-scope): on the harvest world plus a third farm of A, "Outside" (PUC C30, a Star Ruby block
+ * (data-rules/farm-scope): on the harvest world plus a third farm of A, "Outside" (PUC C30, a Star Ruby block
  * with 4 bins at PH1), a member assigned Kransvlei and Outside sees those two farms only, a member
  * with no farm sees nothing, and anything reached only through another farm answers 404 as another
  * organisation's would. The packhouse organisation still sees every bin delivered to its packhouses.

@@ -1,6 +1,6 @@
 /**
  * Rules of the harvest reports and yield estimates: who sees which rows (the organisation's own on
- * the caller's farms, see db/farm-scope, plus bins delivered to packhouses it owns), the season shown, the
+ * the caller's farms, see data-rules/farm-scope, plus bins delivered to packhouses it owns), the season shown, the
  * figures (computed with the shared formulas; docs/domain.md, Harvest) and the estimate save with its
  * 0..400 rule, linked-block rule, original-becomes-adjusted rule and optimistic concurrency.
  */
@@ -30,7 +30,7 @@ import {
   type PucReportQuery,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import type { FarmViewer } from '../../db/farm-scope';
+import type { FarmViewer } from '../../data-rules/farm-scope';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { findBlockReport, findBlockRows, type BlockRowData } from './block-report.repository';
 import { farmExists, findFarms, findPucs, findReportPackhouses } from './harvest-lookups.repository';

@@ -1,11 +1,11 @@
 /**
- * The organisation's production blocks on the farms the caller may see (db/farm-scope): one block
+ * The organisation's production blocks on the farms the caller may see (data-rules/farm-scope): one block
  * for an estimate save (locked, with its farm block's hectares) or a bin, and every block keyed for
  * the bin CSV import.
  */
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { farmVisibleTo, pucVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { farmVisibleTo, pucVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import { farmBlocks, productionBlocks, pucs } from '../../db/schema/index';
 
 /** A production block of the organisation on a farm the caller may see. */

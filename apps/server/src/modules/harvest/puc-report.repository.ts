@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../db/client';
-import { farmVisibleTo, growerRowVisibleTo, productionBlockVisibleTo, pucVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { farmVisibleTo, growerRowVisibleTo, productionBlockVisibleTo, pucVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 
 /* ---------- bin visibility ---------- */
 

@@ -1,5 +1,5 @@
 /**
- * The input checks read, for each farm of an organisation the viewer may see (db/farm-scope), each
+ * The input checks read, for each farm of an organisation the viewer may see (data-rules/farm-scope), each
  * farm block and the business day of its newest record of every kind. Each newest day is a
  * correlated max() over the record table's (farm block, day) index, so the report reads one index
  * entry per block and kind whatever the season's size.
@@ -7,7 +7,7 @@
 import { BUSINESS_TIME_ZONE } from '@orchard/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { farmVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import { farmBlocks, farms, organizations, phenologyObservations, scoutingSessions, tensiometerReadings, waterApplied } from '../../db/schema/index';
 
 /** One row per farm block (a farm without blocks: one row with a null block), by farm name. */

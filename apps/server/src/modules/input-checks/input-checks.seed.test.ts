@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers/db';
 import type { DbHandle } from '../../db/client';
 import { organizations, users } from '../../db/schema/index';
-import { DEMO_NO_PHENOLOGY_FARM, DEMO_STALE_DAYS, DEMO_STALE_FARM } from '../../db/seed/parts/field-readings';
+import { DEMO_NO_PHENOLOGY_FARM, DEMO_STALE_DAYS, DEMO_STALE_FARM } from '../../db/seed/parts/field-capture';
 import { SEED_REFERENCE_DATE, seedDemoData } from '../../db/seed/index';
 import { findStaleFarms, getFarmInputChecks } from './input-checks.service';
 

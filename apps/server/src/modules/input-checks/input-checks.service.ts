@@ -21,7 +21,7 @@ import {
   type InputCheckKind,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import type { FarmViewer } from '../../db/farm-scope';
+import type { FarmViewer } from '../../data-rules/farm-scope';
 import { forbidden, notFound } from '../../lib/errors';
 import { isActiveMember, loadPermissions } from '../../plugins/access.repository';
 import { findFarmBlockLastDays, isActiveOrganization } from './input-checks.repository';

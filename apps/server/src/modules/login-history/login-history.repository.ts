@@ -1,11 +1,11 @@
 /**
  * Queries of Login history. Everything is read inside one organisation: its members, the areas of
- * the farms assigned to the caller (db/farm-scope), its roles, and the successful sign-ins recorded
+ * the farms assigned to the caller (data-rules/farm-scope), its roles, and the successful sign-ins recorded
  * for it (login_events.organization_id).
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { farmVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import { areas, farms, loginEvents, memberships, regions, roles, userFarms, userRoles, users } from '../../db/schema/index';
 
 /** The distinct areas of the organisation's farms the caller may see, with their region, by area name. */

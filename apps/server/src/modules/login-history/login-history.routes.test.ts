@@ -69,7 +69,7 @@ describe('login history', () => {
       .returning();
     Object.assign(ids, { areaX: x!.id, areaY: y!.id, areaB: zb!.id, areaZ: z!.id });
     const [leA, leB] = await t.db.insert(legalEntities).values([{ organizationId: A, name: 'LE A' }, { organizationId: B, name: 'LE B' }]).returning();
-    // A's member is assigned F1 and F2 (below), not F4: Zenith is not among their areas (db/farm-scope)
+    // A's member is assigned F1 and F2 (below), not F4: Zenith is not among their areas (data-rules/farm-scope)
     const [f1, f2, , fb] = await t.db
       .insert(farms)
       .values([

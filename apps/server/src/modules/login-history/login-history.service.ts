@@ -1,7 +1,7 @@
 /**
  * Login history (management.loginHistory): filter options, the rows and their CSV export, all inside
  * the current organisation. Area ids must be areas of the organisation's farms assigned to the
- * caller (db/farm-scope) and role ids roles of the organisation; anything else answers 404, like an
+ * caller (data-rules/farm-scope) and role ids roles of the organisation; anything else answers 404, like an
  * id that does not exist.
  */
 import {
@@ -15,7 +15,7 @@ import {
   type LoginHistoryRow,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import type { FarmViewer } from '../../db/farm-scope';
+import type { FarmViewer } from '../../data-rules/farm-scope';
 import { notFound } from '../../lib/errors';
 import { byColumns, type CsvExport } from '../../lib/csv-export';
 import { findLoginHistory, findOrganisationAreas, findOrganisationRoles } from './login-history.repository';

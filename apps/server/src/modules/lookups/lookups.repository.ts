@@ -1,5 +1,5 @@
 /**
- * Lookup queries: each one statement, limited to the viewer's farms (db/farm-scope), filtered by
+ * Lookup queries: each one statement, limited to the viewer's farms (data-rules/farm-scope), filtered by
  * "contains, ignoring case" on the name the row is known by, ordered by that name, at most
  * LOOKUP_LIMIT rows.
  */
@@ -7,7 +7,7 @@ import { LOOKUP_LIMIT, type FarmLookup, type ProducerLookup, type ProductionBloc
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { containsPattern } from '../../db/contains-pattern';
-import { farmVisibleTo, legalEntityVisibleTo, pucVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { farmVisibleTo, legalEntityVisibleTo, pucVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import { farms, legalEntities, productionBlocks, pucs, varieties } from '../../db/schema/index';
 
 /** No filter: every row; otherwise the name contains it, ignoring case. */

@@ -254,7 +254,7 @@ export async function insertRolePermissions(tx: AppDb, roleId: number, permissio
 }
 
 /** Makes each user a member of the organisation holding the role there. */
-/** The members, each holding the role and assigned every one of the farms (so they see them: db/farm-scope). */
+/** The members, each holding the role and assigned every one of the farms (so they see them: data-rules/farm-scope). */
 export async function insertMembers(tx: AppDb, organizationId: number, userIds: readonly number[], roleId: number, farmIds: readonly number[]): Promise<void> {
   if (userIds.length === 0) return;
   await tx.insert(memberships).values(userIds.map((userId) => ({ userId, organizationId })));

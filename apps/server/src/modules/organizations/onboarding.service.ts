@@ -9,7 +9,7 @@
  * one's name), its contact, its farms, the source organisation's roles (permissions and landing
  * pages) and an Administrator role holding every permission, and the memberships of the creating
  * super user and the chosen super users, holding Administrator, each assigned every new farm (a
- * farm nobody is assigned to is seen by nobody, db/farm-scope). Anything failing on the way leaves
+ * farm nobody is assigned to is seen by nobody, data-rules/farm-scope). Anything failing on the way leaves
  * nothing behind.
  */
 import {

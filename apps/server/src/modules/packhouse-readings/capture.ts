@@ -7,25 +7,25 @@
  *   answers 404;
  * - a reading's day and time must not lie after the server's "now" (South African wall clock).
  */
-import { FIELD_READINGS_MESSAGES, PACKHOUSE_READINGS_MESSAGES, dayOf, instantOn } from '@orchard/shared';
-import { captureRules } from '../../db/capture-once';
+import { FIELD_CAPTURE_MESSAGES, PACKHOUSE_READINGS_MESSAGES, dayOf, instantOn } from '@orchard/shared';
+import { captureRules } from '../../data-rules/capture-once';
 import { validationFailed } from '../../lib/errors';
 
 /**
- * Store once per client id; edit on the version read (the rule in db/capture-once.ts). A client id
+ * Store once per client id; edit on the version read (the rule in data-rules/capture-once.ts). A client id
  * taken by a row the caller cannot see answers the field captures' message, the same id rule.
  */
 export const {
   captureOnce,
   checkVersion,
   stale: staleEntry,
-} = captureRules({ stale: PACKHOUSE_READINGS_MESSAGES.stale, clientIdTaken: FIELD_READINGS_MESSAGES.clientIdTaken });
-export type { Captured } from '../../db/capture-once';
+} = captureRules({ stale: PACKHOUSE_READINGS_MESSAGES.stale, clientIdTaken: FIELD_CAPTURE_MESSAGES.clientIdTaken });
+export type { Captured } from '../../data-rules/capture-once';
 
 /** Refuses a reading taken after `now`: a later day on readOn, a later time of today on readTime. */
 export function refuseFutureReading(now: Date, readOn: string, readTime: string): void {
   if (readOn > dayOf(now)) {
-    throw validationFailed(FIELD_READINGS_MESSAGES.dayInFuture, [{ field: 'readOn', message: FIELD_READINGS_MESSAGES.dayInFuture }]);
+    throw validationFailed(FIELD_CAPTURE_MESSAGES.dayInFuture, [{ field: 'readOn', message: FIELD_CAPTURE_MESSAGES.dayInFuture }]);
   }
   if (instantOn(readOn, readTime).getTime() > now.getTime()) {
     throw validationFailed(PACKHOUSE_READINGS_MESSAGES.timeInFuture, [{ field: 'readTime', message: PACKHOUSE_READINGS_MESSAGES.timeInFuture }]);

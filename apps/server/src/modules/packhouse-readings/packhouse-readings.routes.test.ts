@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FIELD_READINGS_MESSAGES, PACKHOUSE_READINGS_MESSAGES as M, PACKHOUSE_READINGS_PATHS as P, PERMISSIONS, type Permission } from '@orchard/shared';
+import { FIELD_CAPTURE_MESSAGES, PACKHOUSE_READINGS_MESSAGES as M, PACKHOUSE_READINGS_PATHS as P, PERMISSIONS, type Permission } from '@orchard/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
@@ -116,7 +116,7 @@ describe('packhouse readings', () => {
     expect(ranged.json()).toMatchObject({ totalRecords: 3, pageSize: 50 });
     expect((await asA({ method: 'GET', url: `${P.waxReadings}?filter=${line.id}&pageSize=30` })).statusCode).toBe(400);
     const order = await asA({ method: 'GET', url: `${P.waxReadings}?filter=${line.id}&from=2026-02-12&to=2026-02-10` });
-    expect(issues(order)).toEqual([['to', FIELD_READINGS_MESSAGES.rangeOrder]]);
+    expect(issues(order)).toEqual([['to', FIELD_CAPTURE_MESSAGES.rangeOrder]]);
 
     const payload = wax(line.id, { readOn: '2026-03-11', readTime: '08:00', note: ' nozzle 3 blocked ' });
     const captured = await asA({ method: 'POST', url: P.waxReadingCreate, payload });
@@ -156,12 +156,12 @@ describe('packhouse readings', () => {
       [{ concentrationPercent: 12.25 }, 'concentrationPercent', M.waxConcentrationRange],
       [{ readTime: '24:00' }, 'readTime', M.timeInvalid],
       [{ readTime: '9:30' }, 'readTime', M.timeInvalid],
-      [{ readOn: '2026-02-30' }, 'readOn', FIELD_READINGS_MESSAGES.dayInvalid],
-      [{ readOn: '2026-03-12', readTime: '00:00' }, 'readOn', FIELD_READINGS_MESSAGES.dayInFuture],
+      [{ readOn: '2026-02-30' }, 'readOn', FIELD_CAPTURE_MESSAGES.dayInvalid],
+      [{ readOn: '2026-03-12', readTime: '00:00' }, 'readOn', FIELD_CAPTURE_MESSAGES.dayInFuture],
       [{ readOn: '2026-03-11', readTime: '08:01' }, 'readTime', M.timeInFuture],
-      [{ note: 'x'.repeat(501) }, 'note', FIELD_READINGS_MESSAGES.noteLength],
+      [{ note: 'x'.repeat(501) }, 'note', FIELD_CAPTURE_MESSAGES.noteLength],
       [{ lineId: 'L1' }, 'lineId', M.lineRequired],
-      [{ clientId: 'abc' }, 'clientId', FIELD_READINGS_MESSAGES.clientIdInvalid],
+      [{ clientId: 'abc' }, 'clientId', FIELD_CAPTURE_MESSAGES.clientIdInvalid],
     ];
     for (const [extra, field, message] of waxCases) {
       const res = await asA({ method: 'POST', url: P.waxReadingCreate, payload: wax(line.id, extra) });

@@ -1,7 +1,7 @@
 /**
  * Which packhouses a caller may read and capture on: the rule, stated once here. A packhouse is the
  * caller's when it is assigned to the caller in the current organisation (user_packhouses filed
- * under that organisation) and the organisation uses it (runs or has linked it, db/packhouse-scope).
+ * under that organisation) and the organisation uses it (runs or has linked it, data-rules/packhouse-scope).
  * Any other packhouse, another organisation's or one not assigned to the caller, is not there for
  * this caller: every line, room and reading lies in a packhouse and follows it.
  *
@@ -11,7 +11,7 @@
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';
-import { packhouseUsableBy } from '../../db/packhouse-scope';
+import { packhouseUsableBy } from '../../data-rules/packhouse-scope';
 import { packhouses, userPackhouses } from '../../db/schema/index';
 
 /** The caller: the signed-in user in the current organisation. */

@@ -10,7 +10,7 @@ import type { AnyPgColumn, PgInsertValue } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';
 import { lineWaxReadings, packhouseLines, packhouses, storageRoomReadings, storageRooms, users } from '../../db/schema/index';
 import { packhouseAssignedTo, type PackhouseViewer } from './packhouse-scope.repository';
-import { nextVersion } from '../../db/versioning';
+import { nextVersion } from '../../data-rules/versioning';
 
 type ReadingTable = typeof lineWaxReadings | typeof storageRoomReadings;
 type PlaceTable = typeof packhouseLines | typeof storageRooms;

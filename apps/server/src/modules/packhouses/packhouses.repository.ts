@@ -1,10 +1,10 @@
 /**
  * Queries of packhouse management. The organisation's list is the packhouses it runs or has linked
- * (db/packhouse-scope).
+ * (data-rules/packhouse-scope).
  */
 import { and, asc, eq, ilike, notExists, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { packhouseUsableBy } from '../../db/packhouse-scope';
+import { packhouseUsableBy } from '../../data-rules/packhouse-scope';
 import { organizationPackhouses, packhouses, pickingEstimates } from '../../db/schema/index';
 import { containsPattern } from '../../db/contains-pattern';
 

@@ -1,7 +1,7 @@
 /** One-time password reset links. Only the SHA-256 of a token is stored. */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { revokeRefreshTokens } from '../../db/refresh-token-revocation';
+import { revokeRefreshTokens } from '../auth';
 import { passwordResetTokens, users } from '../../db/schema/index';
 
 /** Ends every unused link of the user (a newer link, or a completed reset, replaces them). */
@@ -59,7 +59,7 @@ export async function setPasswordAndUnlock(db: AppDb, userId: number, passwordHa
 
 /**
  * Ends every session (refresh-token family) of the user, also a token a refresh commits while this
- * runs (see db/refresh-token-revocation).
+ * runs (see modules/auth/refresh-token-revocation.ts).
  */
 export async function revokeAllRefreshTokens(db: AppDb, userId: number, at: Date): Promise<void> {
   await revokeRefreshTokens(db, { userId }, at);

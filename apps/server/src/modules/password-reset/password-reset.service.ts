@@ -14,7 +14,7 @@ import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { AppError, validationFailed } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
-import { revokeRefreshTokens } from '../../db/refresh-token-revocation';
+import { revokeRefreshTokens } from '../auth';
 import { deliverMail, queueMail } from '../mail/index';
 import { notifyUsers } from '../notifications/index';
 import {

@@ -1,6 +1,6 @@
 /**
  * Queries of the pest dashboard. Everything is read inside one organisation and within the
- * caller's farms (db/farm-scope). The window's figures come from the per-block, per-day totals the
+ * caller's farms (data-rules/farm-scope). The window's figures come from the per-block, per-day totals the
  * database keeps on every reading write (db/schema/pest-totals.ts, migration 0026), so an answer
  * reads a few rows per block, day and pest and per block, trap type, lure and day, and a row per
  * trap inspected lately, whatever the season's size:
@@ -18,7 +18,7 @@
 import { BUSINESS_TIME_ZONE, dayOf, type InfectionCounts, type LatestInspection, type TrapCounts, type WindowInspection } from '@orchard/shared';
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../db/client';
-import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { farmVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import { farmBlocks, farms, scoutingSessions, trapInspections } from '../../db/schema/index';
 
 export interface DashboardScope extends FarmViewer {

@@ -2,12 +2,12 @@
  * The pest dashboard (dashboard.pest): the Farm filter's options and the four panels for the window
  * of a chosen day (shared pest-dashboard/figures.ts and trap-figures.ts compute them; this module
  * fetches the rows and the organisation's thresholds). Everything lies inside the current
- * organisation and on the farms assigned to the caller there (db/farm-scope). A farm filter naming
+ * organisation and on the farms assigned to the caller there (data-rules/farm-scope). A farm filter naming
  * a farm the caller may not see answers 404, like one that does not exist; a chosen day after today
  * answers 400.
  */
 import {
-  FIELD_READINGS_MESSAGES,
+  FIELD_CAPTURE_MESSAGES,
   dayBounds,
   dayOf,
   infectionFigures,
@@ -24,7 +24,7 @@ import {
   type ScoutingFrequencyFigures,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import { checkFarmFilter, findVisibleFarms, type FarmViewer } from '../../db/farm-scope';
+import { checkFarmFilter, findVisibleFarms, type FarmViewer } from '../../data-rules/farm-scope';
 import { validationFailed } from '../../lib/errors';
 import {
   findBlocksWithLastSession,
@@ -40,7 +40,7 @@ export async function listFarms(db: AppDb, viewer: FarmViewer): Promise<PestDash
   return findVisibleFarms(db, viewer);
 }
 
-/** The caller's chosen farms (db/farm-scope checks the filter). */
+/** The caller's chosen farms (data-rules/farm-scope checks the filter). */
 async function scopeOf(db: AppDb, viewer: FarmViewer, ids: number[] | undefined): Promise<DashboardScope> {
   return { userId: viewer.userId, organizationId: viewer.organizationId, farmIds: await checkFarmFilter(db, viewer, ids) };
 }
@@ -54,7 +54,7 @@ export async function getDashboard(db: AppDb, viewer: FarmViewer, query: PestDas
   const today = dayOf(now);
   const date = query.date ?? today;
   if (date > today) {
-    throw validationFailed(FIELD_READINGS_MESSAGES.dayInFuture, [{ field: 'date', message: FIELD_READINGS_MESSAGES.dayInFuture }]);
+    throw validationFailed(FIELD_CAPTURE_MESSAGES.dayInFuture, [{ field: 'date', message: FIELD_CAPTURE_MESSAGES.dayInFuture }]);
   }
   const scope = await scopeOf(db, viewer, query.farms);
   const window = pestDashboardWindow(date);

@@ -27,7 +27,7 @@ import { PEST_TODAY, createPestWorld, type PestWorld } from '../../../test/helpe
 import { rowsOf, type AppDb } from '../../db/client';
 import { organizations, scoutingObservations, scoutingSessions, trapInspections, traps, users } from '../../db/schema/index';
 import { seedDemoData } from '../../db/seed/index';
-import type { FarmViewer } from '../../db/farm-scope';
+import type { FarmViewer } from '../../data-rules/farm-scope';
 import { findBlocksWithLastSession } from './pest-dashboard.repository';
 import { getDashboard } from './pest-dashboard.service';
 import { loadThresholds } from '../pest-thresholds/index';

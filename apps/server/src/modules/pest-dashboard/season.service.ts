@@ -20,7 +20,7 @@ import {
   type SeasonAtAGlanceResponse,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import type { FarmViewer } from '../../db/farm-scope';
+import type { FarmViewer } from '../../data-rules/farm-scope';
 import { getPucReport } from '../harvest/index';
 import { loadCapacityRows } from '../picking/index';
 import { scoutingFrequencyForViewer } from './pest-dashboard.service';

@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { pestActionThresholds, pestDashboardSettings, trapCountThresholds } from '../../db/schema/index';
-import { nextVersion } from '../../db/versioning';
+import { nextVersion } from '../../data-rules/versioning';
 
 /** The organisation's saved set, or null when it works with the defaults. */
 export async function findThresholds(db: AppDb, organizationId: number) {

@@ -14,7 +14,7 @@ import {
   type TrapCountThreshold,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import type { FarmViewer } from '../../db/farm-scope';
+import type { FarmViewer } from '../../data-rules/farm-scope';
 import { AppError } from '../../lib/errors';
 import { findThresholds, insertSettings, replaceThresholds, updateSettings } from './pest-thresholds.repository';
 

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { packhouseCapacities, packhouses, pickingEstimates, pickingEstimateWeeks } from '../../db/schema/index';
 import { weekWithin, type WeekBounds } from './picking-shared';
-import { nextVersion } from '../../db/versioning';
+import { nextVersion } from '../../data-rules/versioning';
 
 export async function findOwnedPackhouses(db: AppDb, organizationId: number, onlyIds?: readonly number[]) {
   if (onlyIds && onlyIds.length === 0) return [];

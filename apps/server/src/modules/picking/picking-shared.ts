@@ -1,6 +1,6 @@
 /**
  * What the picking services share: the caller (the user in the current organisation, whose farms
- * limit what they see, db/farm-scope), the packhouses and PUCs it may address, and the week window
+ * limit what they see, data-rules/farm-scope), the packhouses and PUCs it may address, and the week window
  * of the producer and packhouse views with its bounds.
  */
 import {
@@ -13,12 +13,12 @@ import {
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';
-import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
-import { findUsablePackhouseRows } from '../../db/packhouse-scope';
+import { farmVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
+import { findUsablePackhouseRows } from '../../data-rules/packhouse-scope';
 import { pucs } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 
-/** The caller: the user in the current organisation (their farms limit what they see, db/farm-scope). */
+/** The caller: the user in the current organisation (their farms limit what they see, data-rules/farm-scope). */
 export type PickingActor = FarmViewer;
 
 export type ScheduleView = 'producer' | 'packhouse';
@@ -64,7 +64,7 @@ export function windowResponse(window: PickingScheduleWindow, today: PlainDate) 
 
 /* ---------- what the caller may address ---------- */
 
-/** The packhouses the organisation runs or has linked (db/packhouse-scope), with the owned flag. */
+/** The packhouses the organisation runs or has linked (data-rules/packhouse-scope), with the owned flag. */
 export async function findUsablePackhouses(db: AppDb, organizationId: number) {
   const rows = await findUsablePackhouseRows(db, organizationId, 1000);
   return rows.map((r) => ({ id: r.id, name: r.name, shortName: r.shortName, owned: r.ownerOrganizationId === organizationId }));

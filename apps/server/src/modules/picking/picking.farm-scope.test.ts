@@ -1,5 +1,5 @@
 /**
- * Picking schedules honour the caller's farm assignments (db/farm-scope). On the picking world plus
+ * Picking schedules honour the caller's farm assignments (data-rules/farm-scope). On the picking world plus
  * two more farms of A (FA2 with PUC C2, row A3 = C2/Navel/PH1 with a week and a daily cell; FA3 with
  * PUC C3, row A4 = C3/Valencia/PH2), a member assigned FA and FA3 sees those two farms in every
  * filter, schedule and export; a member with no farm sees none; a row or PUC reached only through

@@ -1,12 +1,12 @@
 /**
  * Queries behind the filter options, the picking progress types and the picking schedule by PUC:
  * the organisation's farms, legal entities, varieties, PUCs and daily bin cells, only on the farms
- * assigned to the caller (db/farm-scope); the packhouse view's options from the rows addressed to
+ * assigned to the caller (data-rules/farm-scope); the packhouse view's options from the rows addressed to
  * the packhouses the organisation owns (its own rows among them only on the caller's farms).
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { farmVisibleTo, growerRowVisibleTo, legalEntityVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { farmVisibleTo, growerRowVisibleTo, legalEntityVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import {
   farms,
   fruitBinEstimates,
@@ -19,7 +19,7 @@ import {
   varieties,
   yieldEstimates,
 } from '../../db/schema/index';
-import { nextVersion } from '../../db/versioning';
+import { nextVersion } from '../../data-rules/versioning';
 
 /* ---------- filter options ---------- */
 

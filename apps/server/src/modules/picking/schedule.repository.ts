@@ -1,6 +1,6 @@
 /**
  * Queries behind the producer and packhouse views of the picking schedule: the producer view's rows
- * are the organisation's own on the farms assigned to the caller (db/farm-scope); the packhouse
+ * are the organisation's own on the farms assigned to the caller (data-rules/farm-scope); the packhouse
  * view's are the rows addressed to the packhouses the organisation owns
  * (packhouses.owner_organization_id), where other organisations' rows are not limited by the
  * caller's farms. Saving touches only the organisation's own rows on the caller's farms.
@@ -8,7 +8,7 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { inIdList } from '../../db/id-list';
-import { farmVisibleTo, growerRowVisibleTo, pucVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { farmVisibleTo, growerRowVisibleTo, pucVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import {
   binWeekTotals,
   farms,
@@ -23,7 +23,7 @@ import {
   varieties,
 } from '../../db/schema/index';
 import { weekWithin, type WeekBounds } from './picking-shared';
-import { nextVersion } from '../../db/versioning';
+import { nextVersion } from '../../data-rules/versioning';
 
 /* ---------- producer and packhouse views ---------- */
 

@@ -4,7 +4,7 @@
  * all or nothing; creating a row (the browser's duplicate with another packhouse).
  *
  * Visibility: the producer view reads and writes the organisation's own rows on the caller's farms
- * (db/farm-scope); the packhouse view reads, and only reads, the rows addressed to the packhouses
+ * (data-rules/farm-scope); the packhouse view reads, and only reads, the rows addressed to the packhouses
  * the organisation owns (other organisations' rows whatever the caller's farms, its own only on
  * them). List filters only narrow those sets, so an id of another organisation or farm matches
  * nothing; a row or PUC named by id outside them answers 404.

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { memberships, organizations, rolePermissions, roles, userRoles, users } from '../../db/schema/index';
 import { containsPattern } from '../../db/contains-pattern';
-import { nextVersion } from '../../db/versioning';
+import { nextVersion } from '../../data-rules/versioning';
 
 export interface RoleRow {
   id: number;

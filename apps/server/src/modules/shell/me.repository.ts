@@ -1,6 +1,6 @@
 /** Queries behind the current user's shell data: profile, organisations, roles and farms. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { farmsAssignedIn, rolesAssignedIn } from '../../db/assignment-scope';
+import { farmsAssignedIn, rolesAssignedIn } from '../../data-rules/assignment-scope';
 import type { AppDb } from '../../db/client';
 import { farms, memberships, organizations, roles, userFarms, userRoles, users } from '../../db/schema/index';
 

@@ -6,7 +6,7 @@ import { and, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolationOf } from '../../db/pg-errors';
 import { memberships, USER_NAME_UNIQUE_INDEX, userFarms, userPackhouses, userRoles, users } from '../../db/schema/index';
-import { nextVersion } from '../../db/versioning';
+import { nextVersion } from '../../data-rules/versioning';
 
 /**
  * Did a write fail because another account took the user name first (its unique index)? A save

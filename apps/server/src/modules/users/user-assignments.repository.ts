@@ -3,10 +3,10 @@
  * them. Every query that reads or writes assignments names the organisation.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { rolesAssignedIn } from '../../db/assignment-scope';
+import { rolesAssignedIn } from '../../data-rules/assignment-scope';
 import type { AppDb } from '../../db/client';
-import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
-import { packhouseUsableBy } from '../../db/packhouse-scope';
+import { farmVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
+import { packhouseUsableBy } from '../../data-rules/packhouse-scope';
 import {
   areas,
   farms,
@@ -70,7 +70,7 @@ export async function findFarmIdsInOrganization(db: AppDb, organizationId: numbe
   return rows.map((r) => r.id);
 }
 
-/** Those of the given farms that belong to the viewer's organisation, each with whether it is assigned to the viewer there (db/farm-scope). */
+/** Those of the given farms that belong to the viewer's organisation, each with whether it is assigned to the viewer there (data-rules/farm-scope). */
 export async function findFarmsAssignedOrNot(db: AppDb, viewer: FarmViewer, farmIds: number[]) {
   if (farmIds.length === 0) return [];
   return db
@@ -93,7 +93,7 @@ export async function findPackhouseIdsForOrganization(
   return rows.map((r) => r.id);
 }
 
-/** The organisation's farms; with `assignedTo`, only those assigned to that user there (db/farm-scope). */
+/** The organisation's farms; with `assignedTo`, only those assigned to that user there (data-rules/farm-scope). */
 export async function findFarmOptions(db: AppDb, organizationId: number, assignedTo: FarmViewer | null) {
   return db
     .select({ id: farms.id, farmName: farms.farmName, areaName: areas.areaName })

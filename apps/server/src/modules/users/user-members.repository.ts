@@ -4,7 +4,7 @@
  * system users not yet in it.
  */
 import { and, asc, eq, exists, inArray, notExists, or, sql } from 'drizzle-orm';
-import { farmsAssignedIn, rolesAssignedIn } from '../../db/assignment-scope';
+import { farmsAssignedIn, rolesAssignedIn } from '../../data-rules/assignment-scope';
 import type { AppDb } from '../../db/client';
 import { farms, memberships, roles, userFarms, userPackhouses, userRoles, users } from '../../db/schema/index';
 

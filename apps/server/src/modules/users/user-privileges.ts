@@ -17,7 +17,7 @@
  * - Only super users search and link users of other organisations (and, inside the organisation,
  *   they still need users.linkOrganisation).
  * - Farms: a caller who is not a super user adds or removes only farms assigned to themselves in
- *   this organisation (db/farm-scope), for anyone, themselves included (403 naming the farm); the
+ *   this organisation (data-rules/farm-scope), for anyone, themselves included (403 naming the farm); the
  *   target's other farms stay as they are (sent back unchanged). Super users assign any farm of
  *   the organisation.
  */

@@ -15,7 +15,7 @@
  *   reference date. Counts stay well under the default trap thresholds except on `scale` traps per
  *   farm, whose latest one to three inspections (the newest at most three days old) reach them.
  *
- * Nothing is recorded on DEMO_STALE_FARM (parts/field-readings.ts) for the last DEMO_STALE_DAYS days:
+ * Nothing is recorded on DEMO_STALE_FARM (parts/field-capture.ts) for the last DEMO_STALE_DAYS days:
  * its traps were last emptied before then and its sessions of those days have no observation points.
  * Every draw comes from the part's own generator, so reruns write the same rows and client ids.
  */
@@ -43,7 +43,7 @@ import { DEMO_FARMS, type DemoFarm } from '../data';
 import { DEMO_USERS } from '../demo-users';
 import type { Prng } from '../prng';
 import { harvestSeedIds } from './harvest';
-import { DEMO_STALE_DAYS, DEMO_STALE_FARM } from './field-readings';
+import { DEMO_STALE_DAYS, DEMO_STALE_FARM } from './field-capture';
 import { mustGet } from './places';
 import { DEMO_SCOUTING_DAYS } from './scouting';
 

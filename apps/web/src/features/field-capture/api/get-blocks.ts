@@ -1,16 +1,16 @@
 /**
- * GET /api/field-readings/blocks: the blocks of the caller's farms, the blocks every capture names.
+ * GET /api/field-capture/blocks: the blocks of the caller's farms, the blocks every capture names.
  * Kept for the day (staleTime), so a capture screen opened online keeps its blocks when the
  * network goes.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FIELD_READINGS_PATHS, fieldBlocksResponseSchema } from '@orchard/shared';
+import { FIELD_CAPTURE_PATHS, fieldBlocksResponseSchema } from '@orchard/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { fieldKeys } from './keys';
 
 export const getFieldBlocks = (organizationId: number) =>
-  apiRequest(FIELD_READINGS_PATHS.blocks, { tenant: organizationId, schema: fieldBlocksResponseSchema });
+  apiRequest(FIELD_CAPTURE_PATHS.blocks, { tenant: organizationId, schema: fieldBlocksResponseSchema });
 
 export const fieldBlocksQueryOptions = (organizationId: number | null) =>
   queryOptions({

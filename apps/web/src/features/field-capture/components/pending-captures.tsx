@@ -4,7 +4,7 @@
  */
 import { confirmDialog } from 'primereact/confirmdialog';
 import { useTranslation } from 'react-i18next';
-import { FIELD_READINGS_REASONS } from '@orchard/shared';
+import { FIELD_CAPTURE_REASONS } from '@orchard/shared';
 import { OutboxBadge } from '../../../components/outbox-status';
 import { RowActionButton } from '../../../components/row-actions';
 import { discardCapture, useOutboxEntries } from '../../../lib/outbox/app-outbox';
@@ -15,7 +15,7 @@ export function useRefusalText() {
   const { t } = useTranslation();
   return (refusal: OutboxRefusal | null): string => {
     if (!refusal) return '';
-    if (refusal.reason === FIELD_READINGS_REASONS.clientIdTaken) return t('fieldCapture.refusals.clientIdTaken');
+    if (refusal.reason === FIELD_CAPTURE_REASONS.clientIdTaken) return t('fieldCapture.refusals.clientIdTaken');
     if (refusal.reason === 'not-found') return t('fieldCapture.refusals.notFound');
     if (refusal.reason === 'forbidden') return t('fieldCapture.refusals.forbidden');
     const details = refusal.details.map((d) => d.message).filter(Boolean);

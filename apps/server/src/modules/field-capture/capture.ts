@@ -1,5 +1,5 @@
 /**
- * The rules every field capture follows (shared api/field-readings.ts):
+ * The rules every field capture follows (shared api/field-capture.ts):
  * - a capture whose client id is already stored in the organisation answers that row (created
  *   false, 200), or 409 when the caller cannot see it; a resend racing its first send finds the
  *   row the unique index kept;
@@ -7,23 +7,23 @@
  * - a day after today (South African) is refused with the area's message (400);
  * - an edit names the version it was based on (412 when stale).
  */
-import { dayOf, FIELD_READINGS_MESSAGES, type ErrorDetailInput, type FieldListQuery } from '@orchard/shared';
+import { dayOf, FIELD_CAPTURE_MESSAGES, type ErrorDetailInput, type FieldListQuery } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import type { FarmViewer } from '../../db/farm-scope';
-import { captureRules } from '../../db/capture-once';
+import type { FarmViewer } from '../../data-rules/farm-scope';
+import { captureRules } from '../../data-rules/capture-once';
 import { notFound, validationFailed } from '../../lib/errors';
-import { farmIsVisible, findCaptureBlock, findFieldBlocks } from './field-readings.repository';
+import { farmIsVisible, findCaptureBlock, findFieldBlocks } from './field-capture.repository';
 
 /** The caller: the user in the current organisation. */
 export type FieldActor = FarmViewer;
 
-/** Store once per client id; edit on the version read (the rule in db/capture-once.ts, with this area's messages). */
+/** Store once per client id; edit on the version read (the rule in data-rules/capture-once.ts, with this area's messages). */
 export const {
   captureOnce,
   checkVersion,
   stale: staleReading,
-} = captureRules({ stale: FIELD_READINGS_MESSAGES.stale, clientIdTaken: FIELD_READINGS_MESSAGES.clientIdTaken });
-export type { Captured } from '../../db/capture-once';
+} = captureRules({ stale: FIELD_CAPTURE_MESSAGES.stale, clientIdTaken: FIELD_CAPTURE_MESSAGES.clientIdTaken });
+export type { Captured } from '../../data-rules/capture-once';
 
 /** The farm block a capture names, if the caller may capture on it (else 404). */
 export async function requireCaptureBlock(db: AppDb, actor: FieldActor, blockId: number) {

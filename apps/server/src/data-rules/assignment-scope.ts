@@ -7,7 +7,7 @@
  * assignments (one user, or several).
  */
 import { and, eq, type SQL } from 'drizzle-orm';
-import { farms, roles, userFarms, userRoles } from './schema/index';
+import { farms, roles, userFarms, userRoles } from '../db/schema/index';
 
 /** Over user_roles joined with roles: the role assignments of `user` that count in the organisation. */
 export function rolesAssignedIn(organizationId: number, user: SQL): SQL {

@@ -12,8 +12,8 @@
  * so no refresh can rotate them meanwhile.
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { AppDb } from './client';
-import { refreshTokens } from './schema/index';
+import type { AppDb } from '../../db/client';
+import { refreshTokens } from '../../db/schema/index';
 
 /** One session (refresh-token family), or every session of a user but the one kept (if any). */
 export type RefreshTokenSelection = { familyId: string } | { userId: number; exceptFamilyId?: string | null };

@@ -6,7 +6,7 @@
  * still hold the trap's inspections; a trap with inspections is not deleted (409).
  */
 import {
-  FIELD_READINGS_MESSAGES,
+  FIELD_CAPTURE_MESSAGES,
   TRAP_MESSAGES,
   type CreateTrapBody,
   type CreateTrapInspectionBody,
@@ -53,7 +53,7 @@ export async function listTraps(db: AppDb, actor: FieldActor, query: TrapsQuery)
 
 /** The checks of a capture beyond its schema (the create route and the CSV import run them). */
 export async function trapValues(db: AppDb, actor: FieldActor, body: Omit<CreateTrapBody, 'clientId'>, now: Date): Promise<TrapValues> {
-  refuseFutureDays(now, [['activeFrom', body.activeFrom, FIELD_READINGS_MESSAGES.dayInFuture]]);
+  refuseFutureDays(now, [['activeFrom', body.activeFrom, FIELD_CAPTURE_MESSAGES.dayInFuture]]);
   await requireCaptureBlock(db, actor, body.farmBlockId);
   const { farmBlockId, trapType, lure, code, lat, lng, activeFrom, activeTo } = body;
   return { farmBlockId, trapType, lure, code, lat, lng, activeFrom, activeTo };
@@ -103,7 +103,7 @@ export async function listTrapInspections(db: AppDb, actor: FieldActor, query: T
 
 /** The checks of a capture beyond its schema (the create route and the CSV import run them). */
 export async function inspectionValues(db: AppDb, actor: FieldActor, trapId: number, body: InspectionValues, now: Date): Promise<InspectionValues> {
-  refuseFutureDays(now, [['inspectedOn', body.inspectedOn, FIELD_READINGS_MESSAGES.dayInFuture]]);
+  refuseFutureDays(now, [['inspectedOn', body.inspectedOn, FIELD_CAPTURE_MESSAGES.dayInFuture]]);
   const trap = await findTrap(db, actor, trapId);
   if (!trap) throw notFound(TRAP);
   if (body.inspectedOn < trap.activeFrom || (trap.activeTo !== null && body.inspectedOn > trap.activeTo)) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FIELD_READINGS_MESSAGES, IRRIGATION_MESSAGES, IRRIGATION_PATHS, PERMISSIONS, waterAmountMessage } from '@orchard/shared';
+import { FIELD_CAPTURE_MESSAGES, IRRIGATION_MESSAGES, IRRIGATION_PATHS, PERMISSIONS, waterAmountMessage } from '@orchard/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
@@ -55,8 +55,8 @@ describe('irrigation readings', () => {
       [{ kpa: -0.1 }, 'kpa', IRRIGATION_MESSAGES.kpaRange],
       [{ kpa: 100.1 }, 'kpa', IRRIGATION_MESSAGES.kpaRange],
       [{ kpa: 18.55 }, 'kpa', IRRIGATION_MESSAGES.kpaRange],
-      [{ readOn: '10/03/2026' }, 'readOn', FIELD_READINGS_MESSAGES.dayInvalid],
-      [{ farmBlockId: 'A1' }, 'farmBlockId', FIELD_READINGS_MESSAGES.blockRequired],
+      [{ readOn: '10/03/2026' }, 'readOn', FIELD_CAPTURE_MESSAGES.dayInvalid],
+      [{ farmBlockId: 'A1' }, 'farmBlockId', FIELD_CAPTURE_MESSAGES.blockRequired],
     ];
     for (const [extra, field, message] of cases) {
       const res = await asA({ method: 'POST', url: P.tensiometerReadings, payload: tensio(extra) });
@@ -64,7 +64,7 @@ describe('irrigation readings', () => {
       expect(issues(res)).toContainEqual([field, message]);
     }
     const future = await asA({ method: 'POST', url: P.tensiometerReadings, payload: tensio({ readOn: '2026-03-12' }) });
-    expect(issues(future)).toEqual([['readOn', FIELD_READINGS_MESSAGES.dayInFuture]]);
+    expect(issues(future)).toEqual([['readOn', FIELD_CAPTURE_MESSAGES.dayInFuture]]);
     expect(await t.db.select().from(tensiometerReadings)).toEqual([]);
   });
 
@@ -80,7 +80,7 @@ describe('irrigation readings', () => {
       [{ amount: 1.005 }, 'amount', waterAmountMessage('mm')],
       [{ amount: 100_000.5, unit: 'm3' }, 'amount', waterAmountMessage('m3')],
       [{ unit: 'litre' }, 'unit', IRRIGATION_MESSAGES.unitUnknown],
-      [{ appliedOn: '2026-03-12' }, 'appliedOn', FIELD_READINGS_MESSAGES.dayInFuture],
+      [{ appliedOn: '2026-03-12' }, 'appliedOn', FIELD_CAPTURE_MESSAGES.dayInFuture],
     ];
     for (const [extra, field, message] of cases) {
       const res = await asA({ method: 'POST', url: P.waterApplied, payload: water(extra) });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FARM_SETUP_MESSAGES, FIELD_READINGS_MESSAGES, PERMISSIONS, TRAP_MESSAGES, TRAPS_PATHS } from '@orchard/shared';
+import { FARM_SETUP_MESSAGES, FIELD_CAPTURE_MESSAGES, PERMISSIONS, TRAP_MESSAGES, TRAPS_PATHS } from '@orchard/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
@@ -91,9 +91,9 @@ describe('traps and inspections', () => {
       [{ lat: -90.5 }, 'lat', FARM_SETUP_MESSAGES.latitudeRange],
       [{ lng: 180.5 }, 'lng', FARM_SETUP_MESSAGES.longitudeRange],
       [{ activeFrom: undefined }, 'activeFrom', TRAP_MESSAGES.activeFromRequired],
-      [{ activeFrom: '2026-13-01' }, 'activeFrom', FIELD_READINGS_MESSAGES.dayInvalid],
+      [{ activeFrom: '2026-13-01' }, 'activeFrom', FIELD_CAPTURE_MESSAGES.dayInvalid],
       [{ activeTo: '2026-01-31' }, 'activeTo', TRAP_MESSAGES.activeToBeforeFrom],
-      [{ activeFrom: '2026-03-12' }, 'activeFrom', FIELD_READINGS_MESSAGES.dayInFuture],
+      [{ activeFrom: '2026-03-12' }, 'activeFrom', FIELD_CAPTURE_MESSAGES.dayInFuture],
     ];
     for (const [extra, field, message] of cases) {
       const res = await asA({ method: 'POST', url: P.traps, payload: trap(extra) });
@@ -107,7 +107,7 @@ describe('traps and inspections', () => {
       [{ count: -1 }, 'count', TRAP_MESSAGES.countRange],
       [{ count: 2.5 }, 'count', TRAP_MESSAGES.countRange],
       [{ count: 100_001 }, 'count', TRAP_MESSAGES.countRange],
-      [{ inspectedOn: '2026-03-12' }, 'inspectedOn', FIELD_READINGS_MESSAGES.dayInFuture],
+      [{ inspectedOn: '2026-03-12' }, 'inspectedOn', FIELD_CAPTURE_MESSAGES.dayInFuture],
     ];
     for (const [extra, field, message] of inspectionCases) {
       const res = await asA({ method: 'POST', url: P.inspections, payload: inspection(trapId, extra) });

@@ -1,11 +1,11 @@
-/** Queries of tensiometer readings and water applied, inside the organisation and the caller's farms (field-readings.repository). */
+/** Queries of tensiometer readings and water applied, inside the organisation and the caller's farms (field-capture.repository). */
 import type { FieldListQuery } from '@orchard/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import type { FarmViewer } from '../../db/farm-scope';
+import type { FarmViewer } from '../../data-rules/farm-scope';
 import { farmBlocks, farms, tensiometerReadings as tensio, users, waterApplied as water } from '../../db/schema/index';
-import { blockScope, countOf, dayFilters, pageWindow, placeColumns, placeFilters, totalColumn } from './field-readings.repository';
-import { nextVersion } from '../../db/versioning';
+import { blockScope, countOf, dayFilters, pageWindow, placeColumns, placeFilters, totalColumn } from './field-capture.repository';
+import { nextVersion } from '../../data-rules/versioning';
 
 type Inserted = 'organizationId' | 'clientId' | 'capturedByUserId';
 

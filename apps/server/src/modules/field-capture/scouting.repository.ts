@@ -1,14 +1,14 @@
 /**
  * Queries of scouting sessions and their observations, inside the organisation and the caller's
- * farms (field-readings.repository). A session's day is the South African day it started on.
+ * farms (field-capture.repository). A session's day is the South African day it started on.
  */
 import { dayBounds, type ScoutingSessionsQuery } from '@orchard/shared';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import type { FarmViewer } from '../../db/farm-scope';
+import type { FarmViewer } from '../../data-rules/farm-scope';
 import { farmBlocks, farms, scoutingObservations as observations, scoutingSessions as sessions, users } from '../../db/schema/index';
-import { blockScope, countOf, pageWindow, placeColumns, placeFilters, totalColumn } from './field-readings.repository';
-import { nextVersion } from '../../db/versioning';
+import { blockScope, countOf, pageWindow, placeColumns, placeFilters, totalColumn } from './field-capture.repository';
+import { nextVersion } from '../../data-rules/versioning';
 
 const columns = {
   id: sessions.id,

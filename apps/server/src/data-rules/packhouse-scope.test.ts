@@ -6,9 +6,9 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/db';
 import { createOrganization } from '../../test/helpers/fixtures';
-import type { DbHandle } from './client';
+import type { DbHandle } from '../db/client';
 import { packhouseUsableBy } from './packhouse-scope';
-import { organizationPackhouses, packhouses } from './schema/index';
+import { organizationPackhouses, packhouses } from '../db/schema/index';
 
 describe('packhouse scope', () => {
   let handle: DbHandle;

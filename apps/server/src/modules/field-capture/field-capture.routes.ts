@@ -3,7 +3,7 @@
  * organisation. Any member may list them (as they may list their farms); the captures themselves
  * carry each area's permissions.
  */
-import { FIELD_READINGS_PATHS, fieldBlocksQuerySchema, fieldBlocksResponseSchema } from '@orchard/shared';
+import { FIELD_CAPTURE_PATHS, fieldBlocksQuerySchema, fieldBlocksResponseSchema } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';
@@ -11,10 +11,10 @@ import { listFieldBlocks } from './capture';
 
 export const fieldBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    FIELD_READINGS_PATHS.blocks,
+    FIELD_CAPTURE_PATHS.blocks,
     {
       config: { auth: 'authenticated', tenant: true },
-      schema: { tags: ['field-readings'], querystring: fieldBlocksQuerySchema, response: { 200: fieldBlocksResponseSchema, ...errorResponses(400, 401, 404) } },
+      schema: { tags: ['field-capture'], querystring: fieldBlocksQuerySchema, response: { 200: fieldBlocksResponseSchema, ...errorResponses(400, 401, 404) } },
     },
     async (request) => listFieldBlocks(app.db, requireTenant(request), request.query.farmId),
   );

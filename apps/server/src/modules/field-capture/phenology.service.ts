@@ -3,7 +3,7 @@
  * delete, inside the organisation and the caller's farms; the capture rules are in capture.ts.
  */
 import {
-  FIELD_READINGS_MESSAGES,
+  FIELD_CAPTURE_MESSAGES,
   type CreatePhenologyObservationBody,
   type FieldPage,
   type PhenologyObservation,
@@ -34,7 +34,7 @@ export async function listPhenologyObservations(db: AppDb, actor: FieldActor, qu
 
 /** The checks of a capture beyond its schema (the create route and the CSV import run them). */
 export async function phenologyValues(db: AppDb, actor: FieldActor, body: PhenologyValues, now: Date): Promise<PhenologyValues> {
-  refuseFutureDays(now, [['observedOn', body.observedOn, FIELD_READINGS_MESSAGES.dayInFuture]]);
+  refuseFutureDays(now, [['observedOn', body.observedOn, FIELD_CAPTURE_MESSAGES.dayInFuture]]);
   await requireCaptureBlock(db, actor, body.farmBlockId);
   return { farmBlockId: body.farmBlockId, observedOn: body.observedOn, stage: body.stage, percentOfTrees: body.percentOfTrees };
 }

@@ -4,8 +4,8 @@
  * resend racing its first send finds the row the unique index kept. The area owning the capture
  * passes the messages it answers with (`captureRules`).
  */
-import type { AppDb } from './client';
-import { isUniqueViolation } from './pg-errors';
+import type { AppDb } from '../db/client';
+import { isUniqueViolation } from '../db/pg-errors';
 import { versionRule, type VersionRule } from './versioning';
 import { conflict, notFound } from '../lib/errors';
 

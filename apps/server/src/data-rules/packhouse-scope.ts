@@ -12,8 +12,8 @@
  */
 import { and, asc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, alias } from 'drizzle-orm/pg-core';
-import type { AppDb } from './client';
-import { organizationPackhouses, packhouses } from './schema/index';
+import type { AppDb } from '../db/client';
+import { organizationPackhouses, packhouses } from '../db/schema/index';
 
 const link = alias(organizationPackhouses, 'scope_organization_packhouse');
 

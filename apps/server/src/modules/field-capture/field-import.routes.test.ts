@@ -3,7 +3,7 @@ import {
   FIELD_IMPORT_MAX_BYTES,
   FIELD_IMPORT_MAX_ROWS,
   FIELD_IMPORT_MESSAGES as M,
-  FIELD_READINGS_MESSAGES,
+  FIELD_CAPTURE_MESSAGES,
   IRRIGATION_MESSAGES,
   PERMISSIONS,
   SCOUTING_MESSAGES,
@@ -88,7 +88,7 @@ describe('field capture CSV import', () => {
 
   it('checks a day after today as the create route does', async () => {
     const res = await send('tensiometerReadings', 'farm,block,station,depth_cm,kpa,read_on\nAardvark,D1,S3,30,18.5,2026-03-12');
-    expect(linesOf(res)).toEqual([[2, 'refused', [['read_on', FIELD_READINGS_MESSAGES.dayInFuture]]]]);
+    expect(linesOf(res)).toEqual([[2, 'refused', [['read_on', FIELD_CAPTURE_MESSAGES.dayInFuture]]]]);
   });
 
   it('imports all lines at once; the same lines again find the stored captures, and a line twice in a file is refused', async () => {

@@ -4,7 +4,7 @@
  * capture.ts.
  */
 import {
-  FIELD_READINGS_MESSAGES,
+  FIELD_CAPTURE_MESSAGES,
   type CreateTensiometerReadingBody,
   type CreateWaterAppliedBody,
   type FieldListQuery,
@@ -49,7 +49,7 @@ export async function listTensiometerReadings(db: AppDb, actor: FieldActor, quer
 
 /** The checks of a capture beyond its schema (the create route and the CSV import run them). */
 export async function tensioValues(db: AppDb, actor: FieldActor, body: TensiometerValues, now: Date): Promise<TensiometerValues> {
-  refuseFutureDays(now, [['readOn', body.readOn, FIELD_READINGS_MESSAGES.dayInFuture]]);
+  refuseFutureDays(now, [['readOn', body.readOn, FIELD_CAPTURE_MESSAGES.dayInFuture]]);
   await requireCaptureBlock(db, actor, body.farmBlockId);
   return { farmBlockId: body.farmBlockId, station: body.station, depthCm: body.depthCm, kpa: body.kpa, readOn: body.readOn };
 }
@@ -91,7 +91,7 @@ export async function listWaterApplied(db: AppDb, actor: FieldActor, query: Fiel
 
 /** The checks of a capture beyond its schema (the create route and the CSV import run them). */
 export async function waterValues(db: AppDb, actor: FieldActor, body: WaterValues, now: Date): Promise<WaterValues> {
-  refuseFutureDays(now, [['appliedOn', body.appliedOn, FIELD_READINGS_MESSAGES.dayInFuture]]);
+  refuseFutureDays(now, [['appliedOn', body.appliedOn, FIELD_CAPTURE_MESSAGES.dayInFuture]]);
   await requireCaptureBlock(db, actor, body.farmBlockId);
   return { farmBlockId: body.farmBlockId, appliedOn: body.appliedOn, amount: body.amount, unit: body.unit };
 }

@@ -1,14 +1,14 @@
 /**
  * Queries of traps and trap inspections, inside the organisation and the caller's farms
- * (field-readings.repository); an inspection lies where its trap hangs.
+ * (field-capture.repository); an inspection lies where its trap hangs.
  */
 import type { TrapInspectionsQuery, TrapsQuery } from '@orchard/shared';
 import { and, desc, eq, max, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import type { FarmViewer } from '../../db/farm-scope';
+import type { FarmViewer } from '../../data-rules/farm-scope';
 import { farmBlocks, farms, trapInspections as inspections, traps, users } from '../../db/schema/index';
-import { blockScope, countOf, dayFilters, pageWindow, placeColumns, placeFilters, totalColumn } from './field-readings.repository';
-import { nextVersion } from '../../db/versioning';
+import { blockScope, countOf, dayFilters, pageWindow, placeColumns, placeFilters, totalColumn } from './field-capture.repository';
+import { nextVersion } from '../../data-rules/versioning';
 
 type Inserted = 'organizationId' | 'clientId' | 'capturedByUserId';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FARM_OPERATIONS_PATHS, FIELD_READINGS_MESSAGES, PERMISSIONS, SCOUTING_MESSAGES, SCOUTING_PATHS } from '@orchard/shared';
+import { FARM_OPERATIONS_PATHS, FIELD_CAPTURE_MESSAGES, PERMISSIONS, SCOUTING_MESSAGES, SCOUTING_PATHS } from '@orchard/shared';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,8 +74,8 @@ describe('scouting sessions', () => {
   it('answers every field with its message and saves nothing', async () => {
     const obs = (o: Record<string, unknown>) => ({ observations: [{ pointNumber: 1, pest: 'red-scale', count: 1, ...o }] });
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ clientId: 42 }, 'clientId', FIELD_READINGS_MESSAGES.clientIdInvalid],
-      [{ farmBlockId: 0 }, 'farmBlockId', FIELD_READINGS_MESSAGES.blockRequired],
+      [{ clientId: 42 }, 'clientId', FIELD_CAPTURE_MESSAGES.clientIdInvalid],
+      [{ farmBlockId: 0 }, 'farmBlockId', FIELD_CAPTURE_MESSAGES.blockRequired],
       [{ startedAt: '2026-03-10 07:30' }, 'startedAt', SCOUTING_MESSAGES.startInvalid],
       [{ endedAt: 'later' }, 'endedAt', SCOUTING_MESSAGES.endInvalid],
       [{ endedAt: '2026-03-10T07:29:00+02:00' }, 'endedAt', SCOUTING_MESSAGES.endBeforeStart],
@@ -90,7 +90,7 @@ describe('scouting sessions', () => {
       [obs({ pest: 'citrus-psylla', count: null }), 'observations.0.present', SCOUTING_MESSAGES.presenceRequired],
       [obs({ pest: 'citrus-psylla', present: 'yes' }), 'observations.0.present', SCOUTING_MESSAGES.presenceInvalid],
       [obs({ pest: 'citrus-psylla', present: true, count: 3 }), 'observations.0.count', SCOUTING_MESSAGES.countNotTaken],
-      [obs({ note: 'x'.repeat(501) }), 'observations.0.note', FIELD_READINGS_MESSAGES.noteLength],
+      [obs({ note: 'x'.repeat(501) }), 'observations.0.note', FIELD_CAPTURE_MESSAGES.noteLength],
       [{ observations: [observations[0], observations[0]] }, 'observations.1.pest', SCOUTING_MESSAGES.observationDuplicate],
       [{ observations: Array.from({ length: 501 }, (_, i) => ({ pointNumber: (i % 100) + 1, pest: 'red-scale', count: 1 })) }, 'observations', SCOUTING_MESSAGES.tooManyObservations],
     ];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FIELD_READINGS_MESSAGES, INT_MAX, PERMISSIONS, PHENOLOGY_MESSAGES, PHENOLOGY_PATHS } from '@orchard/shared';
+import { FIELD_CAPTURE_MESSAGES, INT_MAX, PERMISSIONS, PHENOLOGY_MESSAGES, PHENOLOGY_PATHS } from '@orchard/shared';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,9 +52,9 @@ describe('phenology observations', () => {
 
   it('answers every field with its message and saves nothing', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ clientId: 'not-a-uuid' }, 'clientId', FIELD_READINGS_MESSAGES.clientIdInvalid],
-      [{ farmBlockId: null }, 'farmBlockId', FIELD_READINGS_MESSAGES.blockRequired],
-      [{ observedOn: '2026-02-30' }, 'observedOn', FIELD_READINGS_MESSAGES.dayInvalid],
+      [{ clientId: 'not-a-uuid' }, 'clientId', FIELD_CAPTURE_MESSAGES.clientIdInvalid],
+      [{ farmBlockId: null }, 'farmBlockId', FIELD_CAPTURE_MESSAGES.blockRequired],
+      [{ observedOn: '2026-02-30' }, 'observedOn', FIELD_CAPTURE_MESSAGES.dayInvalid],
       [{ stage: 'harvest' }, 'stage', PHENOLOGY_MESSAGES.stageUnknown],
       [{ percentOfTrees: 100.5 }, 'percentOfTrees', PHENOLOGY_MESSAGES.percentRange],
       [{ percentOfTrees: -1 }, 'percentOfTrees', PHENOLOGY_MESSAGES.percentRange],
@@ -69,7 +69,7 @@ describe('phenology observations', () => {
     }
     const future = await asA({ method: 'POST', url: PHENOLOGY_PATHS.observations, payload: body({ observedOn: '2026-03-12' }) });
     expect(future.statusCode).toBe(400);
-    expect(future.json().error).toMatchObject({ message: FIELD_READINGS_MESSAGES.dayInFuture, reason: 'field-day-in-future' });
+    expect(future.json().error).toMatchObject({ message: FIELD_CAPTURE_MESSAGES.dayInFuture, reason: 'field-day-in-future' });
     // today (South African) is not the future
     expect((await asA({ method: 'POST', url: PHENOLOGY_PATHS.observations, payload: body({ observedOn: '2026-03-11' }) })).statusCode).toBe(201);
     expect((await t.db.select().from(phenologyObservations)).length).toBe(before + 1);
@@ -95,7 +95,7 @@ describe('phenology observations', () => {
     expect(farm2.totalRecords).toBe(1);
     const reversed = await asA({ method: 'GET', url: `${PHENOLOGY_PATHS.observations}?from=2026-01-07&to=2026-01-06` });
     expect(reversed.statusCode).toBe(400);
-    expect(issues(reversed)).toContainEqual(['to', FIELD_READINGS_MESSAGES.rangeOrder]);
+    expect(issues(reversed)).toContainEqual(['to', FIELD_CAPTURE_MESSAGES.rangeOrder]);
     expect((await asA({ method: 'GET', url: `${PHENOLOGY_PATHS.observations}?pageSize=7` })).statusCode).toBe(400);
     expect((await asA({ method: 'GET', url: `${PHENOLOGY_PATHS.observations}?farmId=${w.farm.f3}` })).statusCode).toBe(404);
   });
@@ -146,7 +146,7 @@ describe('phenology observations', () => {
     expect((await asA({ method: 'POST', url: PHENOLOGY_PATHS.observations, payload })).statusCode).toBe(201);
     const res = await as(viewer, w.a.organizationId, { method: 'POST', url: PHENOLOGY_PATHS.observations, payload: { ...payload, farmBlockId: w.block.d1 } });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ message: FIELD_READINGS_MESSAGES.clientIdTaken, reason: 'field-client-id-taken' });
+    expect(res.json().error).toMatchObject({ message: FIELD_CAPTURE_MESSAGES.clientIdTaken, reason: 'field-client-id-taken' });
   });
 
   it('reading needs phenology.view, capturing phenology.capture (403)', async () => {

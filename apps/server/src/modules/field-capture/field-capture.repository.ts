@@ -2,13 +2,13 @@
  * Queries every field capture shares: the farm blocks of the caller's farms, where a reading lies
  * (its block and farm), who captured it, the list filters and paging. A reading is visible when it
  * belongs to the current organisation and lies on a block of a farm the caller may see
- * (db/farm-scope); every query below applies that rule.
+ * (data-rules/farm-scope); every query below applies that rule.
  */
 import type { FieldListQuery } from '@orchard/shared';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';
-import { farmVisibleTo, type FarmViewer } from '../../db/farm-scope';
+import { farmVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import { farmBlocks, farms, users } from '../../db/schema/index';
 
 /** The block and farm of a visible farm block (the join every reading query makes). */

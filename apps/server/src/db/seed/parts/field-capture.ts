@@ -25,10 +25,10 @@ function clientId(next: () => number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export const fieldReadingsPart: SeedPart = {
-  name: 'field-readings',
+export const fieldCapturePart: SeedPart = {
+  name: 'field-capture',
   async run(ctx) {
-    const rng = ctx.rng.fork('field-readings');
+    const rng = ctx.rng.fork('field-capture');
     const id = () => clientId(() => rng.next());
     const tensio: (typeof tensiometerReadings.$inferInsert)[] = [];
     const water: (typeof waterApplied.$inferInsert)[] = [];

@@ -32,7 +32,7 @@ import {
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import type { FieldActor } from './capture';
-import { findFieldBlocks } from './field-readings.repository';
+import { findFieldBlocks } from './field-capture.repository';
 import { findTensiometerIdByClientId, findWaterIdByClientId } from './irrigation.repository';
 import { captureTensiometerReading, captureWaterApplied, tensioValues, waterValues } from './irrigation.service';
 import { findPhenologyIdByClientId } from './phenology.repository';

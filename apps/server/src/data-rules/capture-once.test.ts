@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AppDb } from './client';
+import type { AppDb } from '../db/client';
 import { captureOnce, captureRules, type CaptureSteps } from './capture-once';
-import { PG_ERROR_CODES } from './pg-errors';
+import { PG_ERROR_CODES } from '../db/pg-errors';
 
 const TAKEN = 'This capture id belongs to a row you cannot see';
 

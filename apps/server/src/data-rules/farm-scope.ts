@@ -20,8 +20,8 @@
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { QueryBuilder, alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { notFound } from '../lib/errors';
-import type { AppDb } from './client';
-import { farms, productionBlocks, pucs, userFarms } from './schema/index';
+import type { AppDb } from '../db/client';
+import { farms, productionBlocks, pucs, userFarms } from '../db/schema/index';
 
 /** The caller: the signed-in user in the current organisation. */
 export interface FarmViewer {

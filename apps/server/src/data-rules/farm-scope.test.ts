@@ -8,9 +8,9 @@ import { asc, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/db';
 import { addMember, createOrganization, createRole, createUser } from '../../test/helpers/fixtures';
-import { rowsOf, type DbHandle } from './client';
+import { rowsOf, type DbHandle } from '../db/client';
 import { areaVisibleTo, farmVisibleTo, growerRowVisibleTo, legalEntityVisibleTo, productionBlockVisibleTo, pucVisibleTo, type FarmViewer } from './farm-scope';
-import { areas, farms, legalEntities, productionBlocks, pucs, regions, userFarms, varieties } from './schema/index';
+import { areas, farms, legalEntities, productionBlocks, pucs, regions, userFarms, varieties } from '../db/schema/index';
 
 describe('farm scope', () => {
   let handle: DbHandle;
