@@ -11,7 +11,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { AppError, notFound } from '../lib/errors';
+import { AppError, notFound, preconditionFailed } from '../lib/errors';
 
 /** `column + 1` of the row being updated: the value to set a version column to. */
 export const nextVersion = (column: AnyPgColumn): SQL => sql`${column} + 1`;
@@ -25,7 +25,7 @@ export interface VersionRule {
 }
 
 export function versionRule(staleMessage: string): VersionRule {
-  const stale = () => new AppError('PRECONDITION_FAILED', staleMessage);
+  const stale = () => preconditionFailed(staleMessage);
   return {
     stale,
     checkVersion: (current, version, what) => {

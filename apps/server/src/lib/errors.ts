@@ -41,5 +41,8 @@ export const forbidden = (message = 'You do not have permission to do this', rea
 export const unauthenticated = (message = 'Authentication required', reason?: ErrorReason) =>
   new AppError('UNAUTHENTICATED', message, undefined, reason);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+/** 412: the row (or the password, the cell) changed since the version the request names; the area's own message. */
+export const preconditionFailed = (message: string, reason?: ErrorReason) =>
+  new AppError('PRECONDITION_FAILED', message, undefined, reason);
 export const validationFailed = (message: string, details?: ErrorDetailInput[], reason?: ErrorReason) =>
   new AppError('VALIDATION_FAILED', message, details, reason);

@@ -5,14 +5,14 @@ import { requireAuth } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { presentedRefreshToken, setRefreshCookie } from '../auth/index';
 import { changeOwnPassword } from './account.service';
+import { signedInPolicy } from '../../http/policies';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ACCOUNT_PATHS.password,
     {
       config: {
-        auth: 'authenticated',
-        tenant: false,
+        ...signedInPolicy,
         // per user, on this instance: slows guessing; wrong passwords also count towards the account's lockout
         rateLimit: {
           max: 10,

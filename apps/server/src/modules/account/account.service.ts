@@ -20,7 +20,7 @@
 import { CHANGE_PASSWORD_MESSAGES } from '@orchard/shared';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
-import { AppError, unauthenticated, validationFailed } from '../../lib/errors';
+import { preconditionFailed, unauthenticated, validationFailed } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { clearWrongPasswords, countWrongPassword, findPresentedRefreshToken, startSession } from '../auth/index';
 import {
@@ -111,7 +111,7 @@ export async function applyPasswordChange(
   const latest = keepFamily === null ? await findLatestLiveRefreshToken(tx, userId, now) : null;
   if (!(await replacePasswordHash(tx, userId, verifiedHash, newHash))) {
     // Changed by a concurrent request since it was verified.
-    throw new AppError('PRECONDITION_FAILED', 'The password was changed meanwhile; please try again', undefined, 'password-changed-meanwhile');
+    throw preconditionFailed('The password was changed meanwhile; please try again', 'password-changed-meanwhile');
   }
   await revokeRefreshFamiliesExcept(tx, userId, keepFamily, now);
   if (keepFamily !== null) return null;

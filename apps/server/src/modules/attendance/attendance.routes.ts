@@ -16,8 +16,9 @@ import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses } from '../../http/schemas';
 import { exportAttendance, getAttendanceLogs, getLastAttendance, saveAttendance } from './attendance.service';
+import { permissionPolicy } from '../../http/policies';
 
-const log = { auth: { permissions: [PERMISSIONS.attendanceLog] }, tenant: true } as const;
+const log = permissionPolicy(PERMISSIONS.attendanceLog);
 const readErrors = errorResponses(400, 401, 403, 404);
 
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {

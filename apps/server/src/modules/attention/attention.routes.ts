@@ -9,8 +9,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';
 import { confirmAction, getAttentionList } from './attention.service';
+import { memberPolicy } from '../../http/policies';
 
-const own = { auth: 'authenticated', tenant: true } as const;
+const own = memberPolicy;
 
 export const attentionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -12,6 +12,7 @@ import { errorResponses } from '../../http/schemas';
 import { AppError, forbidden } from '../../lib/errors';
 import { refreshSession, revokeSession, signInWithPassword, type IssuedSession } from './auth.service';
 import { clearRefreshCookie, presentedRefreshToken, setRefreshCookie } from './refresh-cookie';
+import { publicPolicy } from '../../http/policies';
 
 export const logoutBodySchema = z
   .object({
@@ -47,7 +48,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     AUTH_PATHS.token,
     {
-      config: { auth: 'public' },
+      config: publicPolicy,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a password, or exchange a refresh token for new tokens',
@@ -83,7 +84,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     AUTH_PATHS.logout,
     {
-      config: { auth: 'public' },
+      config: publicPolicy,
       schema: {
         tags: ['auth'],
         summary: 'End the session: revokes the refresh token family and clears the cookie',

@@ -32,10 +32,11 @@ import {
   listLegalEntities,
   removeEmployee,
 } from './employees.service';
+import { permissionPolicy } from '../../http/policies';
 
-const view = { auth: { permissions: [PERMISSIONS.employeesView] }, tenant: true } as const;
-const manage = { auth: { permissions: [PERMISSIONS.employeesManage] }, tenant: true } as const;
-const manageTypes = { auth: { permissions: [PERMISSIONS.employeesManageTypes] }, tenant: true } as const;
+const view = permissionPolicy(PERMISSIONS.employeesView);
+const manage = permissionPolicy(PERMISSIONS.employeesManage);
+const manageTypes = permissionPolicy(PERMISSIONS.employeesManageTypes);
 const readErrors = errorResponses(400, 401, 403, 404);
 
 export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {

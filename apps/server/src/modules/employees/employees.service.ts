@@ -25,7 +25,7 @@ import {
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { conflict, notFound, preconditionFailed } from '../../lib/errors';
 import {
   countEmployeeTypes,
   countLegalEntities,
@@ -45,7 +45,7 @@ type Row = NonNullable<Awaited<ReturnType<typeof findEmployee>>>;
 const toEmployee = ({ dateCreate, ...row }: Row): Employee => ({ ...row, date_Create: dateCreate.toISOString() });
 
 const duplicate = () => conflict(EMPLOYEE_MESSAGES.duplicate);
-const staleVersion = () => new AppError('PRECONDITION_FAILED', EMPLOYEE_MESSAGES.staleVersion);
+const staleVersion = () => preconditionFailed(EMPLOYEE_MESSAGES.staleVersion);
 
 /** The caller: the user in the current organisation. */
 export type EmployeesActor = FarmViewer;

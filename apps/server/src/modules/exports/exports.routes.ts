@@ -4,12 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses } from '../../http/schemas';
 import { recordBrowserExport } from './exports.service';
+import { memberPolicy } from '../../http/policies';
 
 export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     EXPORTS_PATHS.exportLogs,
     {
-      config: { auth: 'authenticated', tenant: true },
+      config: memberPolicy,
       schema: {
         body: createExportLogBodySchema,
         response: { 201: exportLogSchema, ...errorResponses(400, 401, 404) },

@@ -18,8 +18,9 @@ import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses } from '../../http/schemas';
 import { exportSessions, getSessions, listFarms, listScoutedDates } from './farm-operations.service';
+import { permissionPolicy } from '../../http/policies';
 
-const view = { auth: { permissions: [PERMISSIONS.dashboardFarmOperations] }, tenant: true } as const;
+const view = permissionPolicy(PERMISSIONS.dashboardFarmOperations);
 const readErrors = errorResponses(400, 401, 403, 404);
 
 export const farmOperationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -69,8 +69,9 @@ import {
 } from './farm-setup.service';
 import { createFarmBlock, deleteFarmBlock, listFarmBlocks, updateFarmBlock } from './farm-block.service';
 import { importProductionBlocks } from './production-block-import.service';
+import { permissionPolicy } from '../../http/policies';
 
-const manage = { auth: { permissions: [PERMISSIONS.managementFarmSetup] }, tenant: true } as const;
+const manage = permissionPolicy(PERMISSIONS.managementFarmSetup);
 const tags = ['farm-setup'];
 const readErrors = errorResponses(400, 401, 403, 404);
 const createErrors = errorResponses(400, 401, 403, 404, 409);

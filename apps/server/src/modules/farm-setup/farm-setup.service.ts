@@ -35,7 +35,7 @@ import {
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
+import { conflict, notFound, preconditionFailed, validationFailed } from '../../lib/errors';
 import {
   assignFarm,
   blockCodeTaken,
@@ -81,7 +81,7 @@ import {
 export type FarmSetupActor = FarmViewer;
 
 /** 412: someone saved the row after the version the edit names. */
-export const stale = () => new AppError('PRECONDITION_FAILED', FARM_SETUP_MESSAGES.stale);
+export const stale = () => preconditionFailed(FARM_SETUP_MESSAGES.stale);
 
 /** A unique index raced past the check: the same 409 the check gives. */
 async function uniquely<T>(work: () => Promise<T>, message: string): Promise<T> {

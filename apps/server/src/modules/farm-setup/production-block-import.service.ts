@@ -23,7 +23,7 @@ import {
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { lineProblem, refuseRefusedLines } from '../../lib/csv-import';
-import { AppError, conflict } from '../../lib/errors';
+import { conflict, preconditionFailed } from '../../lib/errors';
 import { findProductionBlocks, findPucs, findVarieties, insertProductionBlock, updateProductionBlockIfVersion } from './farm-setup.repository';
 import type { FarmSetupActor } from './farm-setup.service';
 import { parseBlockCsv } from './production-block-csv';
@@ -104,7 +104,7 @@ async function commit(db: AppDb, actor: FarmSetupActor, bytes: Buffer, now: Date
         line.id = (await insertProductionBlock(tx, actor.organizationId, { ...line.values, farmBlockId: null })).id;
       } else if (line.status === 'changed') {
         const updated = await updateProductionBlockIfVersion(tx, actor.organizationId, line.id!, line.version!, line.values);
-        if (!updated) throw new AppError('PRECONDITION_FAILED', FARM_SETUP_MESSAGES.stale);
+        if (!updated) throw preconditionFailed(FARM_SETUP_MESSAGES.stale);
       }
     }
     return answer(lines, true);

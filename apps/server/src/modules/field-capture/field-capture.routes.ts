@@ -8,12 +8,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';
 import { listFieldBlocks } from './capture';
+import { memberPolicy } from '../../http/policies';
 
 export const fieldBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     FIELD_CAPTURE_PATHS.blocks,
     {
-      config: { auth: 'authenticated', tenant: true },
+      config: memberPolicy,
       schema: { tags: ['field-capture'], querystring: fieldBlocksQuerySchema, response: { 200: fieldBlocksResponseSchema, ...errorResponses(400, 401, 404) } },
     },
     async (request) => listFieldBlocks(app.db, requireTenant(request), request.query.farmId),

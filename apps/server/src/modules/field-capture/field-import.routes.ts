@@ -8,6 +8,7 @@ import { FIELD_IMPORT_KINDS, FIELD_IMPORT_KIND_KEYS, FIELD_IMPORT_MAX_BYTES, FIE
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { readUploadedFile } from '../../http/upload';
+import { permissionPolicy } from '../../http/policies';
 import { requireTenant } from '../../plugins/access';
 import { IMPORT_KINDS } from './field-import-kinds';
 import { importFieldCaptures } from './field-import.service';
@@ -18,7 +19,7 @@ export const fieldImportRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       info.path,
       {
-        config: { auth: { permissions: [info.permission] }, tenant: true, upload: { maxBytes: FIELD_IMPORT_MAX_BYTES } },
+        config: { ...permissionPolicy(info.permission), upload: { maxBytes: FIELD_IMPORT_MAX_BYTES } },
         schema: {
           tags: ['field-import'],
           consumes: ['multipart/form-data'],

@@ -31,10 +31,11 @@ import {
   updateTensiometerReading,
   updateWaterApplied,
 } from './irrigation.service';
+import { permissionPolicy } from '../../http/policies';
 
-const tensioView = { auth: { permissions: [PERMISSIONS.reportsTensio] }, tenant: true } as const;
-const waterView = { auth: { permissions: [PERMISSIONS.waterView] }, tenant: true } as const;
-const capture = { auth: { permissions: [PERMISSIONS.irrigationCapture] }, tenant: true } as const;
+const tensioView = permissionPolicy(PERMISSIONS.reportsTensio);
+const waterView = permissionPolicy(PERMISSIONS.waterView);
+const capture = permissionPolicy(PERMISSIONS.irrigationCapture);
 const tags = ['irrigation'];
 const params = fieldReadingIdParamsSchema;
 const listErrors = errorResponses(400, 401, 403, 404);

@@ -21,9 +21,10 @@ import {
   listPhenologyObservations,
   updatePhenologyObservation,
 } from './phenology.service';
+import { permissionPolicy } from '../../http/policies';
 
-const view = { auth: { permissions: [PERMISSIONS.phenologyView] }, tenant: true } as const;
-const capture = { auth: { permissions: [PERMISSIONS.phenologyCapture] }, tenant: true } as const;
+const view = permissionPolicy(PERMISSIONS.phenologyView);
+const capture = permissionPolicy(PERMISSIONS.phenologyCapture);
 const tags = ['phenology'];
 const params = fieldReadingIdParamsSchema;
 

@@ -17,9 +17,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';
 import { captureScoutingSession, deleteScoutingSession, getScoutingSession, listScoutingSessions, updateScoutingSession } from './scouting.service';
+import { permissionPolicy } from '../../http/policies';
 
-const view = { auth: { permissions: [PERMISSIONS.scoutingView] }, tenant: true } as const;
-const capture = { auth: { permissions: [PERMISSIONS.scoutingCapture] }, tenant: true } as const;
+const view = permissionPolicy(PERMISSIONS.scoutingView);
+const capture = permissionPolicy(PERMISSIONS.scoutingCapture);
 const tags = ['scouting'];
 const params = fieldReadingIdParamsSchema;
 

@@ -31,9 +31,10 @@ import {
   updateTrap,
   updateTrapInspection,
 } from './traps.service';
+import { permissionPolicy } from '../../http/policies';
 
-const view = { auth: { permissions: [PERMISSIONS.trapsView] }, tenant: true } as const;
-const capture = { auth: { permissions: [PERMISSIONS.trapsCapture] }, tenant: true } as const;
+const view = permissionPolicy(PERMISSIONS.trapsView);
+const capture = permissionPolicy(PERMISSIONS.trapsCapture);
 const tags = ['traps'];
 const params = fieldReadingIdParamsSchema;
 const listErrors = errorResponses(400, 401, 403, 404);

@@ -46,9 +46,10 @@ import {
   listReportVarieties,
   saveBlockEstimate,
 } from './harvest.service';
+import { permissionPolicy } from '../../http/policies';
 
-const read = { auth: { permissions: [PERMISSIONS.harvestReports] }, tenant: true } as const;
-const write = { auth: { permissions: [PERMISSIONS.harvestEstimatesEdit] }, tenant: true } as const;
+const read = permissionPolicy(PERMISSIONS.harvestReports);
+const write = permissionPolicy(PERMISSIONS.harvestEstimatesEdit);
 
 export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -31,7 +31,7 @@ import {
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { conflict, notFound, preconditionFailed } from '../../lib/errors';
 import { findBlockReport, findBlockRows, type BlockRowData } from './block-report.repository';
 import { farmExists, findFarms, findPucs, findReportPackhouses } from './harvest-lookups.repository';
 import { findFarmBlockHa, findProductionBlock, lockProductionBlock } from './production-blocks.repository';
@@ -168,7 +168,7 @@ export async function saveBlockEstimate(
     if (!block) throw notFound('Production block');
     if (block.farmBlockId === null) throw conflict(UNLINKED_BLOCK_MESSAGE);
     const latest = await findLatestEstimate(tx, organizationId, block.id, season);
-    if ((latest?.id ?? 0) !== body.version) throw new AppError('PRECONDITION_FAILED', ESTIMATE_CONFLICT_MESSAGE);
+    if ((latest?.id ?? 0) !== body.version) throw preconditionFailed(ESTIMATE_CONFLICT_MESSAGE);
     // hectares the row did not show are the stored ones, never 0 (estimateSaveHa)
     const linkedBlockHa = body.ha == null && latest === null ? await findFarmBlockHa(tx, organizationId, block.farmBlockId) : null;
     const ha = estimateSaveHa(body.ha, { latestEstimateHa: latest?.ha, linkedBlockHa });

@@ -4,12 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/schemas';
 import { pingDatabase } from './health.repository';
+import { publicPolicy } from '../../http/policies';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
     {
-      config: { auth: 'public', tenant: false, allowInMaintenance: true },
+      config: { ...publicPolicy, allowInMaintenance: true },
       schema: { response: { 200: z.object({ status: z.literal('ok') }) } },
     },
     async () => ({ status: 'ok' as const }),
@@ -18,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/readyz',
     {
-      config: { auth: 'public', tenant: false, allowInMaintenance: true },
+      config: { ...publicPolicy, allowInMaintenance: true },
       schema: { response: { 200: z.object({ status: z.literal('ready') }), ...errorResponses(503) } },
     },
     async (request, reply) => {

@@ -7,12 +7,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';
 import { getFarmInputChecks } from './input-checks.service';
+import { permissionPolicy } from '../../http/policies';
 
 export const inputChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     INPUT_CHECKS_PATHS.farmInputChecks,
     {
-      config: { auth: { permissions: [PERMISSIONS.managementInputChecks] }, tenant: true },
+      config: permissionPolicy(PERMISSIONS.managementInputChecks),
       schema: { tags: ['input-checks'], querystring: farmInputChecksQuerySchema, response: { 200: farmInputChecksResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => getFarmInputChecks(app.db, requireTenant(request), request.query.organizationId, app.clock.now()),

@@ -15,8 +15,9 @@ import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses } from '../../http/schemas';
 import { exportLoginHistory, getLoginHistory, listAreas, listRoles } from './login-history.service';
+import { permissionPolicy } from '../../http/policies';
 
-const view = { auth: { permissions: [PERMISSIONS.managementLoginHistory] }, tenant: true } as const;
+const view = permissionPolicy(PERMISSIONS.managementLoginHistory);
 const readErrors = errorResponses(400, 401, 403, 404);
 
 export const loginHistoryRoutes: FastifyPluginAsyncZod = async (app) => {

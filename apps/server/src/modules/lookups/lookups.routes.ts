@@ -17,8 +17,9 @@ import { z } from 'zod';
 import { errorResponses } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';
 import { findFarms, findProducers, findProductionBlocks, findPucs, findVarieties } from './lookups.repository';
+import { memberPolicy } from '../../http/policies';
 
-const member = { auth: 'authenticated', tenant: true } as const;
+const member = memberPolicy;
 const tags = ['lookups'];
 const errors = errorResponses(400, 401, 404);
 const querystring = lookupQuerySchema;

@@ -5,12 +5,13 @@
 import { SHELL_PATHS, systemStatusSchema } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getSystemStatus } from './maintenance.service';
+import { publicPolicy } from '../../http/policies';
 
 export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SHELL_PATHS.systemStatus,
     {
-      config: { auth: 'public', tenant: false, allowInMaintenance: true },
+      config: { ...publicPolicy, allowInMaintenance: true },
       schema: { response: { 200: systemStatusSchema } },
     },
     async () => getSystemStatus(app.db),

@@ -26,6 +26,7 @@ import {
 } from './notifications.service';
 import { openNotificationStream, type OpenStream } from './notifications.stream';
 import { createTicketLedger } from './notifications.ticket';
+import { publicPolicy, signedInPolicy } from '../../http/policies';
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = await createNotificationHub({
@@ -46,7 +47,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     await hub.close();
   });
 
-  const own = { auth: 'authenticated', tenant: false } as const;
+  const own = signedInPolicy;
 
   app.get(
     NOTIFICATIONS_PATHS.notifications,
@@ -142,7 +143,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // 'public' for the access plugin only: EventSource cannot send an Authorization header, so the
       // route authenticates the single-use ticket from the query itself (401 when it fails).
-      config: { auth: 'public', tenant: false },
+      config: publicPolicy,
       schema: {
         tags: ['notifications'],
         summary: 'Server-sent events: each new notification of the ticket holder',

@@ -41,8 +41,9 @@ import {
   getSiteTypes,
   getSprayProductsCopy,
 } from './onboarding.service';
+import { superUserPolicy } from '../../http/policies';
 
-const superUsers = { auth: 'superUser', tenant: false } as const;
+const superUsers = superUserPolicy;
 const readErrors = errorResponses(400, 401, 403);
 const writeErrors = errorResponses(400, 401, 403, 409);
 

@@ -10,8 +10,9 @@ import { z } from 'zod';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { requireAuth } from '../../plugins/access';
 import { listOrganizations, openOrganization } from './organizations.service';
+import { superUserPolicy } from '../../http/policies';
 
-const superUsers = { auth: 'superUser', tenant: false } as const;
+const superUsers = superUserPolicy;
 
 export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

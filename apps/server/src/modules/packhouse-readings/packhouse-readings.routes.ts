@@ -52,9 +52,10 @@ import {
   updateRoomReading,
   updateWaxReading,
 } from './packhouse-readings.service';
+import { permissionPolicy } from '../../http/policies';
 
-const view = { auth: { permissions: [PERMISSIONS.packhouseReadingsView] }, tenant: true } as const;
-const capture = { auth: { permissions: [PERMISSIONS.packhouseReadingsCapture] }, tenant: true } as const;
+const view = permissionPolicy(PERMISSIONS.packhouseReadingsView);
+const capture = permissionPolicy(PERMISSIONS.packhouseReadingsCapture);
 const tags = ['packhouse-readings'];
 const params = packhouseReadingIdParamsSchema;
 const listErrors = errorResponses(400, 401, 403, 404);

@@ -13,8 +13,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { addPackhouse, listPackhouses, removePackhouse, suggestPackhouses } from './packhouses.service';
+import { permissionPolicy } from '../../http/policies';
 
-const manage = { auth: { permissions: [PERMISSIONS.managementPackhouses] }, tenant: true } as const;
+const manage = permissionPolicy(PERMISSIONS.managementPackhouses);
 
 export const packhousesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { checkResetToken, completePasswordReset } from './password-reset.service';
+import { publicPolicy } from '../../http/policies';
 
 /** attempts per address per minute, over both routes */
 export const PASSWORD_RESET_RATE_LIMIT = 30;
@@ -22,7 +23,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     USERS_PATHS.passwordResetToken,
     {
-      config: { auth: 'public', tenant: false },
+      config: publicPolicy,
       logLevel: 'warn',
       onRequest: limit,
       schema: {
@@ -36,7 +37,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     USERS_PATHS.passwordResets,
     {
-      config: { auth: 'public', tenant: false },
+      config: publicPolicy,
       onRequest: limit,
       schema: {
         body: completePasswordResetBodySchema,

@@ -16,9 +16,10 @@ import { errorResponses } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';
 import { getDashboard, listFarms } from './pest-dashboard.service';
 import { getSeasonAtAGlance } from './season.service';
+import { memberPolicy, permissionPolicy } from '../../http/policies';
 
-const view = { auth: { permissions: [PERMISSIONS.dashboardPest] }, tenant: true } as const;
-const member = { auth: 'authenticated', tenant: true } as const;
+const view = permissionPolicy(PERMISSIONS.dashboardPest);
+const member = memberPolicy;
 const readErrors = errorResponses(400, 401, 403, 404);
 
 export const pestDashboardRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,8 +8,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';
 import { getThresholds, saveThresholds } from './pest-thresholds.service';
+import { permissionPolicy } from '../../http/policies';
 
-const thresholds = { auth: { permissions: [PERMISSIONS.dashboardThresholds] }, tenant: true } as const;
+const thresholds = permissionPolicy(PERMISSIONS.dashboardThresholds);
 
 export const pestThresholdsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

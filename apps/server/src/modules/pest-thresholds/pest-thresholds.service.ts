@@ -15,7 +15,7 @@ import {
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
-import { AppError } from '../../lib/errors';
+import { preconditionFailed } from '../../lib/errors';
 import { findThresholds, insertSettings, replaceThresholds, updateSettings } from './pest-thresholds.repository';
 
 /** The thresholds the organisation's dashboard works with. */
@@ -36,7 +36,7 @@ export async function getThresholds(db: AppDb, organizationId: number): Promise<
   return pestThresholdsResponse(await loadThresholds(db, organizationId));
 }
 
-const stale = () => new AppError('PRECONDITION_FAILED', PEST_THRESHOLDS_MESSAGES.stale);
+const stale = () => preconditionFailed(PEST_THRESHOLDS_MESSAGES.stale);
 
 export async function saveThresholds(db: AppDb, actor: FarmViewer, body: SavePestThresholdsBody): Promise<PestThresholdsResponse> {
   const { organizationId, userId } = actor;

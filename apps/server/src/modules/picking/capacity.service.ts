@@ -22,7 +22,7 @@ import {
   type PlainDate,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import { AppError, notFound, validationFailed } from '../../lib/errors';
+import { notFound, preconditionFailed, validationFailed } from '../../lib/errors';
 import { findCapacities, findOwnedPackhouses, findPackhouseWeekTotals, insertCapacity, updateCapacity } from './capacity.repository';
 import { boundsOf, windowFor, windowResponse, type PickingActor } from './picking-shared';
 
@@ -117,7 +117,7 @@ export async function saveCapacity(
         w.version === null
           ? await insertCapacity(tx, { ...key, capacity: w.capacity, updatedBy: actor.userId })
           : await updateCapacity(tx, key, w.version, { capacity: w.capacity, updatedBy: actor.userId });
-      if (!saved) throw new AppError('PRECONDITION_FAILED', PICKING_MESSAGES.capacityConflict);
+      if (!saved) throw preconditionFailed(PICKING_MESSAGES.capacityConflict);
     }
   });
   const window = windowFor('packhouse', body.pagerDate, today);

@@ -38,10 +38,11 @@ import { getCapacities, saveCapacity } from './capacity.service';
 import { exportSchedule } from './export.service';
 import { getFilters, getPucSchedule, listProgressTypes, savePucCell } from './puc-schedule.service';
 import { createProducerRow, getSchedulePage, saveProducerRow } from './schedule.service';
+import { permissionPolicy } from '../../http/policies';
 
-const view = { auth: { permissions: [PERMISSIONS.pickingView] }, tenant: true } as const;
-const edit = { auth: { permissions: [PERMISSIONS.pickingEdit] }, tenant: true } as const;
-const editCapacity = { auth: { permissions: [PERMISSIONS.capacityEdit] }, tenant: true } as const;
+const view = permissionPolicy(PERMISSIONS.pickingView);
+const edit = permissionPolicy(PERMISSIONS.pickingEdit);
+const editCapacity = permissionPolicy(PERMISSIONS.capacityEdit);
 
 const readErrors = errorResponses(400, 401, 403, 404);
 const csvResponse = z.any().describe('text/csv attachment: the separator line sep=, then the header and rows');

@@ -23,7 +23,7 @@ import {
   type PucScheduleQuery,
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import { AppError, notFound, validationFailed } from '../../lib/errors';
+import { notFound, preconditionFailed, validationFailed } from '../../lib/errors';
 import { findOrgPuc, findUsablePackhouses, requireUsablePackhouse, type PickingActor } from './picking-shared';
 import {
   findBinEstimates,
@@ -164,7 +164,7 @@ export async function savePucCell(db: AppDb, actor: PickingActor, body: PucSched
     body.version === undefined || body.version === null
       ? await insertCell(db, key, values)
       : await updateCell(db, key, body.version, values);
-  if (!saved) throw new AppError('PRECONDITION_FAILED', PICKING_MESSAGES.cellConflict);
+  if (!saved) throw preconditionFailed(PICKING_MESSAGES.cellConflict);
   return {
     id: saved.id,
     puc: saved.pucId,

@@ -40,7 +40,7 @@ import {
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
+import { conflict, notFound, preconditionFailed, validationFailed } from '../../lib/errors';
 import { boundsOf, findOrgPuc, requireUsablePackhouse, windowFor, windowResponse, type PickingActor, type ScheduleView } from './picking-shared';
 import {
   claimRowVersion,
@@ -215,8 +215,6 @@ export async function getSchedulePage(
 
 /* ---------- saving ---------- */
 
-const precondition = (message: string) => new AppError('PRECONDITION_FAILED', message);
-
 interface WeekChange {
   year: number;
   week: number;
@@ -308,7 +306,7 @@ export async function saveProducerRow(
   await db.transaction(async (tx) => {
     const row = await claimRowVersion(tx, actor, id, body.version);
     if (!row) {
-      if (await ownRowExists(tx, actor, id)) throw precondition(PICKING_MESSAGES.rowConflict);
+      if (await ownRowExists(tx, actor, id)) throw preconditionFailed(PICKING_MESSAGES.rowConflict);
       throw notFound('Picking schedule row');
     }
     const packhouseId = requirePackhouseChosen(body.packhouse);

@@ -14,12 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireTenant } from '../../plugins/access';
 import { errorResponses } from '../../http/schemas';
 import { getDefaults, getPreferences, setCurrentAsDefault, setTheme, updateDefaults } from './preferences.service';
+import { memberPolicy, signedInPolicy } from '../../http/policies';
 
 export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     PREFERENCES_PATHS.preferences,
     {
-      config: { auth: 'authenticated', tenant: true },
+      config: memberPolicy,
       schema: {
         tags: ['preferences'],
         summary: 'Theme, saved default and the view flags of the current organisation',
@@ -35,7 +36,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     PREFERENCES_PATHS.preferences,
     {
-      config: { auth: 'authenticated', tenant: false },
+      config: signedInPolicy,
       schema: {
         tags: ['preferences'],
         summary: 'Save the theme',
@@ -49,7 +50,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     PREFERENCES_PATHS.defaults,
     {
-      config: { auth: 'authenticated', tenant: false },
+      config: signedInPolicy,
       schema: {
         tags: ['preferences'],
         summary: 'The saved defaults ("reload defaults"); the app default theme when none are saved',
@@ -62,7 +63,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     PREFERENCES_PATHS.defaults,
     {
-      config: { auth: 'authenticated', tenant: false },
+      config: signedInPolicy,
       schema: {
         tags: ['preferences'],
         summary: 'Save a default theme, or reset with null (no saved default, app default theme)',
@@ -76,7 +77,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PREFERENCES_PATHS.setCurrentAsDefault,
     {
-      config: { auth: 'authenticated', tenant: false },
+      config: signedInPolicy,
       schema: {
         tags: ['preferences'],
         summary: 'Make the current theme the saved default',

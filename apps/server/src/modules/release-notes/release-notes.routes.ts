@@ -4,8 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { dismissReleaseNote, getCurrentReleaseNote } from './release-notes.service';
+import { signedInPolicy } from '../../http/policies';
 
-const signedIn = { auth: 'authenticated', tenant: false } as const;
+const signedIn = signedInPolicy;
 
 export const releaseNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

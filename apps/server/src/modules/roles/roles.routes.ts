@@ -17,6 +17,7 @@ import { validationFailed } from '../../lib/errors';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './roles.service';
+import { permissionPolicy } from '../../http/policies';
 
 const etag = (version: number) => `"${version}"`;
 
@@ -39,7 +40,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ROLES_PATHS.roles,
     {
-      config: { auth: { permissions: [PERMISSIONS.rolesView] }, tenant: true },
+      config: permissionPolicy(PERMISSIONS.rolesView),
       schema: {
         tags: ['roles'],
         summary: 'Roles of the current organisation (with users counts) and the permission catalogue',
@@ -53,7 +54,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ROLES_PATHS.role,
     {
-      config: { auth: { permissions: [PERMISSIONS.rolesView] }, tenant: true },
+      config: permissionPolicy(PERMISSIONS.rolesView),
       schema: {
         tags: ['roles'],
         params: roleIdParamsSchema,
@@ -70,7 +71,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ROLES_PATHS.roles,
     {
-      config: { auth: { permissions: [PERMISSIONS.rolesManage] }, tenant: true },
+      config: permissionPolicy(PERMISSIONS.rolesManage),
       schema: {
         tags: ['roles'],
         body: roleBodySchema,
@@ -86,7 +87,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     ROLES_PATHS.role,
     {
-      config: { auth: { permissions: [PERMISSIONS.rolesManage] }, tenant: true },
+      config: permissionPolicy(PERMISSIONS.rolesManage),
       schema: {
         tags: ['roles'],
         params: roleIdParamsSchema,
@@ -108,7 +109,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     ROLES_PATHS.role,
     {
-      config: { auth: { permissions: [PERMISSIONS.rolesManage] }, tenant: true },
+      config: permissionPolicy(PERMISSIONS.rolesManage),
       schema: {
         tags: ['roles'],
         params: roleIdParamsSchema,

@@ -33,7 +33,7 @@ import {
 } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
+import { AppError, conflict, notFound, preconditionFailed, validationFailed } from '../../lib/errors';
 import { notifyUsers } from '../notifications/index';
 import { getMenu } from '../shell/index';
 import { findUserPermissions, keepingFullMember, lockOrganizations, permissionsLacking } from './privilege-guard';
@@ -216,7 +216,7 @@ export async function updateRole(
       const locked = await lockRole(tx, caller.organizationId, id);
       if (!locked) throw notFound('Role');
       const current = await findRole(tx, caller.organizationId, id);
-      if (!current || locked.version !== input.version) throw new AppError('PRECONDITION_FAILED', ROLE_MESSAGES.stale);
+      if (!current || locked.version !== input.version) throw preconditionFailed(ROLE_MESSAGES.stale);
       // Checked again under the locks: the role's and the caller's permissions as they are now.
       assertRoleWithinReach(await currentCaller(tx, caller), current.permissions, input.permissions);
       await assertKeepsRoleManagement(tx, caller, id, input.permissions);
@@ -225,7 +225,7 @@ export async function updateRole(
         description: input.description,
         defaultLandingPage: input.default_Landing_Page,
       });
-      if (!updated) throw new AppError('PRECONDITION_FAILED', ROLE_MESSAGES.stale);
+      if (!updated) throw preconditionFailed(ROLE_MESSAGES.stale);
       if (!sameSet(current.permissions, input.permissions)) {
         await keepingFullMember(tx, [caller.organizationId], () => replaceRolePermissions(tx, id, input.permissions));
         // Sent on commit (NOTIFY is transactional).

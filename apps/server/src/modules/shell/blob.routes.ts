@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { requireAuth } from '../../plugins/access';
 import { downloadPhoto, getBlob } from './blob.service';
 import { errorResponses } from '../../http/schemas';
+import { signedInPolicy } from '../../http/policies';
 
 export const blobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SHELL_PATHS.blob,
     {
-      config: { auth: 'authenticated', tenant: false },
+      config: signedInPolicy,
       schema: {
         params: blobParamsSchema,
         response: {
@@ -33,7 +34,7 @@ export const blobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SHELL_PATHS.blobDownload,
     {
-      config: { auth: 'authenticated', tenant: false },
+      config: signedInPolicy,
       schema: {
         params: blobParamsSchema,
         querystring: blobDownloadQuerySchema,

@@ -24,12 +24,13 @@ import {
 } from './me.service';
 import { getDefaultPage } from './menu.service';
 import { errorResponses, noContentSchema } from '../../http/schemas';
+import { memberPolicy, signedInPolicy } from '../../http/policies';
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SHELL_PATHS.me,
     {
-      config: { auth: 'authenticated', tenant: false },
+      config: signedInPolicy,
       schema: { response: { 200: currentUserSchema, ...errorResponses(401) } },
     },
     async (request) => getCurrentUser(app.db, requireAuth(request).userId),
@@ -38,7 +39,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SHELL_PATHS.organizations,
     {
-      config: { auth: 'authenticated', tenant: false },
+      config: signedInPolicy,
       schema: { response: { 200: z.array(organizationSchema), ...errorResponses(401) } },
     },
     async (request) => listMyOrganizations(app.db, requireAuth(request).userId),
@@ -47,7 +48,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     SHELL_PATHS.defaultOrganization,
     {
-      config: { auth: 'authenticated', tenant: false },
+      config: signedInPolicy,
       schema: {
         body: setDefaultOrganizationBodySchema,
         response: { 204: noContentSchema, ...errorResponses(400, 401, 404) },
@@ -62,7 +63,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SHELL_PATHS.permissions,
     {
-      config: { auth: 'authenticated', tenant: true },
+      config: memberPolicy,
       schema: { response: { 200: permissionsResponseSchema, ...errorResponses(400, 401, 404) } },
     },
     async (request) => listMyPermissions(requireTenant(request).permissions),
@@ -71,7 +72,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SHELL_PATHS.defaultPage,
     {
-      config: { auth: 'authenticated', tenant: true },
+      config: memberPolicy,
       schema: { response: { 200: defaultPageSchema, ...errorResponses(400, 401, 404) } },
     },
     async (request) => getDefaultPage(app.db, requireTenant(request)),
@@ -80,7 +81,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SHELL_PATHS.farms,
     {
-      config: { auth: 'authenticated', tenant: true },
+      config: memberPolicy,
       schema: { response: { 200: userFarmsResponseSchema, ...errorResponses(400, 401, 404) } },
     },
     async (request) => {
@@ -92,7 +93,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SHELL_PATHS.roles,
     {
-      config: { auth: 'authenticated', tenant: true },
+      config: memberPolicy,
       schema: { response: { 200: userRolesResponseSchema, ...errorResponses(400, 401, 404) } },
     },
     async (request) => {
@@ -104,7 +105,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SHELL_PATHS.organizationByName,
     {
-      config: { auth: 'authenticated', tenant: false },
+      config: signedInPolicy,
       schema: {
         params: z.object({ name: z.string().trim().min(1).max(200) }),
         response: { 200: organizationSchema, ...errorResponses(400, 401, 404) },

@@ -6,12 +6,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
 import { getMenu } from './menu.service';
 import { errorResponses } from '../../http/schemas';
+import { memberPolicy } from '../../http/policies';
 
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SHELL_PATHS.menu,
     {
-      config: { auth: 'authenticated', tenant: true },
+      config: memberPolicy,
       schema: { response: { 200: menuResponseSchema, ...errorResponses(400, 401, 404) } },
     },
     async (request) => {
@@ -23,7 +24,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     SHELL_PATHS.menuItemsByPermissions,
     {
-      config: { auth: 'authenticated', tenant: true },
+      config: memberPolicy,
       schema: {
         body: menuItemsByPermissionsBodySchema,
         response: { 200: menuResponseSchema, ...errorResponses(400, 401, 404) },

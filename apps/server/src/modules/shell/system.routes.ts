@@ -9,12 +9,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { clearCaches, recordPageView } from './system.service';
+import { memberPolicy, superUserPolicy } from '../../http/policies';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     SHELL_PATHS.dirtyCache,
     {
-      config: { auth: 'superUser', tenant: false },
+      config: superUserPolicy,
       schema: { response: { 204: noContentSchema, ...errorResponses(401, 403) } },
     },
     async (_request, reply) => {
@@ -26,7 +27,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     SHELL_PATHS.pageViews,
     {
-      config: { auth: 'authenticated', tenant: true },
+      config: memberPolicy,
       schema: { body: pageViewBodySchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 404) } },
     },
     async (request, reply) => {

@@ -16,8 +16,9 @@ import { requireAuth } from '../../plugins/access';
 import { errorResponses } from '../../http/schemas';
 import { readUploadedFile } from '../../http/upload';
 import { getPendingUpdate, scheduleUpdate } from './updates.service';
+import { superUserPolicy } from '../../http/policies';
 
-const superUsers = { auth: 'superUser', tenant: false } as const;
+const superUsers = superUserPolicy;
 
 export const updatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

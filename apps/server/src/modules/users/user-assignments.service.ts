@@ -7,7 +7,7 @@
  */
 import { USER_MESSAGES, type User } from '@orchard/shared';
 import type { AppDb } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound, preconditionFailed } from '../../lib/errors';
 import { notifyUsers } from '../notifications/index';
 import { keepingFullMember, lockOrganizations } from '../roles/index';
 import { bumpUserVersion } from './user-accounts.repository';
@@ -21,7 +21,7 @@ import {
 import { loadMember } from './user-listing.service';
 import { assertNotAboveCaller, checkFarmChange, checkRoleChange, currentCaller, type Caller } from './user-privileges';
 
-export const staleVersion = () => new AppError('PRECONDITION_FAILED', USER_MESSAGES.staleVersion);
+export const staleVersion = () => preconditionFailed(USER_MESSAGES.staleVersion);
 
 export async function checkFarms(db: AppDb, organizationId: number, farmIds: number[]): Promise<number[]> {
   const unique = [...new Set(farmIds)];

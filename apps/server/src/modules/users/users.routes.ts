@@ -41,19 +41,16 @@ import { setUserFarms, setUserPackhouses, setUserRoles } from './user-assignment
 import { createUser, linkUser, updateUser } from './user-editing.service';
 import { getUser, listFarmOptions, listPackhouseOptions, listSystemUsers, listUsers } from './user-listing.service';
 import { assertMayManageIdentity, type Caller } from './user-privileges';
+import { memberPolicy, permissionPolicy } from '../../http/policies';
 
 const caller = (request: FastifyRequest): Caller => requireTenant(request);
-const gated = (...permissions: (typeof PERMISSIONS)[keyof typeof PERMISSIONS][]) => ({
-  auth: { permissions },
-  tenant: true,
-});
-const selfOrPermission = { auth: 'authenticated', tenant: true } as const;
+const selfOrPermission = memberPolicy;
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     USERS_PATHS.users,
     {
-      config: gated(PERMISSIONS.usersView),
+      config: permissionPolicy(PERMISSIONS.usersView),
       schema: { response: { 200: userListResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => listUsers(app.db, caller(request)),
@@ -62,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     USERS_PATHS.users,
     {
-      config: gated(PERMISSIONS.usersManage, PERMISSIONS.rolesAssign),
+      config: permissionPolicy(PERMISSIONS.usersManage, PERMISSIONS.rolesAssign),
       schema: { body: createUserBodySchema, response: { 201: userSchema, ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (request, reply) => reply.code(201).send(await createUser(app.db, caller(request), request.body)),
@@ -71,7 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     USERS_PATHS.systemUsers,
     {
-      config: gated(PERMISSIONS.usersLinkOrganisation),
+      config: permissionPolicy(PERMISSIONS.usersLinkOrganisation),
       schema: {
         querystring: systemUsersQuerySchema,
         response: { 200: systemUsersResponseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -85,7 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     USERS_PATHS.farmOptions,
     {
-      config: gated(PERMISSIONS.usersAssignFarms),
+      config: permissionPolicy(PERMISSIONS.usersAssignFarms),
       schema: { response: { 200: z.array(farmOptionSchema), ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => listFarmOptions(app.db, caller(request)),
@@ -94,7 +91,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     USERS_PATHS.packhouseOptions,
     {
-      config: gated(PERMISSIONS.usersAssignPackhouses),
+      config: permissionPolicy(PERMISSIONS.usersAssignPackhouses),
       schema: { response: { 200: z.array(packhouseOptionSchema), ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => listPackhouseOptions(app.db, caller(request)),
@@ -103,7 +100,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     USERS_PATHS.legalEntityReport,
     {
-      config: gated(PERMISSIONS.usersAreaReport),
+      config: permissionPolicy(PERMISSIONS.usersAreaReport),
       schema: {
         body: legalEntityReportBodySchema,
         response: {
@@ -158,7 +155,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     USERS_PATHS.user,
     {
-      config: gated(PERMISSIONS.usersManage),
+      config: permissionPolicy(PERMISSIONS.usersManage),
       schema: { params: userIdParamsSchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (request, reply) => {
@@ -170,7 +167,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     USERS_PATHS.unblock,
     {
-      config: gated(PERMISSIONS.usersManage),
+      config: permissionPolicy(PERMISSIONS.usersManage),
       schema: { params: userIdParamsSchema, response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => unblockUser(app.db, caller(request), request.params.id),
@@ -179,7 +176,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     USERS_PATHS.link,
     {
-      config: gated(PERMISSIONS.usersLinkOrganisation),
+      config: permissionPolicy(PERMISSIONS.usersLinkOrganisation),
       schema: { params: userIdParamsSchema, response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (request) => linkUser(app.db, caller(request), request.params.id),
@@ -188,7 +185,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     USERS_PATHS.roles,
     {
-      config: gated(PERMISSIONS.rolesAssign),
+      config: permissionPolicy(PERMISSIONS.rolesAssign),
       schema: {
         params: userIdParamsSchema,
         body: setUserRolesBodySchema,
@@ -201,7 +198,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     USERS_PATHS.farms,
     {
-      config: gated(PERMISSIONS.usersAssignFarms),
+      config: permissionPolicy(PERMISSIONS.usersAssignFarms),
       schema: {
         params: userIdParamsSchema,
         body: setUserFarmsBodySchema,
@@ -214,7 +211,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     USERS_PATHS.packhouses,
     {
-      config: gated(PERMISSIONS.usersAssignPackhouses),
+      config: permissionPolicy(PERMISSIONS.usersAssignPackhouses),
       schema: {
         params: userIdParamsSchema,
         body: setUserPackhousesBodySchema,
@@ -252,7 +249,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     USERS_PATHS.passwordReset,
     {
-      config: gated(PERMISSIONS.usersResetPassword),
+      config: permissionPolicy(PERMISSIONS.usersResetPassword),
       schema: { params: userIdParamsSchema, response: { 200: passwordResetResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => {
