@@ -79,8 +79,11 @@ import { DEMO_ORGANIZATIONS, seedDemoData } from '../apps/server/src/db/seed/ind
 import { findBlockRows } from '../apps/server/src/modules/harvest/block-report.repository';
 import { findPucAggregates } from '../apps/server/src/modules/harvest/puc-report.repository';
 import { windowFor } from '../apps/server/src/modules/picking/picking-shared';
-import { dayOf, HARVEST_PATHS, en, PICKING_PATHS, type PickingSchedulePage } from '@orchard/shared';
-import { PEST_DASHBOARD_PATHS, type PestDashboardResponse } from '@orchard/shared';
+import { dayOf } from '@orchard/shared/core';
+import { HARVEST_PATHS } from '@orchard/shared/harvest';
+import { en } from '@orchard/shared/i18n';
+import { PICKING_PATHS, type PickingSchedulePage } from '@orchard/shared/picking';
+import { PEST_DASHBOARD_PATHS, type PestDashboardResponse } from '@orchard/shared/pest-dashboard';
 import { addPickingBenchData } from './bench/picking-data';
 import { addPestBenchScouting, comparePestFigures, pestDashboardSql } from './bench/pest-dashboard';
 import { loadEveryRoute, type RouteLoadRow, type RouteServer } from './bench/route-load';
@@ -92,10 +95,17 @@ import { fmtMs, inTurns as inTurnsOf, medianP95, spread, type Spread } from './b
 import { bundleFigures, kb, LAZY_CHUNK_BUDGET_BYTES, LOGIN_BUDGET_BYTES } from './bundle-size';
 import { eq, sql } from 'drizzle-orm';
 import { findLoginHistory } from '../apps/server/src/modules/login-history/login-history.repository';
-import { LOGIN_HISTORY_PATHS, LOGIN_HISTORY_WINDOWS } from '@orchard/shared';
+import { LOGIN_HISTORY_PATHS, LOGIN_HISTORY_WINDOWS } from '@orchard/shared/login-history';
 import http from 'node:http';
 import { stringify } from 'csv-stringify/sync';
-import { FARM_OPERATIONS_CSV_COLUMNS, FARM_OPERATIONS_PATHS, dayBounds, farmOperationsCsvRow, minutesPerHa, sessionMinutes } from '@orchard/shared';
+import { dayBounds } from '@orchard/shared/core';
+import {
+  FARM_OPERATIONS_CSV_COLUMNS,
+  FARM_OPERATIONS_PATHS,
+  farmOperationsCsvRow,
+  minutesPerHa,
+  sessionMinutes,
+} from '@orchard/shared/farm-operations';
 import { findSessions } from '../apps/server/src/modules/farm-operations/farm-operations.repository';
 import { neutraliseCell } from '../apps/server/src/lib/csv-export';
 

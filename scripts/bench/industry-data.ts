@@ -29,7 +29,8 @@
  * rebuilt from their own definitions afterwards, so the schema ends exactly as the migrations made it.
  * Statistics are refreshed at the end (VACUUM ANALYZE on PostgreSQL, ANALYZE on PGlite).
  */
-import { addDays, addIsoWeeks, dayOf, isoWeekOf, isoWeekRange, type PlainDate } from '@orchard/shared';
+import { addDays, dayOf } from '@orchard/shared/core';
+import { addIsoWeeks, isoWeekOf, isoWeekRange, type PlainDate } from '@orchard/shared/picking';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type AppDb, type DbHandle } from '../../apps/server/src/db/client';
 import {

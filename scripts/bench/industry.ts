@@ -17,14 +17,9 @@
  * Budgets (docs/quality.md, Performance budgets): on PostgreSQL at ten million bins p95 <= 50 ms; everywhere <= 2x the SQL
  * alone (the ratio of the medians; the ratio of the p95s is shown beside it).
  */
-import {
-  HARVEST_PATHS,
-  PEST_DASHBOARD_PATHS,
-  PICKING_PATHS,
-  type PestDashboardResponse,
-  type PickingSchedulePage,
-  type PucReportPage,
-} from '@orchard/shared';
+import { HARVEST_PATHS, type PucReportPage } from '@orchard/shared/harvest';
+import { PEST_DASHBOARD_PATHS, type PestDashboardResponse } from '@orchard/shared/pest-dashboard';
+import { PICKING_PATHS, type PickingSchedulePage } from '@orchard/shared/picking';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app';
 import { benchConfig } from './config';

@@ -22,12 +22,9 @@
  * each block's days since it was last scouted. compareRowFigures checks that it agrees with the
  * answer.
  */
+import { BUSINESS_TIME_ZONE, addDays, dayBounds } from '@orchard/shared/core';
+import { TRAP_LURES } from '@orchard/shared/field-capture';
 import {
-  BUSINESS_TIME_ZONE,
-  DEFAULT_PEST_DASHBOARD_THRESHOLDS,
-  TRAP_LURES,
-  addDays,
-  dayBounds,
   infectionFigures,
   pestDashboardWindow,
   scoutingFrequencyFigures,
@@ -35,7 +32,8 @@ import {
   trapThresholdKey,
   trapsOverNow,
   type PestDashboardResponse,
-} from '@orchard/shared';
+} from '@orchard/shared/pest-dashboard';
+import { DEFAULT_PEST_DASHBOARD_THRESHOLDS } from '@orchard/shared/pest-thresholds';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../apps/server/src/db/client';
 import {

@@ -10,7 +10,15 @@
  *
  * Runs on a migrated, seeded database (PGlite or PostgreSQL); bulk inserts in batches.
  */
-import { PICKING_MAX_ROWS, addIsoWeeks, isoWeekOf, isoWeekRange, type IsoWeek, type PickingScheduleWindow, type PlainDate } from '@orchard/shared';
+import {
+  PICKING_MAX_ROWS,
+  addIsoWeeks,
+  isoWeekOf,
+  isoWeekRange,
+  type IsoWeek,
+  type PickingScheduleWindow,
+  type PlainDate,
+} from '@orchard/shared/picking';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../apps/server/src/db/client';

@@ -14,7 +14,8 @@
  * Each figure is the median of `runs` runs taken in turns; every run writes its bins (the table grows
  * by them, as it would over a day of intake), and the count is checked after each.
  */
-import { BIN_IMPORT_COLUMNS, HARVEST_PATHS, addDays, dayOf, type BinIntakeBody } from '@orchard/shared';
+import { addDays, dayOf } from '@orchard/shared/core';
+import { BIN_IMPORT_COLUMNS, HARVEST_PATHS, type BinIntakeBody } from '@orchard/shared/harvest';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app';
 import { benchConfig } from './config';

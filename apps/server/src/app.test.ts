@@ -1,4 +1,4 @@
-import { UPLOAD_MESSAGES } from '@orchard/shared';
+import { UPLOAD_MESSAGES } from '@orchard/shared/core';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 /** Server configuration from the environment, validated once at start-up. */
 import { randomBytes } from 'node:crypto';
-import { instantOn, UPDATE_MAX_BYTES_DEFAULT } from '@orchard/shared';
+import { instantOn } from '@orchard/shared/core';
+import { UPDATE_MAX_BYTES_DEFAULT } from '@orchard/shared/updates';
 import { z } from 'zod';
 
 const bool = z

@@ -13,7 +13,14 @@
  * and commit refuses the file and writes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { FIELD_IMPORT_KINDS, FIELD_IMPORT_MESSAGES, FIELD_CAPTURE_MESSAGES, PACKHOUSE_READINGS_PATHS, SCOUTING_MESSAGES, type FieldImportKind } from '@orchard/shared';
+import {
+  FIELD_IMPORT_KINDS,
+  FIELD_IMPORT_MESSAGES,
+  FIELD_CAPTURE_MESSAGES,
+  SCOUTING_MESSAGES,
+  type FieldImportKind,
+} from '@orchard/shared/field-capture';
+import { PACKHOUSE_READINGS_PATHS } from '@orchard/shared/packhouse-readings';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,12 @@
  * another field name than `file` or no file 400, and a file over the route's own limit 413, found
  * while the file is read; never a 5xx, and every refusal in the error envelope.
  */
-import { errorEnvelopeSchema, FIELD_IMPORT_KINDS, FARM_SETUP_PATHS, HARVEST_PATHS, UPDATES_PATHS, UPLOAD_FILE_FIELD, UPLOAD_MESSAGES, USERS_PATHS } from '@orchard/shared';
+import { errorEnvelopeSchema, UPLOAD_FILE_FIELD, UPLOAD_MESSAGES } from '@orchard/shared/core';
+import { FARM_SETUP_PATHS } from '@orchard/shared/farm-setup';
+import { FIELD_IMPORT_KINDS } from '@orchard/shared/field-capture';
+import { HARVEST_PATHS } from '@orchard/shared/harvest';
+import { UPDATES_PATHS } from '@orchard/shared/updates';
+import { USERS_PATHS } from '@orchard/shared/users';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { Readable } from 'node:stream';

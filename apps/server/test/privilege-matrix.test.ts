@@ -21,7 +21,11 @@
  * The organisations list joins them: it reads every organisation, so only super users may call it;
  * and so does opening an organisation of it, which makes a super user a member.
  */
-import { ALL_PERMISSIONS, ATTENTION_PATHS, ORGANIZATION_ONBOARDING_PATHS, ORGANIZATIONS_PATHS, PERMISSIONS, ROLE_MESSAGES, USER_MESSAGES, type OrganizationsResponse, type Permission } from '@orchard/shared';
+import { ATTENTION_PATHS } from '@orchard/shared/attention';
+import { ALL_PERMISSIONS, PERMISSIONS, type Permission } from '@orchard/shared/core';
+import { ORGANIZATION_ONBOARDING_PATHS, ORGANIZATIONS_PATHS, type OrganizationsResponse } from '@orchard/shared/organizations';
+import { ROLE_MESSAGES } from '@orchard/shared/roles';
+import { USER_MESSAGES } from '@orchard/shared/users';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,8 @@
  * permission-gated route refuses a member without the permission, and every id or other number in
  * a path or query string is read only when written in decimal digits.
  */
-import { ALL_PERMISSIONS, INT_MAX, ORGANIZATION_ONBOARDING_PATHS } from '@orchard/shared';
+import { ALL_PERMISSIONS, INT_MAX } from '@orchard/shared/core';
+import { ORGANIZATION_ONBOARDING_PATHS } from '@orchard/shared/organizations';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -4,7 +4,11 @@
  * change at once and on every other instance within ACCESS_CACHE_MS. Two refreshes at once do not
  * end it. Tokens must be complete.
  */
-import { ACCOUNT_PATHS, ALL_PERMISSIONS, AUTH_PATHS, REFRESH_COOKIE, SHELL_PATHS, USERS_PATHS } from '@orchard/shared';
+import { ACCOUNT_PATHS } from '@orchard/shared/account';
+import { AUTH_PATHS, REFRESH_COOKIE } from '@orchard/shared/auth';
+import { ALL_PERMISSIONS } from '@orchard/shared/core';
+import { SHELL_PATHS } from '@orchard/shared/shell';
+import { USERS_PATHS } from '@orchard/shared/users';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';

@@ -10,7 +10,7 @@
  * in every theme without reloading or opening it again.
  */
 import { expect as baseExpect, test, type Page } from './support/test';
-import { THEME_IDS } from '@orchard/shared';
+import { THEME_IDS } from '@orchard/shared/preferences';
 import { seriousViolationsInPage, type Violation } from './support/axe-check';
 import { applied, chooseTheme, resetSavedTheme, restoreTheme, themeSelect, type AppliedTheme } from './support/themes';
 import { en, fillLogin, loginForm } from './support/app';

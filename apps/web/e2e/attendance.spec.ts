@@ -5,7 +5,7 @@
  * parsed back, a failed download's sticky message, axe-core.
  */
 import { expect, test, type Page } from './support/test';
-import { ATTENDANCE_CSV_COLUMNS, ATTENDANCE_PATHS, type AttendanceLog, type LastAttendance } from '@orchard/shared';
+import { ATTENDANCE_CSV_COLUMNS, ATTENDANCE_PATHS, type AttendanceLog, type LastAttendance } from '@orchard/shared/attendance';
 import { en, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 import { readCsv, seriousViolations } from './support/picking';

@@ -7,17 +7,10 @@
  * the input checks report.
  */
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import {
-  APP_DEFAULT_THEME_ID,
-  ATTENTION_PATHS,
-  NOTIFICATIONS_PATHS,
-  PICKING_PATHS,
-  PREFERENCES_PATHS,
-  type AttentionListResponse,
-  type CapacityPage,
-  type CapacityRowResponse,
-  type PreferencesResponse,
-} from '@orchard/shared';
+import { ATTENTION_PATHS, type AttentionListResponse } from '@orchard/shared/attention';
+import { NOTIFICATIONS_PATHS } from '@orchard/shared/notifications';
+import { PICKING_PATHS, type CapacityPage, type CapacityRowResponse } from '@orchard/shared/picking';
+import { APP_DEFAULT_THEME_ID, PREFERENCES_PATHS, type PreferencesResponse } from '@orchard/shared/preferences';
 import { seriousViolations } from './support/axe-check';
 import { en, fillLogin, loginForm } from './support/app';
 import { demoUser } from './support/demo-users';

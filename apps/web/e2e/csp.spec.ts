@@ -3,7 +3,7 @@
  * CSP violation and no uncaught error in the console.
  */
 import { expect, test } from './support/test';
-import { MENU_CATALOGUE } from '@orchard/shared';
+import { MENU_CATALOGUE } from '@orchard/shared/shell';
 import { signIn } from './support/app';
 import { demoUser } from './support/demo-users';
 

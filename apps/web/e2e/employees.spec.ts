@@ -6,7 +6,13 @@
  * without employees.manage seeing neither actions nor form, page sizes, axe-core.
  */
 import { expect, test, type Page } from './support/test';
-import { EMPLOYEE_MESSAGES, EMPLOYEES_PATHS, type Employee, type EmployeeLegalEntity, type EmployeeType } from '@orchard/shared';
+import {
+  EMPLOYEE_MESSAGES,
+  EMPLOYEES_PATHS,
+  type Employee,
+  type EmployeeLegalEntity,
+  type EmployeeType,
+} from '@orchard/shared/employees';
 import { en, exactly, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 import { apiHeaders, chooseOption, seriousViolations } from './support/picking';

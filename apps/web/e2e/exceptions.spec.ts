@@ -1,6 +1,7 @@
 /** Exception screens and the maintenance page (docs/domain.md, The menu and Maintenance). */
 import { expect, test, type Page } from './support/test';
-import { MAINTENANCE_POLL_MS, MENU_CATALOGUE, SHELL_PATHS } from '@orchard/shared';
+import { MAINTENANCE_POLL_MS } from '../src/lib/ui-constants';
+import { MENU_CATALOGUE, SHELL_PATHS } from '@orchard/shared/shell';
 import { en, errorEnvelope, expectShellFor, loginForm, pageTitle, signIn } from './support/app';
 import { demoUser } from './support/demo-users';
 

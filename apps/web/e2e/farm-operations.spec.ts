@@ -6,17 +6,14 @@
  * back, axe-core.
  */
 import { expect, test, type Locator, type Page } from './support/test';
+import { addDays, daysBetween, dayOf, formatDay } from '@orchard/shared/core';
 import {
   FARM_OPERATIONS_CSV_COLUMNS,
   FARM_OPERATIONS_PATHS,
-  addDays,
-  daysBetween,
   farmOperationsFileName,
   formatScoutingTime,
-  dayOf,
-  formatDay,
   type FarmOperationsRow,
-} from '@orchard/shared';
+} from '@orchard/shared/farm-operations';
 import { en, exactly, gate, signIn } from './support/app';
 import { demoUser } from './support/demo-users';
 import { apiHeaders, readCsv, seriousViolations } from './support/picking';

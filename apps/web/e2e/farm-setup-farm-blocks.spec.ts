@@ -5,7 +5,7 @@
  * through once the link is cleared; axe-core on the tab and its dialog at 1280 and 375 px.
  */
 import { test } from './support/test';
-import { FARM_SETUP_PATHS, setupVarietiesResponseSchema } from '@orchard/shared';
+import { FARM_SETUP_PATHS, setupVarietiesResponseSchema } from '@orchard/shared/farm-setup';
 import { en, exactly, scrollWidth, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import {

@@ -10,7 +10,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { test, type APIRequestContext } from './support/test';
-import { APP_DEFAULT_THEME_ID, FARM_SETUP_NAME_MAX, FARM_SETUP_PATHS, PREFERENCES_PATHS } from '@orchard/shared';
+import { FARM_SETUP_NAME_MAX, FARM_SETUP_PATHS } from '@orchard/shared/farm-setup';
+import { APP_DEFAULT_THEME_ID, PREFERENCES_PATHS } from '@orchard/shared/preferences';
 import { en, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser } from './support/demo-users';

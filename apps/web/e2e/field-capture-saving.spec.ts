@@ -5,15 +5,15 @@
  * invalid input that shows the shared rule's message and saves nothing.
  */
 import { expect, test, type Locator, type Page } from './support/test';
+import { dayOf } from '@orchard/shared/core';
 import {
   IRRIGATION_MESSAGES,
   IRRIGATION_PATHS,
   TRAPS_PATHS,
   TRAP_COUNT_MAX,
   TRAP_MESSAGES,
-  dayOf,
   waterAmountMessage,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import { signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 import { apiGet, choose, chooseBlock, f, fieldApi, firstBlock, formField, pendingCaptures, type FieldApi } from './support/field-forms';

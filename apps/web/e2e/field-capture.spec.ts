@@ -7,7 +7,14 @@
  * horizontal scroll on a phone.
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from './support/test';
-import { FIELD_CAPTURE_PATHS, SCOUTING_PATHS, dayOf, type FieldBlock, type ScoutingSession, type ScoutingSessionsResponse } from '@orchard/shared';
+import { dayOf } from '@orchard/shared/core';
+import {
+  FIELD_CAPTURE_PATHS,
+  SCOUTING_PATHS,
+  type FieldBlock,
+  type ScoutingSession,
+  type ScoutingSessionsResponse,
+} from '@orchard/shared/field-capture';
 import { en, exactly, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser } from './support/demo-users';

@@ -8,7 +8,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, request as playwrightRequest, test, type Page } from './support/test';
-import { FIELD_IMPORT_MESSAGES, FIELD_CAPTURE_PATHS, PHENOLOGY_PATHS, dayOf, type FieldBlock, type PhenologyObservationsResponse } from '@orchard/shared';
+import { dayOf } from '@orchard/shared/core';
+import {
+  FIELD_IMPORT_MESSAGES,
+  FIELD_CAPTURE_PATHS,
+  PHENOLOGY_PATHS,
+  type FieldBlock,
+  type PhenologyObservationsResponse,
+} from '@orchard/shared/field-capture';
 import { en, scrollWidth, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 import { dismissReleaseNote } from './support/users-api';

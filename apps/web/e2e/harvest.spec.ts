@@ -11,18 +11,17 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type Route } from './support/test';
+import { ORGANIZATION_HEADER, formatDay } from '@orchard/shared/core';
 import {
   HARVEST_PATHS,
-  ORGANIZATION_HEADER,
   blockReportTotals,
-  formatDay,
   formatFigure,
   formatPercent,
   applyEstimateSave,
   blockReportRow,
   type BlockReportPage,
   type HarvestPucOption,
-} from '@orchard/shared';
+} from '@orchard/shared/harvest';
 import { en, exactly, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 

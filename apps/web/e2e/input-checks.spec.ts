@@ -7,22 +7,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from './support/test';
+import { ORGANIZATION_HEADER, dayOf } from '@orchard/shared/core';
+import { FIELD_CAPTURE_PATHS, PHENOLOGY_PATHS, type FieldBlock } from '@orchard/shared/field-capture';
 import {
-  APP_DEFAULT_THEME_ID,
-  FIELD_CAPTURE_PATHS,
   INPUT_CHECK_KINDS,
   INPUT_CHECKS_PATHS,
-  MENU_CATALOGUE,
-  ORGANIZATION_HEADER,
-  PHENOLOGY_PATHS,
-  PREFERENCES_PATHS,
-  dayOf,
   inputCheckAgeIntensity,
   inputCheckAgeText,
   type FarmInputCheckRow,
-  type FieldBlock,
   type InputCheckKind,
-} from '@orchard/shared';
+} from '@orchard/shared/input-checks';
+import { APP_DEFAULT_THEME_ID, PREFERENCES_PATHS } from '@orchard/shared/preferences';
+import { MENU_CATALOGUE } from '@orchard/shared/shell';
 import { en, exactly, organizationInput, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser } from './support/demo-users';

@@ -5,7 +5,9 @@
  * previous screen up with the top loading bar running.
  */
 import { expect, test, type Page } from './support/test';
-import { LOGIN_HISTORY_PATHS, PACKHOUSES_PATHS, USERS_PATHS } from '@orchard/shared';
+import { LOGIN_HISTORY_PATHS } from '@orchard/shared/login-history';
+import { PACKHOUSES_PATHS } from '@orchard/shared/packhouses';
+import { USERS_PATHS } from '@orchard/shared/users';
 import { en, signIn } from './support/app';
 import { demoUser } from './support/demo-users';
 

@@ -4,17 +4,15 @@
  * panel, page sizes, the CSV export parsed back, axe-core.
  */
 import { expect, test, type Locator, type Page } from './support/test';
+import { formatBusinessDateTime } from '@orchard/shared/core';
 import {
-  formatBusinessDateTime,
   LOGIN_HISTORY_CSV_COLUMNS,
   LOGIN_HISTORY_PATHS,
-  USERS_PATHS,
-  type FarmOption,
   type LoginHistoryArea,
   type LoginHistoryRole,
   type LoginHistoryRow,
-  type User,
-} from '@orchard/shared';
+} from '@orchard/shared/login-history';
+import { USERS_PATHS, type FarmOption, type User } from '@orchard/shared/users';
 import { en, exactly, signIn } from './support/app';
 import { demoUser } from './support/demo-users';
 import { apiHeaders, readCsv, seriousViolations } from './support/picking';

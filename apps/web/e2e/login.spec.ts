@@ -1,6 +1,6 @@
 /** Sign-in (docs/domain.md, Sign-in and After sign-in): the landing page, the loading states and every login message. */
 import { expect, test, type Page } from './support/test';
-import { LOADING_RESET_AFTER_ERROR_MS, WELCOME_TOAST_DELAY_MS } from '@orchard/shared';
+import { LOADING_RESET_AFTER_ERROR_MS, WELCOME_TOAST_DELAY_MS } from '../src/lib/ui-constants';
 import {
   TOKEN_URL,
   at,

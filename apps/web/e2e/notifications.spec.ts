@@ -1,6 +1,7 @@
 /** The notifications bell (docs/domain.md, Notifications): a role change by an administrator arrives live. */
 import { expect, test } from './support/test';
-import { NOTIFICATION_POLL_MS, NOTIFICATIONS_PATHS } from '@orchard/shared';
+import { NOTIFICATION_POLL_MS } from '../src/lib/ui-constants';
+import { NOTIFICATIONS_PATHS } from '@orchard/shared/notifications';
 import { seriousViolations } from './support/axe-check';
 import { en, fillLogin, loginForm } from './support/app';
 import { demoUser } from './support/demo-users';

@@ -6,7 +6,7 @@
  * once each when the network is back.
  */
 import { expect, test, type Page } from './support/test';
-import { SCOUTING_PATHS } from '@orchard/shared';
+import { SCOUTING_PATHS } from '@orchard/shared/field-capture';
 import { en, signIn } from './support/app';
 import { demoUser } from './support/demo-users';
 import { captureScouting, f, fieldApi, firstBlock, outboxStatus, pendingCaptures, scoutingForm, sessionsTagged } from './support/field-forms';

@@ -8,7 +8,10 @@
  * organizations.spec.ts.)
  */
 import { expect, test, type Locator, type Page } from './support/test';
-import { FARM_SETUP_PATHS, ORGANIZATION_ONBOARDING_PATHS, SHELL_PATHS, formatDay } from '@orchard/shared';
+import { formatDay } from '@orchard/shared/core';
+import { FARM_SETUP_PATHS } from '@orchard/shared/farm-setup';
+import { ORGANIZATION_ONBOARDING_PATHS } from '@orchard/shared/organizations';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { en, exactly, organizationButton, organizationInput, signIn, toast } from './support/app';
 import { choose, dialogOf, dragMarker, latitude, longitude } from './support/create-organization';
 import { stubTiles } from './support/map-tiles';

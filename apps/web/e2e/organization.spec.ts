@@ -1,6 +1,7 @@
 /** Organisation switch (docs/domain.md, Switching organisation) with the demo user who belongs to two organisations. */
 import { expect, test, type Page } from './support/test';
-import { ORGANIZATION_HEADER, SHELL_PATHS } from '@orchard/shared';
+import { ORGANIZATION_HEADER } from '@orchard/shared/core';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { en, organizationButton, organizationInput, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 

@@ -12,8 +12,11 @@
  * then in the list and in the organisation switcher. Map tiles are stubbed: no test needs the internet.
  */
 import { expect, test, type Page } from './support/test';
-import { FARM_SETUP_PATHS, ORGANIZATIONS_PATHS, SHELL_PATHS, type OrganizationsResponse } from '@orchard/shared';
-import { ORGANIZATION_ONBOARDING_MESSAGES, ORGANIZATION_ONBOARDING_PATHS, parseDecimalText } from '@orchard/shared';
+import { FARM_SETUP_PATHS } from '@orchard/shared/farm-setup';
+import { ORGANIZATIONS_PATHS, type OrganizationsResponse } from '@orchard/shared/organizations';
+import { SHELL_PATHS } from '@orchard/shared/shell';
+import { parseDecimalText } from '@orchard/shared/core';
+import { ORGANIZATION_ONBOARDING_MESSAGES, ORGANIZATION_ONBOARDING_PATHS } from '@orchard/shared/organizations';
 import { en, errorEnvelope, fillLogin, gate, loginForm, organizationButton, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { addPlace, choose, dialogOf, dragMarker, dropdownText, field, latitude, longitude, marker } from './support/create-organization';

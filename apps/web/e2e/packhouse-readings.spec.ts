@@ -8,14 +8,14 @@
  */
 import { expect as baseExpect, test, type APIRequestContext, type Page } from './support/test';
 import {
-  MENU_CATALOGUE,
   PACKHOUSE_READINGS_MESSAGES as M,
   PACKHOUSE_READINGS_PATHS as P,
   type PackhouseLine,
   type ReadingPackhouse,
   type RoomReadingsResponse,
   type WaxReadingsResponse,
-} from '@orchard/shared';
+} from '@orchard/shared/packhouse-readings';
+import { MENU_CATALOGUE } from '@orchard/shared/shell';
 import { en, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser } from './support/demo-users';

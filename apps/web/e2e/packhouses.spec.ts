@@ -5,7 +5,7 @@
  * case and surrounding spaces, with the server's message), axe-core.
  */
 import { expect, test, type Page } from './support/test';
-import { PACKHOUSE_MESSAGES, PACKHOUSE_NAME_MAX, PACKHOUSES_PATHS } from '@orchard/shared';
+import { PACKHOUSE_MESSAGES, PACKHOUSE_NAME_MAX, PACKHOUSES_PATHS } from '@orchard/shared/packhouses';
 import { en, exactly, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 import { apiHeaders, seriousViolations } from './support/picking';

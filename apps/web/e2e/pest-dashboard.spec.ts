@@ -11,7 +11,9 @@
  * hidden screen, and the server refuses the panels.
  */
 import { expect, request as playwrightRequest, test, type Page } from './support/test';
-import { FIELD_CAPTURE_PATHS, PEST_DASHBOARD_PATHS, SCOUTING_PATHS, dayOf, type FieldBlock, type PestDashboardResponse } from '@orchard/shared';
+import { dayOf } from '@orchard/shared/core';
+import { FIELD_CAPTURE_PATHS, SCOUTING_PATHS, type FieldBlock } from '@orchard/shared/field-capture';
+import { PEST_DASHBOARD_PATHS, type PestDashboardResponse } from '@orchard/shared/pest-dashboard';
 import { en, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser } from './support/demo-users';

@@ -11,16 +11,15 @@
  * The pest dashboard reads these thresholds: the organisation's set is put back as it was at the end.
  */
 import { expect as baseExpect, test, type APIRequestContext, type Page } from './support/test';
+import { SCOUTING_PESTS } from '@orchard/shared/field-capture';
 import {
-  APP_DEFAULT_THEME_ID,
-  MENU_CATALOGUE,
   PEST_THRESHOLDS_MESSAGES,
   PEST_THRESHOLDS_PATH,
-  PREFERENCES_PATHS,
-  SCOUTING_PESTS,
   type PestThresholdsResponse,
   type SavePestThresholdsBody,
-} from '@orchard/shared';
+} from '@orchard/shared/pest-thresholds';
+import { APP_DEFAULT_THEME_ID, PREFERENCES_PATHS } from '@orchard/shared/preferences';
+import { MENU_CATALOGUE } from '@orchard/shared/shell';
 import { en, exactly, gate, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser } from './support/demo-users';

@@ -15,7 +15,7 @@ import {
   WHOLE_NUMBER_MESSAGE,
   type PickingFiltersResponse,
   type PickingSchedulePage,
-} from '@orchard/shared';
+} from '@orchard/shared/picking';
 import { en, errorEnvelope, exactly, scrollWidth, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 import { apiHeaders, chooseOption, readCsv, seriousViolations } from './support/picking';

@@ -1,6 +1,6 @@
 /** User Preference (docs/domain.md, Preferences): the theme switches at once, persists, and the defaults helpers. */
 import { expect, test, type Page } from './support/test';
-import { APP_DEFAULT_THEME_ID } from '@orchard/shared';
+import { APP_DEFAULT_THEME_ID } from '@orchard/shared/preferences';
 import { seriousViolations } from './support/axe-check';
 import { en, fillLogin, loginForm, toast } from './support/app';
 import { demoUser } from './support/demo-users';

@@ -7,7 +7,7 @@
  * (support/users-api.ts), so this journey creates a user who keeps it.
  */
 import { expect, test, type Page } from './support/test';
-import { RELEASE_NOTE_DIALOG_Z_INDEX, RELEASE_NOTES_PATHS } from '@orchard/shared';
+import { RELEASE_NOTE_DIALOG_Z_INDEX, RELEASE_NOTES_PATHS } from '@orchard/shared/release-notes';
 import { en, signIn } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser, type DemoUser } from './support/demo-users';

@@ -4,7 +4,7 @@
  * replay.
  */
 import { expect, test, type BrowserContext, type Page, type Response } from './support/test';
-import { SHELL_PATHS } from '@orchard/shared';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { en, errorEnvelope, expectShellFor, gate, signIn, toast } from './support/app';
 import { demoUser, type DemoUser } from './support/demo-users';
 

@@ -1,6 +1,7 @@
 /** Keeping the session: remember-me, reloads and the session-expired modal (docs/domain.md, Session expired). */
 import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
-import { SESSION_RESTORED_PROMPT_DELAY_MS, SHELL_PATHS } from '@orchard/shared';
+import { SESSION_RESTORED_PROMPT_DELAY_MS } from '../src/lib/ui-constants';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { at, en, expectShellFor, loginForm, recordTimeline, refreshCookie, signIn, timeline, toast } from './support/app';
 import { demoUser, type DemoUser } from './support/demo-users';
 

@@ -1,6 +1,8 @@
 /** Settings, roles tab (docs/domain.md, Roles) in the browser against the real server. */
 import { expect, test, type Page } from './support/test';
-import { PERMISSIONS, PERMISSION_MENU_RELOAD_MS, ROLE_MESSAGES } from '@orchard/shared';
+import { PERMISSION_MENU_RELOAD_MS } from '../src/lib/ui-constants';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { ROLE_MESSAGES } from '@orchard/shared/roles';
 import { seriousViolations } from './support/axe-check';
 import { en, exactly, fillLogin, loginForm, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';

@@ -1,6 +1,7 @@
 /** The shell (docs/domain.md, Screens and layout): top bar menus, the main menu, the hamburger at 375 px and page views. */
 import { expect, test, type Locator, type Page } from './support/test';
-import { MENU_CATALOGUE, PERMISSIONS, SHELL_PATHS, type MenuDefinition } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { MENU_CATALOGUE, SHELL_PATHS, type MenuDefinition } from '@orchard/shared/shell';
 import { en, organizationButton, scrollWidth, signIn } from './support/app';
 import { demoUser } from './support/demo-users';
 

@@ -7,7 +7,9 @@
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from './support/test';
-import { PERMISSIONS, SHELL_PATHS, UPDATES_PATHS, type PendingUpdateResponse } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { SHELL_PATHS } from '@orchard/shared/shell';
+import { UPDATES_PATHS, type PendingUpdateResponse } from '@orchard/shared/updates';
 import { en, fillLogin, gate, loginForm, pageTitle, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 import { apiHeaders, seriousViolations } from './support/picking';

@@ -3,7 +3,7 @@
  * and through them their legal entities and areas; nothing else, whoever they are. Rows another
  * organisation addresses to the viewer's packhouses are not limited by the viewer's farms.
  */
-import { ALL_PERMISSIONS } from '@orchard/shared';
+import { ALL_PERMISSIONS } from '@orchard/shared/core';
 import { asc, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/db';

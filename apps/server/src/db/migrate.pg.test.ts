@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_CATALOGUE } from '@orchard/shared';
+import { MENU_CATALOGUE } from '@orchard/shared/shell';
 import { openDatabase, type DbHandle } from './client';
 import { findMigrationsFolder, MIGRATION_LOCK_KEY, migrateDatabase } from './migrate';
 import { menuItems } from './schema/index';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_CATALOGUE } from '@orchard/shared';
+import { MENU_CATALOGUE } from '@orchard/shared/shell';
 import { createTestDatabase } from '../../test/helpers/db';
 import type { DbHandle } from './client';
 import { migrateDatabase } from './migrate';

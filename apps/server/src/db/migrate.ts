@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import { MENU_CATALOGUE } from '@orchard/shared';
+import { MENU_CATALOGUE } from '@orchard/shared/shell';
 import { installChangeNotices } from './changes';
 import type { AppDb, DbHandle } from './client';
 import * as schema from './schema/index';

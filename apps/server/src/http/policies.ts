@@ -5,7 +5,7 @@
  * fails on a route that forgot one. A route adds its own settings beside a policy with a spread:
  * `{ ...publicPolicy, allowInMaintenance: true }`.
  */
-import type { Permission } from '@orchard/shared';
+import type { Permission } from '@orchard/shared/core';
 import type { AuthPolicy } from '../plugins/route-policy';
 
 export interface RoutePolicy {

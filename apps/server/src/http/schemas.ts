@@ -1,5 +1,5 @@
 /** Route schema helpers every module's routes share: the 204 body and the error envelope per status. */
-import { errorEnvelopeSchema } from '@orchard/shared';
+import { errorEnvelopeSchema } from '@orchard/shared/core';
 import { z } from 'zod';
 
 /** 204 answers carry no body. */

@@ -8,7 +8,7 @@
  * a request without a body) 400 in the route's own words.
  */
 import type { Readable } from 'node:stream';
-import { UPLOAD_FILE_FIELD, UPLOAD_MESSAGES } from '@orchard/shared';
+import { UPLOAD_FILE_FIELD, UPLOAD_MESSAGES } from '@orchard/shared/core';
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationFailed } from '../lib/errors';
 

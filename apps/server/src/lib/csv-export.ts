@@ -13,7 +13,8 @@
  *   last byte is written and before the response ends.
  */
 import { Readable } from 'node:stream';
-import { businessTimestamp, neutraliseFormula } from '@orchard/shared';
+import { businessTimestamp } from '@orchard/shared/core';
+import { neutraliseFormula } from '@orchard/shared/picking';
 import { stringify, type Options } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 

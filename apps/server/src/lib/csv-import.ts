@@ -3,7 +3,7 @@
  * import's columns (lib/csv-file) or refuse the whole file, name a line's problem with its rule's
  * reason, and refuse a commit while a line is refused. Each import checks the cells itself.
  */
-import { reasonOf, refusedLineDetails, type CsvImportLine, type CsvImportProblem } from '@orchard/shared';
+import { reasonOf, refusedLineDetails, type CsvImportLine, type CsvImportProblem } from '@orchard/shared/core';
 import { columnPositions, decodeCsvText, readCsvRows } from './csv-file';
 import { validationFailed } from './errors';
 

@@ -7,7 +7,7 @@ import {
   type ErrorDetail,
   type ErrorDetailInput,
   type ErrorReason,
-} from '@orchard/shared';
+} from '@orchard/shared/core';
 
 /** a detail's key: the one it names, else its message constant's, else the generic 'value-invalid' */
 export const detailWithReason = (d: ErrorDetailInput): ErrorDetail => ({

@@ -2,7 +2,7 @@
  * reads them from the database (plugins/access.ts), so a role change takes effect on the next call.
  * Each token names its session (`sid`, the refresh-token family it was issued for): ending the
  * session ends its access tokens too, at the next access check. */
-import { INT_MAX } from '@orchard/shared';
+import { INT_MAX } from '@orchard/shared/core';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppConfig } from '../config';
 

@@ -8,7 +8,8 @@
  * waiting on the wall clock. Whether a notice has arrived is known from a marker notice sent after
  * the commit: PostgreSQL delivers notices in the order their transactions committed.
  */
-import { PERMISSIONS, ROLES_PATHS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { ROLES_PATHS } from '@orchard/shared/roles';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,9 @@
  * elsewhere (another instance, or straight in the database) as soon as its notice arrives
  * (db/changes.ts), and, should the notice be missed, within ACCESS_CACHE_MS.
  */
-import { PERMISSIONS, SHELL_PATHS, USERS_PATHS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { SHELL_PATHS } from '@orchard/shared/shell';
+import { USERS_PATHS } from '@orchard/shared/users';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app';

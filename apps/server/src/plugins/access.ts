@@ -2,7 +2,7 @@
  * Authentication, organisation context and permission checks, applied to every route from its
  * declared policy. Runs on onRequest so an anonymous caller gets 401 before any validation.
  */
-import { ORGANIZATION_HEADER, parseId, type Clock, type Permission } from '@orchard/shared';
+import { ORGANIZATION_HEADER, parseId, type Clock, type Permission } from '@orchard/shared/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDb } from '../db/client';

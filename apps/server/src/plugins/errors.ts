@@ -1,5 +1,12 @@
 /** One error envelope for every failure: { error: { code, message, reason, details? }, requestId }. */
-import { ERROR_CODE_REASONS, ERROR_CODES, isErrorReason, type ErrorCode, type ErrorDetail, type ErrorReason } from '@orchard/shared';
+import {
+  ERROR_CODE_REASONS,
+  ERROR_CODES,
+  isErrorReason,
+  type ErrorCode,
+  type ErrorDetail,
+  type ErrorReason,
+} from '@orchard/shared/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';

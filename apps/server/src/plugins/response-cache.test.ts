@@ -3,7 +3,9 @@
  * same caller, in the same organisation and second, until any change is committed anywhere; it is
  * never given to anyone else, never skips the access checks, and never holds errors or files.
  */
-import { PERMISSIONS, ROLES_PATHS, SHELL_PATHS, type Role } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { ROLES_PATHS, type Role } from '@orchard/shared/roles';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { eq } from 'drizzle-orm';
 import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';

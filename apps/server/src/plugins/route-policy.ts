@@ -3,7 +3,7 @@
  * organisation (config.tenant). The inventory collected here lets a test fail on any route that
  * forgot to say.
  */
-import type { Permission } from '@orchard/shared';
+import type { Permission } from '@orchard/shared/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UploadRule } from '../http/upload';

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AUTH_PATHS, SHELL_PATHS } from '@orchard/shared';
+import { AUTH_PATHS } from '@orchard/shared/auth';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app';

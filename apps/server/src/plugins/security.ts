@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { FARM_MAP_TILE_URL_DEFAULT } from '@orchard/shared';
+import { FARM_MAP_TILE_URL_DEFAULT } from '@orchard/shared/organizations';
 import { isApiPath, isConnectPath } from './route-policy';
 
 /** The farm map's tile server (scheme and host of the tile URL template). */

@@ -1,5 +1,5 @@
 /** Builds the real application on a fresh test database. */
-import type { Clock } from '@orchard/shared';
+import type { Clock } from '@orchard/shared/core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { testConfig, type AppConfig } from '../../src/config';

@@ -1,5 +1,5 @@
 /** Signs in through the real token endpoint, for tests that need a genuine session. */
-import { AUTH_PATHS, REFRESH_COOKIE } from '@orchard/shared';
+import { AUTH_PATHS, REFRESH_COOKIE } from '@orchard/shared/auth';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 export interface SignInOptions {

@@ -2,7 +2,7 @@
  * Small, explicit fixtures for server tests: organisations, users with roles and permissions.
  * (Demo data has its own tests; these keep each test's world visible in the test.)
  */
-import type { Permission } from '@orchard/shared';
+import type { Permission } from '@orchard/shared/core';
 import type { AppDb } from '../../src/db/client';
 import { memberships, organizations, rolePermissions, roles, userFarms, userRoles, users } from '../../src/db/schema/index';
 import { hashPassword } from '../../src/lib/password';

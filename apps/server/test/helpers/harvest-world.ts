@@ -16,7 +16,7 @@
  * PUC C1 (farm F2):  B01 -> farm block D1 (ha 1), Valencia; orig 10, adj 10; PH1: 30 tipped (12000 kg)
  * Grower G, PUC L5:  B01 unlinked, Navel; PH1: 2 tipped (800 kg); PH3: 7 tipped (2800 kg)
  */
-import { PERMISSIONS, type Permission } from '@orchard/shared';
+import { PERMISSIONS, type Permission } from '@orchard/shared/core';
 import type { AppDb } from '../../src/db/client';
 import {
   farmBlocks,

@@ -1,5 +1,5 @@
 /** Reads a real server-sent-event stream in tests (bounded in time). */
-import { NOTIFICATIONS_PATHS, type NotificationItem } from '@orchard/shared';
+import { NOTIFICATIONS_PATHS, type NotificationItem } from '@orchard/shared/notifications';
 
 const STREAM_WAIT_MS = 8000;
 

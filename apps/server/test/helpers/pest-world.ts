@@ -16,7 +16,7 @@
  *   down on 28 June: 40 on 27 June (charted, not over now); t4 on X1 and t5 on B1: 99.
  */
 import { randomUUID } from 'node:crypto';
-import { instantOn } from '@orchard/shared';
+import { instantOn } from '@orchard/shared/core';
 import type { AppDb } from '../../src/db/client';
 import { farmBlocks, scoutingObservations, scoutingSessions, trapInspections, traps } from '../../src/db/schema/index';
 import type { TestApp } from './app';

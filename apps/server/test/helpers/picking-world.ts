@@ -17,7 +17,7 @@
  * A's member is assigned FA and B's member FB (the farms a user may see, data-rules/farm-scope); P's member
  * has no farm and sees the rows addressed to P's packhouses all the same.
  */
-import { PERMISSIONS, type Clock, type Permission } from '@orchard/shared';
+import { PERMISSIONS, type Clock, type Permission } from '@orchard/shared/core';
 import type { TestApp } from './app';
 import { addMember, assignFarms, createOrganization, createRole, createUser } from './fixtures';
 import { createTenantWorld, type TenantWorld } from './tenant-matrix';

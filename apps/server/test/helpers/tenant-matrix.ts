@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ALL_PERMISSIONS } from '@orchard/shared';
+import { ALL_PERMISSIONS } from '@orchard/shared/core';
 import { expect } from 'vitest';
 import type { TestApp } from './app';
 import { addMember, createOrganization, createRole, createUser } from './fixtures';

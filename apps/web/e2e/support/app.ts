@@ -1,6 +1,7 @@
 /** Shared steps and locators for the browser suite; every text comes from the shared English texts. */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { APP_NAME, en } from '@orchard/shared';
+import { APP_NAME } from '@orchard/shared/core';
+import { en } from '@orchard/shared/i18n';
 import type { DemoUser } from './demo-users';
 
 export { en };

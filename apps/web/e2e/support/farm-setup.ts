@@ -3,7 +3,8 @@
  * texts, and finding its tabs, rows, dialogs and fields.
  */
 import { expect as baseExpect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { FARM_SETUP_PATHS, MENU_CATALOGUE, setupFarmSchema, setupPucSchema } from '@orchard/shared';
+import { FARM_SETUP_PATHS, setupFarmSchema, setupPucSchema } from '@orchard/shared/farm-setup';
+import { MENU_CATALOGUE } from '@orchard/shared/shell';
 import { en, exactly, pageTitle, signIn, toast } from './app';
 import { demoUser } from './demo-users';
 import { apiHeaders } from './picking';

@@ -3,7 +3,14 @@
  * and waiting captures, and the scout's view of the server through the API.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { FIELD_CAPTURE_PATHS, SCOUTING_PATHS, dayOf, type FieldBlock, type ScoutingSession, type ScoutingSessionsResponse } from '@orchard/shared';
+import { dayOf } from '@orchard/shared/core';
+import {
+  FIELD_CAPTURE_PATHS,
+  SCOUTING_PATHS,
+  type FieldBlock,
+  type ScoutingSession,
+  type ScoutingSessionsResponse,
+} from '@orchard/shared/field-capture';
 import { en, exactly, toast } from './app';
 import type { DemoUser } from './demo-users';
 import { apiSignIn, type ApiSession } from './users-api';

@@ -2,7 +2,8 @@
 import { expect, type Download, type Page, type APIRequestContext } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { readFile } from 'node:fs/promises';
-import { ORGANIZATION_HEADER, SHELL_PATHS } from '@orchard/shared';
+import { ORGANIZATION_HEADER } from '@orchard/shared/core';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { allowForAxeRun } from './axe-check';
 import type { DemoUser } from './demo-users';
 

@@ -4,7 +4,7 @@
  * page, to check a screen in every theme without reloading or opening it again.
  */
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { APP_DEFAULT_THEME_ID, PREFERENCES_PATHS } from '@orchard/shared';
+import { APP_DEFAULT_THEME_ID, PREFERENCES_PATHS } from '@orchard/shared/preferences';
 import type { DemoUser } from './demo-users';
 import { apiSignIn } from './users-api';
 

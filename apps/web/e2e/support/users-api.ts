@@ -3,7 +3,7 @@
  * works on rows of its own and never changes the demo users other spec files rely on.
  */
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { RELEASE_NOTES_PATHS } from '@orchard/shared';
+import { RELEASE_NOTES_PATHS } from '@orchard/shared/release-notes';
 import type { DemoUser } from './demo-users';
 
 export interface ApiSession {

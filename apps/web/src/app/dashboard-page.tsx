@@ -9,7 +9,7 @@
 import { Message } from 'primereact/message';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PERMISSIONS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
 import { useSessionContext } from '../lib/session/use-session-context';
 import { SeasonGlance } from '../features/pest-dashboard/components/season-glance';
 import { ReleaseNoteDialog } from '../features/release-notes/components/release-note-dialog';

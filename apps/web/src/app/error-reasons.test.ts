@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_PASSWORD_MESSAGES, isErrorReason, LOGIN_ERROR_MESSAGES, PACKHOUSE_MESSAGES, ROLE_MESSAGES, USER_MESSAGES } from '@orchard/shared';
+import { CHANGE_PASSWORD_MESSAGES } from '@orchard/shared/account';
+import { LOGIN_ERROR_MESSAGES } from '@orchard/shared/auth';
+import { isErrorReason } from '@orchard/shared/core';
+import { PACKHOUSE_MESSAGES } from '@orchard/shared/packhouses';
+import { ROLE_MESSAGES } from '@orchard/shared/roles';
+import { USER_MESSAGES } from '@orchard/shared/users';
 import { changePasswordFieldText, changePasswordInvalidToast } from '../features/account/change-password-errors';
 import { packhouseNameText } from '../features/packhouses/packhouse-field-text';
 import { roleFieldText } from '../features/roles/role-field-text';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PERMISSIONS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
 import { paths } from '../config/paths';
 import { queryClient } from '../lib/query-client';
 import { permissionsQueryOptions } from '../lib/session/session-queries';

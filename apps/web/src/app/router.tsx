@@ -5,7 +5,9 @@
  * super-user-only entries, by being a super user). Unknown paths go to 404.
  */
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { MENU_CATALOGUE, PERMISSIONS, type PickingViewKind } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { type PickingViewKind } from '@orchard/shared/picking';
+import { MENU_CATALOGUE } from '@orchard/shared/shell';
 import { paths } from '../config/paths';
 import { AccessDeniedPage, ErrorPage, NotFoundPage } from '../features/exceptions/exception-pages';
 import { LoginPage } from '../features/auth/login-page';

@@ -14,7 +14,13 @@ import { Tag } from 'primereact/tag';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, type CsvImportAnswer, type CsvImportLine, type CsvImportMode } from '@orchard/shared';
+import {
+  TABLE_PAGE_SIZE,
+  TABLE_PAGE_SIZE_OPTIONS,
+  type CsvImportAnswer,
+  type CsvImportLine,
+  type CsvImportMode,
+} from '@orchard/shared/core';
 import type { TFunction } from 'i18next';
 import {
   canImport,

@@ -3,7 +3,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { en } from '@orchard/shared';
+import { en } from '@orchard/shared/i18n';
 import { i18n } from '../lib/i18n-core';
 import { loadAllTexts } from '../lib/load-all-texts';
 import { EditorDialog, useDiscardGuard } from './discard-guard';

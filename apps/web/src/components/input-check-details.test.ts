@@ -1,4 +1,5 @@
-import { en, INPUT_CHECKS_NO_DATA, type FarmInputCheckRow } from '@orchard/shared';
+import { en } from '@orchard/shared/i18n';
+import { INPUT_CHECKS_NO_DATA, type FarmInputCheckRow } from '@orchard/shared/input-checks';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import {

@@ -4,7 +4,12 @@
  * clipboard, the order of the Oldest columns, and the age colouring of a cell. The figures come as
  * the API sends them (shared input-checks/figures.ts); nothing here recomputes an age.
  */
-import { inputCheckAgeIntensity, inputCheckAgeText, type FarmInputCheckRow, type InputCheckKind } from '@orchard/shared';
+import {
+  inputCheckAgeIntensity,
+  inputCheckAgeText,
+  type FarmInputCheckRow,
+  type InputCheckKind,
+} from '@orchard/shared/input-checks';
 import type { TFunction } from 'i18next';
 import type { CSSProperties } from 'react';
 

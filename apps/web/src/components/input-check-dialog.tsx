@@ -2,7 +2,7 @@
  * The Oldest cell's dialog (docs/domain.md, Input checks): a description and the blocks
  * it concerns, with Copy details (the description and the list, on the clipboard) and Close.
  */
-import type { InputCheckKind } from '@orchard/shared';
+import type { InputCheckKind } from '@orchard/shared/input-checks';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';

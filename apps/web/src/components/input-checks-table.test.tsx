@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { en, type FarmInputCheckRow } from '@orchard/shared';
+import { en } from '@orchard/shared/i18n';
+import { type FarmInputCheckRow } from '@orchard/shared/input-checks';
 import { i18n } from '../lib/i18n-core';
 import { loadAllTexts } from '../lib/load-all-texts';
 import { compactInputCheckRow } from './input-check-details';

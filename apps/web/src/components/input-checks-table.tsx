@@ -14,7 +14,7 @@ import {
   inputCheckAgeText,
   type FarmInputCheckRow,
   type InputCheckKind,
-} from '@orchard/shared';
+} from '@orchard/shared/input-checks';
 import { Column, type ColumnSortEvent } from 'primereact/column';
 import { ColumnGroup } from 'primereact/columngroup';
 import { DataTable } from 'primereact/datatable';

@@ -8,7 +8,7 @@ import L from 'leaflet';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
-import { FARM_MAP_TILE_ATTRIBUTION_DEFAULT, FARM_MAP_TILE_URL_DEFAULT } from '@orchard/shared';
+import { FARM_MAP_TILE_ATTRIBUTION_DEFAULT, FARM_MAP_TILE_URL_DEFAULT } from '@orchard/shared/organizations';
 
 /** Leaflet finds its marker images by CSS path guessing, which a bundler breaks: name them outright. */
 export const MARKER_ICON = L.icon({

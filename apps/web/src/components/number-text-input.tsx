@@ -6,7 +6,7 @@
  * The text is read in the organisation's culture (shared number-input: its grouping separator is
  * never a decimal point).
  */
-import { decimalDraftText, parseDecimalInput, parseDecimalText } from '@orchard/shared';
+import { decimalDraftText, parseDecimalInput, parseDecimalText } from '@orchard/shared/core';
 import { useState, type FocusEventHandler } from 'react';
 
 export interface NumberTextInputProps {

@@ -4,7 +4,7 @@
  * while the field is empty. Never on the sign-in form.
  */
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_STRENGTH_LEVELS, passwordStrength } from '@orchard/shared';
+import { PASSWORD_STRENGTH_LEVELS, passwordStrength } from '@orchard/shared/auth';
 
 export function PasswordStrengthMeter({ password, id }: { password: string; id?: string }) {
   const { t } = useTranslation();

@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { en, type FieldPage } from '@orchard/shared';
+import { type FieldPage } from '@orchard/shared/field-capture';
+import { en } from '@orchard/shared/i18n';
 import { ApiError, NETWORK_ERROR_CODE } from '../lib/api-error';
 import { createFormatters } from '../lib/format';
 import { i18n } from '../lib/i18n-core';

@@ -13,7 +13,7 @@ import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldPage } from '@orchard/shared';
+import type { FieldPage } from '@orchard/shared/field-capture';
 import { errorText, isApiError } from '../lib/api-error';
 import type { SafeParser } from '../lib/form-issues';
 import type { Formatters } from '../lib/format';

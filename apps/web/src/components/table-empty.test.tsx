@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { enPublic } from '@orchard/shared';
+import { enPublic } from '@orchard/shared/i18n';
 import { i18n } from '../lib/i18n-core';
 import { hasAnswered, TABLE_SKELETON_ROWS, TableEmpty } from './table-empty';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_PATHS } from '@orchard/shared';
+import { AUTH_PATHS } from '@orchard/shared/auth';
 import { AUTH_ENDPOINTS } from './auth-paths';
 
 describe('AUTH_ENDPOINTS', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_PATHS } from '@orchard/shared';
+import { AUTH_PATHS } from '@orchard/shared/auth';
 import { apiRequest, configureApiClient, pendingOperationCount, refreshAccessToken, settlePendingOperations } from './api-client';
 import { ApiError } from './api-error';
 import { createRefreshCoordinator, setRefreshCoordinator } from './session/refresh-coordinator';

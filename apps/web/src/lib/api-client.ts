@@ -5,7 +5,8 @@
  * Screens never call fetch directly.
  */
 import { createLineReader, JSON_LINES_TYPE, sendWithProgress, type UploadProgress } from './xhr-transport';
-import { isSignInReason, ORGANIZATION_HEADER, type ErrorEnvelope, type ErrorReason, type TokenResponse } from '@orchard/shared';
+import { type TokenResponse } from '@orchard/shared/auth';
+import { isSignInReason, ORGANIZATION_HEADER, type ErrorEnvelope, type ErrorReason } from '@orchard/shared/core';
 import { AUTH_ENDPOINTS } from '../config/auth-paths';
 import { ApiError, NETWORK_ERROR_CODE, reasonForCode } from './api-error';
 import { refreshCoordinator, type RefreshCoordinator } from './session/refresh-coordinator';

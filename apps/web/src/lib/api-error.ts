@@ -1,5 +1,5 @@
 /** The one error type that travels from the API client to the screens; branch on code and reason, not text. */
-import { ERROR_CODE_REASONS, NETWORK_ERROR_REASON, type ErrorDetail, type ErrorReason } from '@orchard/shared';
+import { ERROR_CODE_REASONS, NETWORK_ERROR_REASON, type ErrorDetail, type ErrorReason } from '@orchard/shared/core';
 
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BIN_IMPORT_COLUMNS, BIN_IMPORT_EXAMPLE, BLOCK_IMPORT_COLUMNS, BLOCK_IMPORT_EXAMPLE, FIELD_IMPORT_KINDS, csvImportAnswer, en } from '@orchard/shared';
+import { csvImportAnswer } from '@orchard/shared/core';
+import { BLOCK_IMPORT_COLUMNS, BLOCK_IMPORT_EXAMPLE } from '@orchard/shared/farm-setup';
+import { FIELD_IMPORT_KINDS } from '@orchard/shared/field-capture';
+import { BIN_IMPORT_COLUMNS, BIN_IMPORT_EXAMPLE } from '@orchard/shared/harvest';
+import { en } from '@orchard/shared/i18n';
 import { ApiError } from './api-error';
 import { canImport, csvCell, csvImportTexts, isCancelled, plainProblemText, refusalTexts, templateCsv, type CsvImportTexts } from './csv-import';
 import { i18n } from './i18n';

@@ -4,7 +4,7 @@
  * or commit, the panel's captions from an import's section of the catalogue, and what a cancelled
  * upload looks like.
  */
-import type { CsvImportAnswer, CsvImportMode, CsvImportProblem } from '@orchard/shared';
+import type { CsvImportAnswer, CsvImportMode, CsvImportProblem } from '@orchard/shared/core';
 import type { TFunction } from 'i18next';
 import { apiRequest, type ApiRequestOptions } from './api-client';
 import { errorText, isApiError } from './api-error';

@@ -5,7 +5,7 @@
  * rows behind it. An address is read with the API's own query rule: a value the API would refuse
  * is left out, and a range whose days are in the wrong order is dropped as a whole.
  */
-import { fieldCaptureQuerySchema } from '@orchard/shared';
+import { fieldCaptureQuerySchema } from '@orchard/shared/field-capture';
 
 export interface FieldListFilters {
   farmId: number | null;

@@ -1,5 +1,5 @@
 /** The reason behind a form field's message: the server's (set as the error's type) or the shared rule's. */
-import { isErrorReason, reasonOf, type ErrorReason } from '@orchard/shared';
+import { isErrorReason, reasonOf, type ErrorReason } from '@orchard/shared/core';
 
 export interface FieldErrorLike {
   type?: unknown;

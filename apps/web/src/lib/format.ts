@@ -3,7 +3,7 @@
  * The rules (which culture, the numeric date, the business time zone) are written once in
  * packages/shared display-format.ts; this adds the cached number formats and the date inputs' pattern.
  */
-import { datePattern, formatBusinessDate, formatBusinessDateTime, formatDay, resolveCulture } from '@orchard/shared';
+import { datePattern, formatBusinessDate, formatBusinessDateTime, formatDay, resolveCulture } from '@orchard/shared/core';
 
 /** Number formats by culture and options: building one costs far more than using it (a table formats thousands of cells). */
 const numberFormats = new Map<string, Intl.NumberFormat>();

@@ -6,7 +6,7 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { enPublic } from '@orchard/shared';
+import { enPublic } from '@orchard/shared/i18n';
 
 export const DEFAULT_LANGUAGE = 'en';
 

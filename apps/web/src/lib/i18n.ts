@@ -3,7 +3,7 @@
  * Importing this module adds the catalogue to the instance ./i18n-core started with the public
  * texts.
  */
-import { en } from '@orchard/shared';
+import { en } from '@orchard/shared/i18n';
 import { DEFAULT_LANGUAGE, i18n } from './i18n-core';
 
 i18n.addResourceBundle(DEFAULT_LANGUAGE, 'translation', en, true, true);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { en, type ErrorReason } from '@orchard/shared';
+import { type ErrorReason } from '@orchard/shared/core';
+import { en } from '@orchard/shared/i18n';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
 import { i18n } from './i18n';
 import { NoOrganizationError } from './session/session-errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_NAME } from '@orchard/shared';
+import { APP_NAME } from '@orchard/shared/core';
 import { buildPageTitle, humaniseFragment } from './page-title';
 
 describe('buildPageTitle', () => {

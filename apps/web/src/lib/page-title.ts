@@ -1,5 +1,5 @@
 /** Document title: route title, an optional fragment, then the app name. */
-import { APP_NAME } from '@orchard/shared';
+import { APP_NAME } from '@orchard/shared/core';
 
 export function buildPageTitle(title?: string | null, fragment?: string | null): string {
   const parts = [title, fragment ? humaniseFragment(fragment) : null].filter((p): p is string => !!p && p.trim() !== '');

@@ -3,7 +3,7 @@
  * it: GET /api/blobs/:container/:id/download?type=image/jpeg -> Photo-yyyy-MM-dd-HH-mm-ss.jpg.
  */
 import { useMutation } from '@tanstack/react-query';
-import { SHELL_PATHS, photoFileName, type PhotoDownloadType } from '@orchard/shared';
+import { SHELL_PATHS, photoFileName, type PhotoDownloadType } from '@orchard/shared/shell';
 import { apiRequest } from './api-client';
 import { downloadBlob, fileNameFromDisposition } from './download';
 import { useSession } from './session/session-store';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_CATALOGUE, PERMISSIONS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { MENU_CATALOGUE } from '@orchard/shared/shell';
 import { allowedTabs, resolveTab } from './settings-tabs';
 
 const holding =

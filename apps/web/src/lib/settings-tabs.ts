@@ -4,7 +4,7 @@
  * shown (missing permission, unknown, or none) opens the first tab the user has, and the URL is
  * corrected to it; with no tab at all the route guard has already shown access denied.
  */
-import { PERMISSIONS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
 
 export const SETTINGS_TABS = [
   { key: 'users', label: 'settings.usersTab', permission: PERMISSIONS.usersView },

@@ -2,7 +2,7 @@
  * Keeps the theme in step with the session: the application default while nobody is signed in
  * (the login route), the user's saved theme once signed in or restored at start-up.
  */
-import { APP_DEFAULT_THEME_ID, PREFERENCES_PATHS } from '@orchard/shared';
+import { APP_DEFAULT_THEME_ID, PREFERENCES_PATHS } from '@orchard/shared/preferences';
 import { apiRequest } from './api-client';
 import { sessionStore } from './session/session-store';
 import { applyTheme } from './theme';

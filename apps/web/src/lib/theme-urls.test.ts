@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_DEFAULT_THEME_ID, THEME_IDS } from '@orchard/shared';
+import { APP_DEFAULT_THEME_ID, THEME_IDS } from '@orchard/shared/preferences';
 import { isThemeId, resolveThemeUrl, themeColorScheme, themeLabel, themeUrlMap } from './theme-urls';
 import { THEME_URLS } from './theme';
 

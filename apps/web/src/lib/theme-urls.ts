@@ -2,7 +2,7 @@
  * Which stylesheet URL a theme id loads. Pure, so it is tested without Vite: the map comes from the
  * bundled theme files (see theme.ts), keyed by their module path.
  */
-import { APP_DEFAULT_THEME_ID, THEME_IDS, type ThemeId } from '@orchard/shared';
+import { APP_DEFAULT_THEME_ID, THEME_IDS, type ThemeId } from '@orchard/shared/preferences';
 
 export function isThemeId(value: unknown): value is ThemeId {
   return typeof value === 'string' && (THEME_IDS as readonly string[]).includes(value);

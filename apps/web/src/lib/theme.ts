@@ -4,7 +4,7 @@
  * the theme in use and is swapped without a reload. The default theme is applied before the first
  * render, so the login route never loads another one.
  */
-import { APP_DEFAULT_THEME_ID, type ThemeId } from '@orchard/shared';
+import { APP_DEFAULT_THEME_ID, type ThemeId } from '@orchard/shared/preferences';
 import { resolveThemeUrl, themeColorScheme, themeUrlMap } from './theme-urls';
 
 const bundled = import.meta.glob<string>(

@@ -3,7 +3,7 @@
  * Variance with 0 (docs/domain.md, Harvest). A missing figure is an empty cell; NaN and Infinity never
  * reach the screen or a CSV.
  */
-import { DEFAULT_CULTURE } from '../display-format.js';
+import { DEFAULT_CULTURE } from '../core/display-format.js';
 import type { BlockReportFigureColumns, PucReportRowFigures, PucReportTotals } from './figures.js';
 import { FIGURE_DECIMALS, PERCENT_DECIMALS, roundFigure } from './rounding.js';
 

@@ -4,3 +4,5 @@ export * from './format.js';
 export * from './rounding.js';
 export * from './schemas.js';
 export * from './sort.js';
+export * from './harvest.js';
+export * from './bin-import-lines.js';

@@ -5,7 +5,7 @@
  * wire: both sides compute them with `figures.ts`.
  */
 import { z } from 'zod';
-import { INT_MAX, jsonIdSchema } from '../api/common.js';
+import { INT_MAX, jsonIdSchema } from '../core/common.js';
 
 /** Adjusted tonnes per hectare lies in 0 to 400, both ends allowed (docs/domain.md, Yield estimates). */
 export const ADJUSTED_TONNES_PER_HA_MIN = 0;

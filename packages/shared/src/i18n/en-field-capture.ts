@@ -2,7 +2,7 @@
  * English texts of the field capture screens (scouting, traps, irrigation, phenology) and of the
  * outbox that keeps captures until the server has them. Part of `en` (./en.ts).
  */
-import { FIELD_CAPTURE_MESSAGES } from '../api/field-capture.js';
+import { FIELD_CAPTURE_MESSAGES } from '../field-capture/field-capture.js';
 
 export const enFieldCapture = {
   /** components/outbox-status.tsx */

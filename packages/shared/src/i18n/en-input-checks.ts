@@ -2,7 +2,7 @@
  * English texts of the Input checks report and its dialog (docs/domain.md, Input checks) and of its
  * table, which the dashboard shows too. Part of `en` (./en.ts).
  */
-import { INPUT_CHECK_KIND_CAPTIONS } from '../api/input-checks.js';
+import { INPUT_CHECK_KIND_CAPTIONS } from '../input-checks/input-checks.js';
 import { INPUT_CHECKS_NO_DATA } from '../input-checks/figures.js';
 
 export const enInputChecks = {

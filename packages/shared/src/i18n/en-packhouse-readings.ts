@@ -3,7 +3,7 @@
  * with their wax readings and cold rooms with their temperature and humidity readings. Part of `en`
  * (./en.ts). The rules' messages live with the rules (api/packhouse-readings.ts).
  */
-import { FIELD_CAPTURE_MESSAGES } from '../api/field-capture.js';
+import { FIELD_CAPTURE_MESSAGES } from '../field-capture/field-capture.js';
 
 export const enPackhouseReadings = {
   packhouseReadings: {

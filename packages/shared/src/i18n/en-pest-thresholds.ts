@@ -4,7 +4,7 @@
  * dashboard compares against. The rules' messages are the shared ones (api/pest-thresholds.ts).
  * Part of `en` (./en.ts).
  */
-import { PEST_THRESHOLDS_MESSAGES, SCOUTING_FREQUENCY_MAX_DAYS, SCOUTING_FREQUENCY_MIN_DAYS } from '../api/pest-thresholds.js';
+import { PEST_THRESHOLDS_MESSAGES, SCOUTING_FREQUENCY_MAX_DAYS, SCOUTING_FREQUENCY_MIN_DAYS } from '../pest-thresholds/pest-thresholds.js';
 
 export const enPestThresholds = {
   pestThresholds: {

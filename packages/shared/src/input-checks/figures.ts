@@ -23,7 +23,7 @@
  * INPUT_CHECKS_AGE_FLOOR_DAYS, full colour from INPUT_CHECKS_STALE_DAYS and for No Data, scaled
  * in between.
  */
-import { daysBetween } from '../calendar.js';
+import { daysBetween } from '../core/calendar.js';
 import { compareNatural } from '../harvest/sort.js';
 
 /** From this age a farm's records are stale (the attention list, full colour). */

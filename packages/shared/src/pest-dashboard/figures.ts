@@ -35,10 +35,10 @@
  * Blocks reach these functions only from the farms the caller may see (data-rules/farm-scope): a block on a
  * farm not assigned to the caller never appears, and no figure counts its sessions.
  */
-import { addDays, daysBetween } from '../calendar.js';
+import { addDays, daysBetween } from '../core/calendar.js';
 import { compareNatural } from '../harvest/sort.js';
 import { inputCheckFigures, type InputCheckFigures } from '../input-checks/figures.js';
-import { pestNameOf } from '../api/pest-thresholds.js';
+import { pestNameOf } from '../pest-thresholds/pest-thresholds.js';
 
 export const PEST_DASHBOARD_WINDOW_DAYS = 10;
 /** From this share of a threshold a figure is near it. */

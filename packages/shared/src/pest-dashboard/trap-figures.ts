@@ -18,9 +18,9 @@
  * its threshold, then farm, block and trap.
  */
 import { compareNatural } from '../harvest/sort.js';
-import { TRAP_LURES } from '../api/traps.js';
-import { pestNameOf, trapTypeNameOf } from '../api/pest-thresholds.js';
-import { daysBetween } from '../calendar.js';
+import { TRAP_LURES } from '../field-capture/traps.js';
+import { pestNameOf, trapTypeNameOf } from '../pest-thresholds/pest-thresholds.js';
+import { daysBetween } from '../core/calendar.js';
 import { thresholdStatus, windowDays, type DashboardBlock, type ThresholdStatus } from './figures.js';
 
 /** The pest a lure draws (null for a lure no longer in the catalogue). */

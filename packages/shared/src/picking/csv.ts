@@ -16,7 +16,7 @@
  * - Text cells pass through neutraliseFormula. Numbers do not: String(number) cannot start a
  *   formula, and a negative difference must stay a number in the spreadsheet.
  */
-import { businessTimestamp } from '../calendar.js';
+import { businessTimestamp } from '../core/calendar.js';
 import { binsInWeek, rowTotals, type PickingEstimateRow } from './rules.js';
 import { compareIsoWeeks, weekKey, type IsoWeek } from './weeks.js';
 

@@ -8,7 +8,7 @@
  * Internally a string becomes a Date at local midnight only for the length of one date-fns call
  * and is formatted back straight away, so the process time zone cannot shift a day.
  */
-import { addDays as addCalendarDays } from '../calendar.js';
+import { addDays as addCalendarDays } from '../core/calendar.js';
 import { addDays, getISOWeek, getISOWeekYear, getISOWeeksInYear, startOfISOWeek } from 'date-fns';
 
 /** A calendar date as 'yyyy-MM-dd'. */

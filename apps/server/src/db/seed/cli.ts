@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { instantOn } from '@orchard/shared';
+import { instantOn } from '@orchard/shared/core';
 import { DataDirectoryInUseError, openDatabase } from '../client';
 import { migrateDatabase } from '../migrate';
 import { seedDemoData, type SeedSummary } from './index';

@@ -2,7 +2,7 @@
  * The fixed part of the demo world: places, organisations, legal entities, farms, packhouses and
  * roles. Plain data so the README, server tests and browser tests can refer to the same names.
  */
-import { ALL_PERMISSIONS, PERMISSIONS, type Permission } from '@orchard/shared';
+import { ALL_PERMISSIONS, PERMISSIONS, type Permission } from '@orchard/shared/core';
 
 /** "Now" of the demo world (mid citrus season: navels and soft citrus are being picked). */
 export const SEED_REFERENCE_DATE = new Date('2025-06-30T08:00:00+02:00');

@@ -1,5 +1,6 @@
 /** The demo packhouse readings: lines and cold rooms in every demo packhouse, with readings a person could have captured. */
-import { PERMISSIONS, addDays, createRoomReadingBodySchema, createWaxReadingBodySchema, dayOf } from '@orchard/shared';
+import { PERMISSIONS, addDays, dayOf } from '@orchard/shared/core';
+import { createRoomReadingBodySchema, createWaxReadingBodySchema } from '@orchard/shared/packhouse-readings';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers/db';

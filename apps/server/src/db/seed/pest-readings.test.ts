@@ -1,14 +1,13 @@
 /** The demo pest readings: every panel of the pest dashboard has something on the demo world's today. */
+import { addDays, dayOf } from '@orchard/shared/core';
 import {
   TRAP_LURE_KEYS,
   TRAP_TYPE_KEYS,
-  addDays,
   createScoutingSessionBodySchema,
   createTrapBodySchema,
   createTrapInspectionBodySchema,
-  dayOf,
-  type PestDashboardResponse,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
+import { type PestDashboardResponse } from '@orchard/shared/pest-dashboard';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers/db';

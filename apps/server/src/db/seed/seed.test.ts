@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { ALL_PERMISSIONS, MENU_CATALOGUE } from '@orchard/shared';
+import { ALL_PERMISSIONS } from '@orchard/shared/core';
+import { MENU_CATALOGUE } from '@orchard/shared/shell';
 import { createTestDatabase } from '../../../test/helpers/db';
 import { verifyPassword } from '../../lib/password';
 import type { DbHandle } from '../client';

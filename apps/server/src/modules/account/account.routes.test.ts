@@ -1,4 +1,6 @@
-import { reasonOf, ACCOUNT_PATHS, AUTH_PATHS, CHANGE_PASSWORD_MESSAGES, REFRESH_COOKIE } from '@orchard/shared';
+import { ACCOUNT_PATHS, CHANGE_PASSWORD_MESSAGES } from '@orchard/shared/account';
+import { AUTH_PATHS, REFRESH_COOKIE } from '@orchard/shared/auth';
+import { reasonOf } from '@orchard/shared/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

@@ -1,5 +1,5 @@
 /** The signed-in user's own account: changing their password. */
-import { ACCOUNT_PATHS, changePasswordBodySchema } from '@orchard/shared';
+import { ACCOUNT_PATHS, changePasswordBodySchema } from '@orchard/shared/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';

@@ -17,7 +17,7 @@
  * token's session. Only when neither is live is every family revoked and the caller given a fresh
  * one (a new refresh cookie), keeping this browser signed in.
  */
-import { CHANGE_PASSWORD_MESSAGES } from '@orchard/shared';
+import { CHANGE_PASSWORD_MESSAGES } from '@orchard/shared/account';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { preconditionFailed, unauthenticated, validationFailed } from '../../lib/errors';

@@ -5,7 +5,9 @@
  * caller's own session is left live, and the caller's stays.
  */
 import { createHash } from 'node:crypto';
-import { ACCOUNT_PATHS, AUTH_PATHS, REFRESH_COOKIE, SHELL_PATHS } from '@orchard/shared';
+import { ACCOUNT_PATHS } from '@orchard/shared/account';
+import { AUTH_PATHS, REFRESH_COOKIE } from '@orchard/shared/auth';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

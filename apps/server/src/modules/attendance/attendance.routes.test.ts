@@ -1,4 +1,10 @@
-import { ATTENDANCE_CSV_COLUMNS, ATTENDANCE_EXPORT_NAMES, ATTENDANCE_MESSAGES, ATTENDANCE_PATHS, PERMISSIONS } from '@orchard/shared';
+import {
+  ATTENDANCE_CSV_COLUMNS,
+  ATTENDANCE_EXPORT_NAMES,
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_PATHS,
+} from '@orchard/shared/attendance';
+import { PERMISSIONS } from '@orchard/shared/core';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';

@@ -5,12 +5,12 @@
  */
 import {
   ATTENDANCE_PATHS,
-  PERMISSIONS,
   attendanceLogsResponseSchema,
   attendanceRecordSchema,
   lastAttendanceSchema,
   saveAttendanceBodySchema,
-} from '@orchard/shared';
+} from '@orchard/shared/attendance';
+import { PERMISSIONS } from '@orchard/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';

@@ -19,7 +19,7 @@ import {
   type AttendanceType,
   type LastAttendance,
   type SaveAttendanceBody,
-} from '@orchard/shared';
+} from '@orchard/shared/attendance';
 import type { AppDb } from '../../db/client';
 import { conflict } from '../../lib/errors';
 import { byColumns, type CsvExport } from '../../lib/csv-export';

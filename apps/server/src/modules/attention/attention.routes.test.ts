@@ -6,11 +6,11 @@
 import {
   ATTENTION_PATHS,
   ATTENTION_REASONS,
-  PERMISSIONS,
   type AttentionListResponse,
   type CapacityAttentionItem,
   type EstimateAttentionItem,
-} from '@orchard/shared';
+} from '@orchard/shared/attention';
+import { PERMISSIONS } from '@orchard/shared/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

@@ -4,7 +4,12 @@
  * current organisation for the signed-in user; which items they reach follows the user's
  * permissions and farms there (attention.sources.ts), so the routes need no single permission.
  */
-import { ATTENTION_PATHS, attentionListResponseSchema, confirmActionQuerySchema, confirmActionResponseSchema } from '@orchard/shared';
+import {
+  ATTENTION_PATHS,
+  attentionListResponseSchema,
+  confirmActionQuerySchema,
+  confirmActionResponseSchema,
+} from '@orchard/shared/attention';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';

@@ -10,7 +10,7 @@ import {
   type AttentionListResponse,
   type ConfirmActionQuery,
   type ConfirmActionResponse,
-} from '@orchard/shared';
+} from '@orchard/shared/attention';
 import type { AppDb } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { findDecisions, recordDecision } from './attention.repository';

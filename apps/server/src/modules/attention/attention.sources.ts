@@ -10,13 +10,8 @@
 import {
   ATTENTION_ACTIONS,
   ATTENTION_LINKS,
-  PERMISSIONS,
   capacityActionValue,
-  dayOf,
-  dayBounds,
   inputChecksActionValue,
-  isoWeekOf,
-  mondayOfIsoWeek,
   parseInputChecksActionValue,
   parseCapacityActionValue,
   parseEstimateActionValue,
@@ -25,8 +20,9 @@ import {
   type CapacityAttentionItem,
   type EstimateAttentionItem,
   type InputChecksAttentionItem,
-  type Permission,
-} from '@orchard/shared';
+} from '@orchard/shared/attention';
+import { PERMISSIONS, dayOf, dayBounds, type Permission } from '@orchard/shared/core';
+import { isoWeekOf, mondayOfIsoWeek } from '@orchard/shared/picking';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
 import { findStaleFarms } from '../input-checks/index';

@@ -1,4 +1,6 @@
-import { ACCOUNT_PATHS, AUTH_PATHS, LOGIN_ERROR_MESSAGES, REFRESH_COOKIE, SHELL_PATHS } from '@orchard/shared';
+import { ACCOUNT_PATHS } from '@orchard/shared/account';
+import { AUTH_PATHS, LOGIN_ERROR_MESSAGES, REFRESH_COOKIE } from '@orchard/shared/auth';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

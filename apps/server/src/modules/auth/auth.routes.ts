@@ -3,7 +3,8 @@
  * token in an httpOnly, SameSite=Strict cookie scoped to /connect; other clients may send it in the
  * body instead.
  */
-import { AUTH_PATHS, MAX_STRING, tokenBodySchema, tokenResponseSchema } from '@orchard/shared';
+import { AUTH_PATHS, tokenBodySchema, tokenResponseSchema } from '@orchard/shared/auth';
+import { MAX_STRING } from '@orchard/shared/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

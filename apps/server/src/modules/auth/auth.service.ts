@@ -29,7 +29,7 @@
  * while it ran is ended too (revokeRefreshTokenFamily).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { LOGIN_ERROR_MESSAGES, type TokenResponse } from '@orchard/shared';
+import { LOGIN_ERROR_MESSAGES, type TokenResponse } from '@orchard/shared/auth';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { AppError } from '../../lib/errors';

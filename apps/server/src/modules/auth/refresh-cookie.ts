@@ -3,7 +3,7 @@
  * caller's session sets it again: httpOnly, SameSite=Strict, scoped to /connect, and persistent
  * only with remember-me (lasting as long as the token); otherwise a session cookie.
  */
-import { REFRESH_COOKIE } from '@orchard/shared';
+import { REFRESH_COOKIE } from '@orchard/shared/auth';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';

@@ -3,7 +3,8 @@
  * share one database and one clock. The same refresh token presented to both at once must keep the
  * session, a reuse after the interval must end it, and a sign-out racing refreshes must end it all.
  */
-import { AUTH_PATHS, REFRESH_COOKIE, SHELL_PATHS } from '@orchard/shared';
+import { AUTH_PATHS, REFRESH_COOKIE } from '@orchard/shared/auth';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,11 @@
-import { EMPLOYEE_FULLNAME_MAX, EMPLOYEE_MESSAGES, EMPLOYEE_TYPE_MAX, EMPLOYEES_PATHS, PERMISSIONS, type Employee, type Permission } from '@orchard/shared';
+import { PERMISSIONS, type Permission } from '@orchard/shared/core';
+import {
+  EMPLOYEE_FULLNAME_MAX,
+  EMPLOYEE_MESSAGES,
+  EMPLOYEE_TYPE_MAX,
+  EMPLOYEES_PATHS,
+  type Employee,
+} from '@orchard/shared/employees';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,9 +3,9 @@
  * employees.manage; adding employee types employees.manageTypes. All inside the current organisation;
  * legal entities and employees within the caller's farms.
  */
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
   EMPLOYEES_PATHS,
-  PERMISSIONS,
   addEmployeeBodySchema,
   addEmployeeTypeBodySchema,
   employeeIdParamsSchema,
@@ -17,7 +17,7 @@ import {
   employeesResponseSchema,
   findEmployeeQuerySchema,
   updateEmployeeBodySchema,
-} from '@orchard/shared';
+} from '@orchard/shared/employees';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';

@@ -21,7 +21,7 @@ import {
   type EmployeesQuery,
   type FindEmployeeQuery,
   type UpdateEmployeeBody,
-} from '@orchard/shared';
+} from '@orchard/shared/employees';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
 import { isUniqueViolation } from '../../db/pg-errors';

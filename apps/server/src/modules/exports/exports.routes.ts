@@ -1,5 +1,5 @@
 /** POST /api/export-logs: exports built in the browser log themselves here. */
-import { EXPORTS_PATHS, createExportLogBodySchema, exportLogSchema } from '@orchard/shared';
+import { EXPORTS_PATHS, createExportLogBodySchema, exportLogSchema } from '@orchard/shared/exports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses } from '../../http/schemas';

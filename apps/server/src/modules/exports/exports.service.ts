@@ -2,7 +2,7 @@
  * Export logs: one row per export (url, componentName, reportName, timeToComplete in seconds, size
  * in bytes, exportTime). Server-side exports call logExport; browser-side ones post theirs.
  */
-import type { CreateExportLogBody, ExportLog } from '@orchard/shared';
+import type { CreateExportLogBody, ExportLog } from '@orchard/shared/exports';
 import type { AppDb } from '../../db/client';
 import { insertExportLog, type NewExportLog } from './exports.repository';
 

@@ -4,7 +4,7 @@
  * for the organisation on them (scouting_sessions.organization_id, with the block and its farm of
  * the same organisation).
  */
-import { BUSINESS_TIME_ZONE } from '@orchard/shared';
+import { BUSINESS_TIME_ZONE } from '@orchard/shared/core';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { farmVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';

@@ -1,4 +1,9 @@
-import { FARM_OPERATIONS_CSV_COLUMNS, FARM_OPERATIONS_EXPORT_NAMES, FARM_OPERATIONS_PATHS, PERMISSIONS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import {
+  FARM_OPERATIONS_CSV_COLUMNS,
+  FARM_OPERATIONS_EXPORT_NAMES,
+  FARM_OPERATIONS_PATHS,
+} from '@orchard/shared/farm-operations';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';

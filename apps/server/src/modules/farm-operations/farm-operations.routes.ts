@@ -3,16 +3,16 @@
  * their CSV export. Every route needs dashboard.farmOperations and works inside the current
  * organisation, on the farms assigned to the caller there.
  */
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
   FARM_OPERATIONS_PATHS,
-  PERMISSIONS,
   farmOperationsExportQuerySchema,
   farmOperationsFarmsQuerySchema,
   farmOperationsFarmsResponseSchema,
   farmOperationsQuerySchema,
   farmOperationsResponseSchema,
   farmOperationsScoutedDatesResponseSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/farm-operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';

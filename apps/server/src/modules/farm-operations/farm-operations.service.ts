@@ -6,9 +6,8 @@
  * caller) answers 404, like an id that does not exist. An export range longer than 31 days,
  * reversed or reaching past today answers 400.
  */
+import { dayBounds, dayOf, type ErrorReason } from '@orchard/shared/core';
 import {
-  dayBounds,
-  dayOf,
   FARM_OPERATIONS_CSV_COLUMNS,
   FARM_OPERATIONS_EXPORT_MAX_DAYS,
   FARM_OPERATIONS_EXPORT_NAMES,
@@ -21,8 +20,7 @@ import {
   type FarmOperationsFarm,
   type FarmOperationsQuery,
   type FarmOperationsRow,
-  type ErrorReason,
-} from '@orchard/shared';
+} from '@orchard/shared/farm-operations';
 import type { AppDb } from '../../db/client';
 import { checkFarmFilter, findVisibleFarms, type FarmViewer } from '../../data-rules/farm-scope';
 import { validationFailed } from '../../lib/errors';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { FARM_SETUP_MESSAGES, FARM_SETUP_PATHS, PERMISSIONS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { FARM_SETUP_MESSAGES, FARM_SETUP_PATHS } from '@orchard/shared/farm-setup';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -12,7 +12,12 @@
  * - a delete answers 409 while production blocks link to it or field data (scouting, traps,
  *   irrigation, phenology) is recorded on it.
  */
-import { FARM_SETUP_MESSAGES, type FarmBlockBody, type SetupFarmBlock, type UpdateFarmBlockBody } from '@orchard/shared';
+import {
+  FARM_SETUP_MESSAGES,
+  type FarmBlockBody,
+  type SetupFarmBlock,
+  type UpdateFarmBlockBody,
+} from '@orchard/shared/farm-setup';
 import type { AppDb } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import {

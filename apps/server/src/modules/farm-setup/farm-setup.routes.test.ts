@@ -1,4 +1,5 @@
-import { FARM_SETUP_MESSAGES, FARM_SETUP_PATHS, PERMISSIONS, plantingYearMessage } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { FARM_SETUP_MESSAGES, FARM_SETUP_PATHS, plantingYearMessage } from '@orchard/shared/farm-setup';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,14 +3,12 @@
  * production blocks; list and add commodities and varieties. Every route needs management.farmSetup and works inside the
  * current organisation, on the farms assigned to the caller there.
  */
+import { PERMISSIONS, csvImportAnswerSchema, csvImportQuerySchema } from '@orchard/shared/core';
 import {
   BLOCK_IMPORT_MAX_BYTES,
   FARM_SETUP_MESSAGES,
   FARM_SETUP_PATHS,
-  PERMISSIONS,
   commodityBodySchema,
-  csvImportAnswerSchema,
-  csvImportQuerySchema,
   farmBlockBodySchema,
   farmBlocksQuerySchema,
   farmBodySchema,
@@ -40,7 +38,7 @@ import {
   updateProductionBlockBodySchema,
   updatePucBodySchema,
   varietyBodySchema,
-} from '@orchard/shared';
+} from '@orchard/shared/farm-setup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';

@@ -10,8 +10,8 @@
  * - a new farm is assigned to the caller who made it, so it stays in their farms.
  * Every check and its write run in one transaction, the edited row locked.
  */
+import { dayOf } from '@orchard/shared/core';
 import {
-  dayOf,
   FARM_SETUP_MESSAGES,
   PLANTING_YEAR_MIN,
   plantingYearMessage,
@@ -31,7 +31,7 @@ import {
   type UpdateProductionBlockBody,
   type UpdatePucBody,
   type VarietyBody,
-} from '@orchard/shared';
+} from '@orchard/shared/farm-setup';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
 import { isUniqueViolation } from '../../db/pg-errors';

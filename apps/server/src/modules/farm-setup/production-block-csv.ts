@@ -13,9 +13,9 @@ import {
   FARM_SETUP_MESSAGES,
   FARM_SETUP_NAME_MAX,
   hectaresSchema,
-  startsLikeFormula,
   type BlockImportColumn,
-} from '@orchard/shared';
+} from '@orchard/shared/farm-setup';
+import { startsLikeFormula } from '@orchard/shared/picking';
 import { readImportRows, type CellProblem } from '../../lib/csv-import';
 
 export interface BlockCsvRecord {

@@ -1,4 +1,5 @@
-import { BLOCK_IMPORT_COLUMNS, BLOCK_IMPORT_EXAMPLE, FARM_SETUP_MESSAGES, FARM_SETUP_PATHS, PERMISSIONS, csvImportAnswerSchema, type CsvImportLine } from '@orchard/shared';
+import { PERMISSIONS, csvImportAnswerSchema, type CsvImportLine } from '@orchard/shared/core';
+import { BLOCK_IMPORT_COLUMNS, BLOCK_IMPORT_EXAMPLE, FARM_SETUP_MESSAGES, FARM_SETUP_PATHS } from '@orchard/shared/farm-setup';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -10,16 +10,8 @@
  * PUC and code named twice refuse the line. A commit with any refused line writes nothing (400);
  * a block someone edited between the read and the write answers 412.
  */
-import {
-  csvImportAnswer,
-  dayOf,
-  FARM_SETUP_MESSAGES,
-  PLANTING_YEAR_MIN,
-  plantingYearMessage,
-  type CsvImportAnswer,
-  type CsvImportLine,
-  type CsvImportQuery,
-} from '@orchard/shared';
+import { csvImportAnswer, dayOf, type CsvImportAnswer, type CsvImportLine, type CsvImportQuery } from '@orchard/shared/core';
+import { FARM_SETUP_MESSAGES, PLANTING_YEAR_MIN, plantingYearMessage } from '@orchard/shared/farm-setup';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { lineProblem, refuseRefusedLines } from '../../lib/csv-import';

@@ -7,7 +7,8 @@
  * - a day after today (South African) is refused with the area's message (400);
  * - an edit names the version it was based on (412 when stale).
  */
-import { dayOf, FIELD_CAPTURE_MESSAGES, type ErrorDetailInput, type FieldListQuery } from '@orchard/shared';
+import { dayOf, type ErrorDetailInput } from '@orchard/shared/core';
+import { FIELD_CAPTURE_MESSAGES, type FieldListQuery } from '@orchard/shared/field-capture';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
 import { captureRules } from '../../data-rules/capture-once';

@@ -4,7 +4,7 @@
  * belongs to the current organisation and lies on a block of a farm the caller may see
  * (data-rules/farm-scope); every query below applies that rule.
  */
-import type { FieldListQuery } from '@orchard/shared';
+import type { FieldListQuery } from '@orchard/shared/field-capture';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';

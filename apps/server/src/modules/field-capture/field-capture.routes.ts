@@ -3,7 +3,7 @@
  * organisation. Any member may list them (as they may list their farms); the captures themselves
  * carry each area's permissions.
  */
-import { FIELD_CAPTURE_PATHS, fieldBlocksQuerySchema, fieldBlocksResponseSchema } from '@orchard/shared';
+import { FIELD_CAPTURE_PATHS, fieldBlocksQuerySchema, fieldBlocksResponseSchema } from '@orchard/shared/field-capture';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';

@@ -8,8 +8,8 @@
  * or name of a list, a local time 'yyyy-MM-dd HH:mm' as South African time); anything else is
  * handed on as typed, and the schema answers it with the form's message.
  */
+import { BUSINESS_UTC_OFFSET, type CsvImportProblem } from '@orchard/shared/core';
 import {
-  BUSINESS_UTC_OFFSET,
   FIELD_IMPORT_MESSAGES as M,
   PHENOLOGY_STAGES,
   SCOUTING_PESTS,
@@ -27,9 +27,8 @@ import {
   type CreateTrapBody,
   type CreateTrapInspectionBody,
   type CreateWaterAppliedBody,
-  type CsvImportProblem,
   type FieldImportKind,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import type { AppDb } from '../../db/client';
 import type { FieldActor } from './capture';
 import { findFieldBlocks } from './field-capture.repository';

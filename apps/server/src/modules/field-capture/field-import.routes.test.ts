@@ -1,3 +1,4 @@
+import { PERMISSIONS, csvImportAnswerSchema } from '@orchard/shared/core';
 import {
   FIELD_IMPORT_KINDS,
   FIELD_IMPORT_MAX_BYTES,
@@ -5,13 +6,11 @@ import {
   FIELD_IMPORT_MESSAGES as M,
   FIELD_CAPTURE_MESSAGES,
   IRRIGATION_MESSAGES,
-  PERMISSIONS,
   SCOUTING_MESSAGES,
   TRAPS_PATHS,
   TRAP_MESSAGES,
-  csvImportAnswerSchema,
   type FieldImportKind,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';

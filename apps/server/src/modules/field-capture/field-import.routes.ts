@@ -4,7 +4,13 @@
  * water applied and phenology observations, each with the kind's capture permission (the create
  * route's). Preview answers every line (200); commit writes all lines (201) or none (400).
  */
-import { FIELD_IMPORT_KINDS, FIELD_IMPORT_KIND_KEYS, FIELD_IMPORT_MAX_BYTES, FIELD_IMPORT_MESSAGES, csvImportAnswerSchema, csvImportQuerySchema } from '@orchard/shared';
+import { csvImportAnswerSchema, csvImportQuerySchema } from '@orchard/shared/core';
+import {
+  FIELD_IMPORT_KINDS,
+  FIELD_IMPORT_KIND_KEYS,
+  FIELD_IMPORT_MAX_BYTES,
+  FIELD_IMPORT_MESSAGES,
+} from '@orchard/shared/field-capture';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { readUploadedFile } from '../../http/upload';

@@ -16,16 +16,18 @@
 import { createHash } from 'node:crypto';
 import {
   csvImportAnswer,
-  FIELD_IMPORT_KINDS,
-  FIELD_IMPORT_MAX_CELL,
-  FIELD_IMPORT_MAX_ROWS,
-  FIELD_IMPORT_MESSAGES as M,
-  startsLikeFormula,
   type CsvImportAnswer,
   type CsvImportLine,
   type CsvImportProblem,
   type CsvImportQuery,
-} from '@orchard/shared';
+} from '@orchard/shared/core';
+import {
+  FIELD_IMPORT_KINDS,
+  FIELD_IMPORT_MAX_CELL,
+  FIELD_IMPORT_MAX_ROWS,
+  FIELD_IMPORT_MESSAGES as M,
+} from '@orchard/shared/field-capture';
+import { startsLikeFormula } from '@orchard/shared/picking';
 import type { AppDb } from '../../db/client';
 import { lineProblem as problem, readImportRows, refuseRefusedLines } from '../../lib/csv-import';
 import { AppError } from '../../lib/errors';

@@ -1,5 +1,5 @@
 /** Queries of tensiometer readings and water applied, inside the organisation and the caller's farms (field-capture.repository). */
-import type { FieldListQuery } from '@orchard/shared';
+import type { FieldListQuery } from '@orchard/shared/field-capture';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { FIELD_CAPTURE_MESSAGES, IRRIGATION_MESSAGES, IRRIGATION_PATHS, PERMISSIONS, waterAmountMessage } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { FIELD_CAPTURE_MESSAGES, IRRIGATION_MESSAGES, IRRIGATION_PATHS, waterAmountMessage } from '@orchard/shared/field-capture';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

@@ -3,9 +3,9 @@
  * capturing, editing and deleting either needs irrigation.capture. Inside the current
  * organisation, on the farms assigned to the caller there.
  */
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
   IRRIGATION_PATHS,
-  PERMISSIONS,
   createTensiometerReadingBodySchema,
   createWaterAppliedBodySchema,
   fieldReadingIdParamsSchema,
@@ -17,7 +17,7 @@ import {
   waterAppliedQuerySchema,
   waterAppliedResponseSchema,
   waterAppliedSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';

@@ -14,7 +14,7 @@ import {
   type UpdateWaterAppliedBody,
   type WaterApplied,
   type WaterUnit,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import type { AppDb } from '../../db/client';
 import { captureOnce, checkListFilters, checkVersion, refuseFutureDays, requireCaptureBlock, staleReading, type Captured, type FieldActor } from './capture';
 import {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { FIELD_CAPTURE_MESSAGES, INT_MAX, PERMISSIONS, PHENOLOGY_MESSAGES, PHENOLOGY_PATHS } from '@orchard/shared';
+import { INT_MAX, PERMISSIONS } from '@orchard/shared/core';
+import { FIELD_CAPTURE_MESSAGES, PHENOLOGY_MESSAGES, PHENOLOGY_PATHS } from '@orchard/shared/field-capture';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

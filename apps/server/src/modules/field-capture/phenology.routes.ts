@@ -2,8 +2,8 @@
  * Phenology API: list observations (phenology.view); capture, edit and delete them
  * (phenology.capture). Inside the current organisation, on the farms assigned to the caller there.
  */
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
-  PERMISSIONS,
   PHENOLOGY_PATHS,
   createPhenologyObservationBodySchema,
   fieldReadingIdParamsSchema,
@@ -11,7 +11,7 @@ import {
   phenologyObservationsQuerySchema,
   phenologyObservationsResponseSchema,
   updatePhenologyObservationBodySchema,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';

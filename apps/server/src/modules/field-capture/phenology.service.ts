@@ -9,7 +9,7 @@ import {
   type PhenologyObservation,
   type PhenologyObservationsQuery,
   type UpdatePhenologyObservationBody,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import type { AppDb } from '../../db/client';
 import { captureOnce, checkListFilters, checkVersion, refuseFutureDays, requireCaptureBlock, staleReading, type Captured, type FieldActor } from './capture';
 import {

@@ -2,7 +2,8 @@
  * Queries of scouting sessions and their observations, inside the organisation and the caller's
  * farms (field-capture.repository). A session's day is the South African day it started on.
  */
-import { dayBounds, type ScoutingSessionsQuery } from '@orchard/shared';
+import { dayBounds } from '@orchard/shared/core';
+import { type ScoutingSessionsQuery } from '@orchard/shared/field-capture';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';

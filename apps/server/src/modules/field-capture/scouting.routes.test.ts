@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { FARM_OPERATIONS_PATHS, FIELD_CAPTURE_MESSAGES, PERMISSIONS, SCOUTING_MESSAGES, SCOUTING_PATHS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { FARM_OPERATIONS_PATHS } from '@orchard/shared/farm-operations';
+import { FIELD_CAPTURE_MESSAGES, SCOUTING_MESSAGES, SCOUTING_PATHS } from '@orchard/shared/field-capture';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,8 +3,8 @@
  * delete them (scouting.capture). Inside the current organisation, on the farms assigned to the
  * caller there.
  */
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
-  PERMISSIONS,
   SCOUTING_PATHS,
   createScoutingSessionBodySchema,
   fieldReadingIdParamsSchema,
@@ -12,7 +12,7 @@ import {
   scoutingSessionsQuerySchema,
   scoutingSessionsResponseSchema,
   updateScoutingSessionBodySchema,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';

@@ -4,16 +4,15 @@
  * a captured session is the caller; an edit keeps the scout. Observation points above the farm's
  * max observation points (when it sets one) are refused; times after today are refused.
  */
+import { dayOf, type ErrorDetailInput } from '@orchard/shared/core';
 import {
   SCOUTING_MESSAGES,
-  dayOf,
   type CreateScoutingSessionBody,
-  type ErrorDetailInput,
   type FieldPage,
   type ScoutingSession,
   type ScoutingSessionsQuery,
   type UpdateScoutingSessionBody,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import type { AppDb } from '../../db/client';
 import { validationFailed } from '../../lib/errors';
 import { captureOnce, checkListFilters, checkVersion, refuseFutureDays, requireCaptureBlock, staleReading, type Captured, type FieldActor } from './capture';

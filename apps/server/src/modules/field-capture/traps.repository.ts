@@ -2,7 +2,7 @@
  * Queries of traps and trap inspections, inside the organisation and the caller's farms
  * (field-capture.repository); an inspection lies where its trap hangs.
  */
-import type { TrapInspectionsQuery, TrapsQuery } from '@orchard/shared';
+import type { TrapInspectionsQuery, TrapsQuery } from '@orchard/shared/field-capture';
 import { and, desc, eq, max, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { FARM_SETUP_MESSAGES, FIELD_CAPTURE_MESSAGES, PERMISSIONS, TRAP_MESSAGES, TRAPS_PATHS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { FARM_SETUP_MESSAGES } from '@orchard/shared/farm-setup';
+import { FIELD_CAPTURE_MESSAGES, TRAP_MESSAGES, TRAPS_PATHS } from '@orchard/shared/field-capture';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

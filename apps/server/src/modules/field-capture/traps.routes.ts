@@ -3,8 +3,8 @@
  * edit and delete inspections (traps.capture). Inside the current organisation, on the farms
  * assigned to the caller there.
  */
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
-  PERMISSIONS,
   TRAPS_PATHS,
   createTrapBodySchema,
   createTrapInspectionBodySchema,
@@ -17,7 +17,7 @@ import {
   trapsResponseSchema,
   updateTrapBodySchema,
   updateTrapInspectionBodySchema,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';

@@ -17,7 +17,7 @@ import {
   type TrapsQuery,
   type UpdateTrapBody,
   type UpdateTrapInspectionBody,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import type { AppDb } from '../../db/client';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { captureOnce, checkListFilters, checkVersion, refuseFutureDays, requireCaptureBlock, staleReading, type Captured, type FieldActor } from './capture';

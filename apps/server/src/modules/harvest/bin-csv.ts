@@ -16,7 +16,7 @@ import {
   isReceivedDate,
   tippedOfCell,
   type BinImportColumn,
-} from '@orchard/shared';
+} from '@orchard/shared/harvest';
 import { readImportRows, type CellProblem } from '../../lib/csv-import';
 
 export interface BinCsvRecord {

@@ -12,7 +12,7 @@ import {
   binImportResponseSchema,
   type BinImportLine,
   type BinImportProgress,
-} from '@orchard/shared';
+} from '@orchard/shared/harvest';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

@@ -1,16 +1,14 @@
 /** Bin intake through the API: single entries, tipping, and the CSV import with preview and commit. */
+import { reasonOf, PERMISSIONS, csvImportLineSchema } from '@orchard/shared/core';
 import {
-  reasonOf,
   BIN_IMPORT_MAX_BYTES,
   BIN_IMPORT_MESSAGES,
   BIN_MESSAGES,
   HARVEST_PATHS,
-  PERMISSIONS,
-  csvImportLineSchema,
   type BinImportResponse,
   type BlockReportPage,
   type PucReportPage,
-} from '@orchard/shared';
+} from '@orchard/shared/harvest';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

@@ -4,9 +4,8 @@
  * Only the grower organisation that owns the production block records its bins, and only a user
  * who may see the block's farm (data-rules/farm-scope); another block answers 404 (import: unknown PUC/block).
  */
+import { csvImportAnswer, dayOf, type CsvImportLine, type CsvImportQuery } from '@orchard/shared/core';
 import {
-  csvImportAnswer,
-  dayOf,
   BIN_IMPORT_MAX_BINS,
   BIN_IMPORT_MESSAGES,
   BIN_IMPORT_PROGRESS_ROWS,
@@ -17,11 +16,9 @@ import {
   type BinIntakeResponse,
   type BinTippingBody,
   type BinTippingResponse,
-  type CsvImportLine,
-  type CsvImportQuery,
   receivedDateProblem,
   tippedKgsProblem,
-} from '@orchard/shared';
+} from '@orchard/shared/harvest';
 import type { AppDb } from '../../db/client';
 import { fileRefused, lineProblem, refuseRefusedLines } from '../../lib/csv-import';
 import { notFound, validationFailed } from '../../lib/errors';

@@ -5,7 +5,8 @@
  * with no farm sees nothing, and anything reached only through another farm answers 404 as another
  * organisation's would. The packhouse organisation still sees every bin delivered to its packhouses.
  */
-import { HARVEST_PATHS, PERMISSIONS, type BinImportResponse, type BlockReportPage, type PucReportPage } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { HARVEST_PATHS, type BinImportResponse, type BlockReportPage, type PucReportPage } from '@orchard/shared/harvest';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,17 +2,17 @@
  * Harvest reports and yield estimates through the API, on the hand-worked world of
  * test/helpers/harvest-world.ts (its header lists every block's ha, estimates and bins).
  */
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
   ADJUSTED_TONNES_PER_HA_MESSAGE,
   ESTIMATE_CONFLICT_MESSAGE,
   HARVEST_PATHS,
-  PERMISSIONS,
   UNLINKED_BLOCK_MESSAGE,
   type BlockReportPage,
   type BlockReportRowResponse,
   type EstimateHistoryResponse,
   type PucReportPage,
-} from '@orchard/shared';
+} from '@orchard/shared/harvest';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

@@ -3,11 +3,11 @@
  * yield estimate save; plus bin intake). Reading needs harvest.reports; writing estimates and bins
  * needs harvest.estimates.edit. Every route works inside the current organisation.
  */
+import { PERMISSIONS, csvImportQuerySchema } from '@orchard/shared/core';
 import {
   BIN_IMPORT_MAX_BYTES,
   BIN_IMPORT_MESSAGES,
   HARVEST_PATHS,
-  PERMISSIONS,
   binImportResponseSchema,
   binIntakeBodySchema,
   binIntakeResponseSchema,
@@ -17,7 +17,6 @@ import {
   blockReportPageSchema,
   blockReportQuerySchema,
   blockReportRowResponseSchema,
-  csvImportQuerySchema,
   estimateHistoryResponseSchema,
   harvestFarmsResponseSchema,
   harvestPackhousesResponseSchema,
@@ -29,7 +28,7 @@ import {
   pucIdParamsSchema,
   pucReportPageSchema,
   pucReportQuerySchema,
-} from '@orchard/shared';
+} from '@orchard/shared/harvest';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
 import { acceptsJsonLines, sendJsonLines } from '../../http/json-lines';

@@ -4,8 +4,8 @@
  * figures (computed with the shared formulas; docs/domain.md, Harvest) and the estimate save with its
  * 0..400 rule, linked-block rule, original-becomes-adjusted rule and optimistic concurrency.
  */
+import { dayOf } from '@orchard/shared/core';
 import {
-  dayOf,
   ESTIMATE_CONFLICT_MESSAGE,
   UNLINKED_BLOCK_MESSAGE,
   blockReportRow,
@@ -28,7 +28,7 @@ import {
   type HarvestVarietiesQuery,
   type PucReportPage,
   type PucReportQuery,
-} from '@orchard/shared';
+} from '@orchard/shared/harvest';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
 import { conflict, notFound, preconditionFailed } from '../../lib/errors';

@@ -2,7 +2,7 @@
  * Seasons of the harvest area. A season is the calendar year fruit is received in; days are the
  * business calendar's (South African, packages/shared calendar).
  */
-import { dayOf, instantOn } from '@orchard/shared';
+import { dayOf, instantOn } from '@orchard/shared/core';
 import type { AppDb } from '../../db/client';
 import { findLatestSeason } from './harvest-lookups.repository';
 

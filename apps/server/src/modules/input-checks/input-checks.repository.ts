@@ -4,7 +4,7 @@
  * correlated max() over the record table's (farm block, day) index, so the report reads one index
  * entry per block and kind whatever the season's size.
  */
-import { BUSINESS_TIME_ZONE } from '@orchard/shared';
+import { BUSINESS_TIME_ZONE } from '@orchard/shared/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { farmVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';

@@ -3,7 +3,9 @@
  * African): F1 (A1, A2) and F2 (D1) are assigned to A's member, F3 to nobody.
  */
 import { randomUUID } from 'node:crypto';
-import { ATTENTION_PATHS, INPUT_CHECKS_PATHS, PERMISSIONS, type FarmInputCheckRow } from '@orchard/shared';
+import { ATTENTION_PATHS } from '@orchard/shared/attention';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { INPUT_CHECKS_PATHS, type FarmInputCheckRow } from '@orchard/shared/input-checks';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

@@ -2,7 +2,8 @@
  * Input checks API (docs/domain.md, Input checks): GET /api/Management/GetFarmInputChecks?organizationId=,
  * served case-insensitively, for management.inputChecks in the current organisation.
  */
-import { INPUT_CHECKS_PATHS, PERMISSIONS, farmInputChecksQuerySchema, farmInputChecksResponseSchema } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { INPUT_CHECKS_PATHS, farmInputChecksQuerySchema, farmInputChecksResponseSchema } from '@orchard/shared/input-checks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';

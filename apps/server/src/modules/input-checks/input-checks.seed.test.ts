@@ -1,5 +1,5 @@
 /** The demo field readings: most farms are up to date, one is stale everywhere, one never had phenology. */
-import { INPUT_CHECKS_STALE_DAYS } from '@orchard/shared';
+import { INPUT_CHECKS_STALE_DAYS } from '@orchard/shared/input-checks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers/db';

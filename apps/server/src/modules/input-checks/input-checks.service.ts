@@ -8,10 +8,9 @@
  * without it), or a super user (any active organisation; 404 for an unknown or inactive one). The
  * farms shown are always those assigned to the caller in the chosen organisation.
  */
+import { PERMISSIONS, dayOf } from '@orchard/shared/core';
 import {
   INPUT_CHECK_KINDS,
-  PERMISSIONS,
-  dayOf,
   farmInputCheckRow,
   inputCheckFigures,
   isInputCheckStale,
@@ -19,7 +18,7 @@ import {
   type FarmInputCheckRow,
   type InputCheckFigures,
   type InputCheckKind,
-} from '@orchard/shared';
+} from '@orchard/shared/input-checks';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
 import { forbidden, notFound } from '../../lib/errors';

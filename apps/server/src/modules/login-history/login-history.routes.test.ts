@@ -1,4 +1,5 @@
-import { businessTimestamp, LOGIN_HISTORY_CSV_COLUMNS, LOGIN_HISTORY_EXPORT_NAMES, LOGIN_HISTORY_PATHS, PERMISSIONS } from '@orchard/shared';
+import { businessTimestamp, PERMISSIONS } from '@orchard/shared/core';
+import { LOGIN_HISTORY_CSV_COLUMNS, LOGIN_HISTORY_EXPORT_NAMES, LOGIN_HISTORY_PATHS } from '@orchard/shared/login-history';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';

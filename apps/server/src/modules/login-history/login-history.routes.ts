@@ -2,14 +2,14 @@
  * Login history API (docs/domain.md, Login History): the Area and Roles filter options, the rows at the published path and their CSV
  * export. Every route needs management.loginHistory and works inside the current organisation.
  */
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
   LOGIN_HISTORY_PATHS,
-  PERMISSIONS,
   loginHistoryAreasResponseSchema,
   loginHistoryQuerySchema,
   loginHistoryResponseSchema,
   loginHistoryRolesResponseSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/login-history';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';

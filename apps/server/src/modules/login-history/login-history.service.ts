@@ -13,7 +13,7 @@ import {
   type LoginHistoryQuery,
   type LoginHistoryRole,
   type LoginHistoryRow,
-} from '@orchard/shared';
+} from '@orchard/shared/login-history';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
 import { notFound } from '../../lib/errors';

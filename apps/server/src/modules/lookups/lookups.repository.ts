@@ -3,7 +3,14 @@
  * "contains, ignoring case" on the name the row is known by, ordered by that name, at most
  * LOOKUP_LIMIT rows.
  */
-import { LOOKUP_LIMIT, type FarmLookup, type ProducerLookup, type ProductionBlockLookup, type PucLookup, type VarietyLookup } from '@orchard/shared';
+import {
+  LOOKUP_LIMIT,
+  type FarmLookup,
+  type ProducerLookup,
+  type ProductionBlockLookup,
+  type PucLookup,
+  type VarietyLookup,
+} from '@orchard/shared/lookups';
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { containsPattern } from '../../db/contains-pattern';

@@ -3,7 +3,7 @@
  * ignoring case", with the published field names; a member with no farm there gets empty lists, and
  * another organisation's context answers 404.
  */
-import { LOOKUP_LIMIT, LOOKUP_PATHS } from '@orchard/shared';
+import { LOOKUP_LIMIT, LOOKUP_PATHS } from '@orchard/shared/lookups';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

@@ -11,7 +11,7 @@ import {
   productionBlockLookupSchema,
   pucLookupSchema,
   varietyLookupSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/lookups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/schemas';

@@ -1,4 +1,5 @@
-import { PERMISSIONS, SHELL_PATHS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

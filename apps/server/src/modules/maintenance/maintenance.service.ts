@@ -1,5 +1,5 @@
 /** The maintenance switch as the browser sees it. */
-import type { SystemStatus } from '@orchard/shared';
+import type { SystemStatus } from '@orchard/shared/shell';
 import type { AppDb } from '../../db/client';
 import { readMaintenanceFlag } from './maintenance.repository';
 

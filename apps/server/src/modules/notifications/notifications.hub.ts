@@ -5,7 +5,7 @@
  * notification to the streams its user has open here. Nothing is held in memory but the open
  * streams (used stream tickets are kept in the database: notifications.ticket.ts).
  */
-import type { NotificationItem } from '@orchard/shared';
+import type { NotificationItem } from '@orchard/shared/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { AppDb, DbKind } from '../../db/client';

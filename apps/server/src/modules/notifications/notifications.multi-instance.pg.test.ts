@@ -1,5 +1,5 @@
 /** Runs only on PostgreSQL (TEST_DATABASE_URL): two app instances share one database. */
-import { NOTIFICATIONS_PATHS } from '@orchard/shared';
+import { NOTIFICATIONS_PATHS } from '@orchard/shared/notifications';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

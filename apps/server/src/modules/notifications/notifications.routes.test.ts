@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_PATHS, type NotificationItem } from '@orchard/shared';
+import { NOTIFICATIONS_PATHS, type NotificationItem } from '@orchard/shared/notifications';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

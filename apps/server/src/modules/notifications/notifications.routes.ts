@@ -10,7 +10,7 @@ import {
   streamQuerySchema,
   streamTicketResponseSchema,
   unreadCountResponseSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/access';

@@ -3,8 +3,8 @@
  * user has on their own notifications, and stream tickets. A notification that is not the
  * caller's answers 404, exactly like one that does not exist.
  */
-import type { NotificationItem, StreamTicketResponse } from '@orchard/shared';
-import { STREAM_TICKET_TTL_SECONDS } from '@orchard/shared';
+import type { NotificationItem, StreamTicketResponse } from '@orchard/shared/notifications';
+import { STREAM_TICKET_TTL_SECONDS } from '@orchard/shared/notifications';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { notFound } from '../../lib/errors';

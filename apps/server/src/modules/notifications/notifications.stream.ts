@@ -11,7 +11,7 @@
  * it ends, writing nothing more. The access plugin's own check (loadRequestContext) decides.
  */
 import { PassThrough } from 'node:stream';
-import { NOTIFICATION_EVENTS, NOTIFICATION_HEARTBEAT_MS, type NotificationItem } from '@orchard/shared';
+import { NOTIFICATION_EVENTS, NOTIFICATION_HEARTBEAT_MS, type NotificationItem } from '@orchard/shared/notifications';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { unauthenticated } from '../../lib/errors';

@@ -9,7 +9,7 @@
  * attempts with one ticket, on any instances at once, exactly one opens a stream.
  */
 import { randomUUID } from 'node:crypto';
-import { STREAM_TICKET_TTL_SECONDS } from '@orchard/shared';
+import { STREAM_TICKET_TTL_SECONDS } from '@orchard/shared/notifications';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';

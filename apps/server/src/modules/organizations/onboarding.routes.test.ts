@@ -1,12 +1,11 @@
+import { ALL_PERMISSIONS, PERMISSIONS } from '@orchard/shared/core';
+import { FARM_SETUP_PATHS } from '@orchard/shared/farm-setup';
 import {
-  FARM_SETUP_PATHS,
-  ALL_PERMISSIONS,
   ORGANIZATION_ONBOARDING_MESSAGES as M,
   ORGANIZATION_ONBOARDING_PATHS as PATHS,
-  PERMISSIONS,
-  SHELL_PATHS,
   type CreateOrganizationBody,
-} from '@orchard/shared';
+} from '@orchard/shared/organizations';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

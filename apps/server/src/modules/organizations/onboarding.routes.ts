@@ -23,7 +23,7 @@ import {
   siteTypesResponseSchema,
   sprayProductsCopyQuerySchema,
   sprayProductsCopyResponseSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/organizations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses } from '../../http/schemas';

@@ -12,13 +12,12 @@
  * farm nobody is assigned to is seen by nobody, data-rules/farm-scope). Anything failing on the way leaves
  * nothing behind.
  */
+import { ALL_PERMISSIONS, isPermission } from '@orchard/shared/core';
 import {
-  ALL_PERMISSIONS,
   NEW_LEGAL_ENTITY_ID,
   ONBOARDING_ADMINISTRATOR_ROLE,
   ORGANIZATION_ONBOARDING_MESSAGES as M,
   firstCreateOrganizationProblem,
-  isPermission,
   type AddAreaBody,
   type AddProvinceBody,
   type AddRegionBody,
@@ -32,7 +31,7 @@ import {
   type Region,
   type SiteType,
   type SprayProductsCopyResponse,
-} from '@orchard/shared';
+} from '@orchard/shared/organizations';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, conflict, validationFailed } from '../../lib/errors';

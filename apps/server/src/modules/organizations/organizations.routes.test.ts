@@ -1,4 +1,6 @@
-import { ALL_PERMISSIONS, ORGANIZATIONS_PATHS, PERMISSIONS, SHELL_PATHS, type Organization, type OrganizationsResponse } from '@orchard/shared';
+import { ALL_PERMISSIONS, PERMISSIONS } from '@orchard/shared/core';
+import { ORGANIZATIONS_PATHS, type OrganizationsResponse } from '@orchard/shared/organizations';
+import { SHELL_PATHS, type Organization } from '@orchard/shared/shell';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { addMember, createOrganization, createRole, createUser } from '../../../test/helpers/fixtures';

@@ -4,7 +4,8 @@
  * for super users only; no organisation is needed and a role's permissions give no access (an
  * X-Organization-Id header is ignored), exactly as for the product update.
  */
-import { ORGANIZATIONS_PATHS, idSchema, organizationsQuerySchema, organizationsResponseSchema } from '@orchard/shared';
+import { idSchema } from '@orchard/shared/core';
+import { ORGANIZATIONS_PATHS, organizationsQuerySchema, organizationsResponseSchema } from '@orchard/shared/organizations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, noContentSchema } from '../../http/schemas';

@@ -3,7 +3,8 @@
  * items (id, name, contactRow.fullName, default_Legal_EntityRow.name) and count model (id,
  * farm_Count, user_Count); and opening one of them.
  */
-import { ALL_PERMISSIONS, type OrganizationsResponse } from '@orchard/shared';
+import { ALL_PERMISSIONS } from '@orchard/shared/core';
+import { type OrganizationsResponse } from '@orchard/shared/organizations';
 import type { AppDb } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { isActiveMember } from '../../plugins/access.repository';

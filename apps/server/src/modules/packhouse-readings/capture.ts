@@ -7,7 +7,9 @@
  *   answers 404;
  * - a reading's day and time must not lie after the server's "now" (South African wall clock).
  */
-import { FIELD_CAPTURE_MESSAGES, PACKHOUSE_READINGS_MESSAGES, dayOf, instantOn } from '@orchard/shared';
+import { dayOf, instantOn } from '@orchard/shared/core';
+import { FIELD_CAPTURE_MESSAGES } from '@orchard/shared/field-capture';
+import { PACKHOUSE_READINGS_MESSAGES } from '@orchard/shared/packhouse-readings';
 import { captureRules } from '../../data-rules/capture-once';
 import { validationFailed } from '../../lib/errors';
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALL_PERMISSIONS, PERMISSIONS } from '@orchard/shared';
+import { ALL_PERMISSIONS, PERMISSIONS } from '@orchard/shared/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { FIELD_CAPTURE_MESSAGES, PACKHOUSE_READINGS_MESSAGES as M, PACKHOUSE_READINGS_PATHS as P, PERMISSIONS, type Permission } from '@orchard/shared';
+import { PERMISSIONS, type Permission } from '@orchard/shared/core';
+import { FIELD_CAPTURE_MESSAGES } from '@orchard/shared/field-capture';
+import { PACKHOUSE_READINGS_MESSAGES as M, PACKHOUSE_READINGS_PATHS as P } from '@orchard/shared/packhouse-readings';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

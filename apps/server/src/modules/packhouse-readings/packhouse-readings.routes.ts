@@ -5,9 +5,9 @@
  * deleting readings need packhouse.readings.capture. Inside the current organisation, on the
  * packhouses assigned to the caller there.
  */
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
   PACKHOUSE_READINGS_PATHS as P,
-  PERMISSIONS,
   createLineBodySchema,
   createRoomBodySchema,
   createRoomReadingBodySchema,
@@ -29,7 +29,7 @@ import {
   waxReadingSchema,
   waxReadingsQuerySchema,
   waxReadingsResponseSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/packhouse-readings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';

@@ -4,6 +4,7 @@
  * readings of a line and temperature and humidity readings of a room (list a page, capture once,
  * edit with the version, delete). Everything inside the organisation and the caller's packhouses.
  */
+import { type FieldPage } from '@orchard/shared/field-capture';
 import {
   PACKHOUSE_LINES_MAX,
   PACKHOUSE_READINGS_MESSAGES as M,
@@ -12,7 +13,6 @@ import {
   type CreateRoomBody,
   type CreateRoomReadingBody,
   type CreateWaxReadingBody,
-  type FieldPage,
   type PackhouseLine,
   type PackhouseReadingsQuery,
   type ReadingPackhouse,
@@ -22,7 +22,7 @@ import {
   type UpdateRoomReadingBody,
   type UpdateWaxReadingBody,
   type WaxReading,
-} from '@orchard/shared';
+} from '@orchard/shared/packhouse-readings';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { conflict, notFound } from '../../lib/errors';

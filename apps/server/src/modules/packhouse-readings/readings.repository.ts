@@ -4,7 +4,7 @@
  * it and its place belong to the current organisation and the packhouse is one of the caller's.
  * Lists are one place's readings, from and to days included, newest first, a page at a time.
  */
-import type { PackhouseReadingsQuery } from '@orchard/shared';
+import type { PackhouseReadingsQuery } from '@orchard/shared/packhouse-readings';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgInsertValue } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';

@@ -1,4 +1,5 @@
-import { PACKHOUSE_MESSAGES, PACKHOUSE_NAME_MAX, PACKHOUSE_SHORTNAME_MAX, PACKHOUSES_PATHS, PERMISSIONS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { PACKHOUSE_MESSAGES, PACKHOUSE_NAME_MAX, PACKHOUSE_SHORTNAME_MAX, PACKHOUSES_PATHS } from '@orchard/shared/packhouses';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

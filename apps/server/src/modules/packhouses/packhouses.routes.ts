@@ -1,14 +1,14 @@
 /** Packhouse management API: list, suggest, add (link or create) and remove. Needs management.packhouses. */
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
   PACKHOUSES_PATHS,
-  PERMISSIONS,
   addPackhouseBodySchema,
   managedPackhouseSchema,
   managedPackhousesResponseSchema,
   packhouseIdParamsSchema,
   packhouseSuggestionsQuerySchema,
   packhouseSuggestionsResponseSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/packhouses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';

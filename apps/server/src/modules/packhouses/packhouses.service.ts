@@ -20,7 +20,7 @@ import {
   PACKHOUSE_SUGGESTION_MAX,
   type AddPackhouseBody,
   type ManagedPackhouse,
-} from '@orchard/shared';
+} from '@orchard/shared/packhouses';
 import type { AppDb } from '../../db/client';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import {

@@ -4,7 +4,9 @@
  * user's sessions keep refreshing on the other must end every session whatever refresh commits
  * meanwhile: no token of the user is left live.
  */
-import { AUTH_PATHS, PERMISSIONS, REFRESH_COOKIE, SHELL_PATHS } from '@orchard/shared';
+import { AUTH_PATHS, REFRESH_COOKIE } from '@orchard/shared/auth';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,6 @@
-import { reasonOf, AUTH_PATHS, PERMISSIONS, USER_MESSAGES } from '@orchard/shared';
+import { AUTH_PATHS } from '@orchard/shared/auth';
+import { reasonOf, PERMISSIONS } from '@orchard/shared/core';
+import { USER_MESSAGES } from '@orchard/shared/users';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

@@ -8,7 +8,7 @@ import {
   completePasswordResetBodySchema,
   passwordResetTokenParamsSchema,
   passwordResetTokenResponseSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { checkResetToken, completePasswordReset } from './password-reset.service';

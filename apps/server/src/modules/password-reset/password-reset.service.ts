@@ -8,7 +8,8 @@
  * ends every session (refresh-token family) of the user.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { APP_NAME, USER_MESSAGES, type CompletePasswordResetBody } from '@orchard/shared';
+import { APP_NAME } from '@orchard/shared/core';
+import { USER_MESSAGES, type CompletePasswordResetBody } from '@orchard/shared/users';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';

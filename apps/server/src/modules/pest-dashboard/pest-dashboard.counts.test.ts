@@ -3,16 +3,15 @@
  * count the same over the rows themselves (countInfection, countTraps, latestInspections). On the
  * pest world's edge cases and on the demo season, both must agree exactly.
  */
+import { BUSINESS_TIME_ZONE, dayBounds } from '@orchard/shared/core';
 import {
-  BUSINESS_TIME_ZONE,
   countInfection,
   countTraps,
-  dayBounds,
   latestInspections,
   pestDashboardWindow,
   type InfectionCounts,
   type TrapCounts,
-} from '@orchard/shared';
+} from '@orchard/shared/pest-dashboard';
 import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type AppDb } from '../../db/client';

@@ -15,7 +15,13 @@
  *   window: then looked up among the trap's inspections), and the window's inspections of the traps
  *   whose newest reached the threshold (to find since when).
  */
-import { BUSINESS_TIME_ZONE, dayOf, type InfectionCounts, type LatestInspection, type TrapCounts, type WindowInspection } from '@orchard/shared';
+import { BUSINESS_TIME_ZONE, dayOf } from '@orchard/shared/core';
+import {
+  type InfectionCounts,
+  type LatestInspection,
+  type TrapCounts,
+  type WindowInspection,
+} from '@orchard/shared/pest-dashboard';
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../db/client';
 import { farmVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';

@@ -1,4 +1,5 @@
-import { PEST_DASHBOARD_PATHS, PERMISSIONS, type PestDashboardResponse } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { PEST_DASHBOARD_PATHS, type PestDashboardResponse } from '@orchard/shared/pest-dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { addMember, assignFarms, createRole, createUser } from '../../../test/helpers/fixtures';

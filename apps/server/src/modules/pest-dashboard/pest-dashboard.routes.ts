@@ -3,14 +3,14 @@
  * day and the season at a glance. The dashboard needs dashboard.pest; the season at a glance any
  * member (each of its parts only for those who may see it). All inside the current organisation.
  */
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
   PEST_DASHBOARD_PATHS,
-  PERMISSIONS,
   pestDashboardFarmsResponseSchema,
   pestDashboardQuerySchema,
   pestDashboardResponseSchema,
   seasonAtAGlanceResponseSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/pest-dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';

@@ -6,10 +6,9 @@
  * a farm the caller may not see answers 404, like one that does not exist; a chosen day after today
  * answers 400.
  */
+import { dayBounds, dayOf } from '@orchard/shared/core';
+import { FIELD_CAPTURE_MESSAGES } from '@orchard/shared/field-capture';
 import {
-  FIELD_CAPTURE_MESSAGES,
-  dayBounds,
-  dayOf,
   infectionFigures,
   pestDashboardWindow,
   scoutingFrequencyFigures,
@@ -20,9 +19,9 @@ import {
   type PestDashboardFarms,
   type PestDashboardQuery,
   type PestDashboardResponse,
-  type PestThresholds,
   type ScoutingFrequencyFigures,
-} from '@orchard/shared';
+} from '@orchard/shared/pest-dashboard';
+import { type PestThresholds } from '@orchard/shared/pest-thresholds';
 import type { AppDb } from '../../db/client';
 import { checkFarmFilter, findVisibleFarms, type FarmViewer } from '../../data-rules/farm-scope';
 import { validationFailed } from '../../lib/errors';

@@ -8,17 +8,16 @@
  * the dashboard read from them answers exactly what the per-row rules of the shared figures answer
  * from the rows themselves.
  */
+import { dayBounds, dayOf } from '@orchard/shared/core';
 import {
   countInfection,
-  dayBounds,
-  dayOf,
   infectionFigures,
   pestDashboardWindow,
   scoutingFrequencyFigures,
   trapFiguresOfRows,
   trapThresholdKey,
   type PestDashboardResponse,
-} from '@orchard/shared';
+} from '@orchard/shared/pest-dashboard';
 import fc from 'fast-check';
 import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,7 @@
 /** The season at a glance shows the harvest report's and the capacity table's own figures. */
-import { HARVEST_PATHS, PEST_DASHBOARD_PATHS, PICKING_PATHS, type CapacityPage, type PucReportPage, type SeasonAtAGlanceResponse } from '@orchard/shared';
+import { HARVEST_PATHS, type PucReportPage } from '@orchard/shared/harvest';
+import { PEST_DASHBOARD_PATHS, type SeasonAtAGlanceResponse } from '@orchard/shared/pest-dashboard';
+import { PICKING_PATHS, type CapacityPage } from '@orchard/shared/picking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createHarvestWorld, type HarvestWorld } from '../../../test/helpers/harvest-world';

@@ -9,16 +9,10 @@
  * - scouting (dashboard.pest): the scouting frequency panel as of today, over every farm the caller
  *   may see: how many blocks are overdue (or never scouted).
  */
-import {
-  PERMISSIONS,
-  dayOf,
-  isoWeekOf,
-  overdueCount,
-  packhouseWindow,
-  percentageComplete,
-  weekKey,
-  type SeasonAtAGlanceResponse,
-} from '@orchard/shared';
+import { PERMISSIONS, dayOf } from '@orchard/shared/core';
+import { percentageComplete } from '@orchard/shared/harvest';
+import { overdueCount, type SeasonAtAGlanceResponse } from '@orchard/shared/pest-dashboard';
+import { isoWeekOf, packhouseWindow, weekKey } from '@orchard/shared/picking';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
 import { getPucReport } from '../harvest/index';

@@ -1,13 +1,6 @@
-import {
-  DEFAULT_PEST_THRESHOLDS,
-  INT_MAX,
-  PEST_DASHBOARD_PATHS,
-  PEST_THRESHOLDS_MESSAGES,
-  PERMISSIONS,
-  type PestDashboardResponse,
-  type PestThresholdsResponse,
-  type SeasonAtAGlanceResponse,
-} from '@orchard/shared';
+import { INT_MAX, PERMISSIONS } from '@orchard/shared/core';
+import { PEST_DASHBOARD_PATHS, type PestDashboardResponse, type SeasonAtAGlanceResponse } from '@orchard/shared/pest-dashboard';
+import { DEFAULT_PEST_THRESHOLDS, PEST_THRESHOLDS_MESSAGES, type PestThresholdsResponse } from '@orchard/shared/pest-thresholds';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

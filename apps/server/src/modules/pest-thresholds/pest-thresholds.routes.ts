@@ -3,7 +3,9 @@
  * and trap-count thresholds, read and saved with dashboard.thresholds inside the current
  * organisation. The pest dashboard reads them through loadThresholds.
  */
-import { PEST_DASHBOARD_PATHS, PERMISSIONS, pestThresholdsResponseSchema, savePestThresholdsBodySchema } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { PEST_DASHBOARD_PATHS } from '@orchard/shared/pest-dashboard';
+import { pestThresholdsResponseSchema, savePestThresholdsBodySchema } from '@orchard/shared/pest-thresholds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';

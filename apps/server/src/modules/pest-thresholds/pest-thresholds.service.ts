@@ -12,7 +12,7 @@ import {
   type PestThresholdsResponse,
   type SavePestThresholdsBody,
   type TrapCountThreshold,
-} from '@orchard/shared';
+} from '@orchard/shared/pest-thresholds';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
 import { preconditionFailed } from '../../lib/errors';

@@ -4,6 +4,7 @@
  * row addressed to it, whoever grows them) beside its capacity. Only the owner reads and edits a
  * packhouse's capacity; a capacity save is all or nothing with a version per week.
  */
+import { type ErrorDetailInput } from '@orchard/shared/core';
 import {
   PICKING_MESSAGES,
   isWeekReadonly,
@@ -17,10 +18,9 @@ import {
   type CapacityQuery,
   type CapacityRowResponse,
   type CapacitySaveBody,
-  type ErrorDetailInput,
   type PickingScheduleWindow,
   type PlainDate,
-} from '@orchard/shared';
+} from '@orchard/shared/picking';
 import type { AppDb } from '../../db/client';
 import { notFound, preconditionFailed, validationFailed } from '../../lib/errors';
 import { findCapacities, findOwnedPackhouses, findPackhouseWeekTotals, insertCapacity, updateCapacity } from './capacity.repository';

@@ -10,7 +10,7 @@ import {
   pickingScheduleFileName,
   type PickingScheduleExportQuery,
   type PlainDate,
-} from '@orchard/shared';
+} from '@orchard/shared/picking';
 import type { AppDb } from '../../db/client';
 import { validationFailed } from '../../lib/errors';
 import type { CsvCell, CsvExport } from '../../lib/csv-export';

@@ -9,7 +9,7 @@ import {
   type IsoWeek,
   type PickingScheduleWindow,
   type PlainDate,
-} from '@orchard/shared';
+} from '@orchard/shared/picking';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';

@@ -6,7 +6,14 @@
  * FA2 answers 404, and a filter naming FA2 matches nothing, exactly as another organisation's do.
  * P's member, who has no farm at all, still sees every row addressed to P's packhouses.
  */
-import { PERMISSIONS, PICKING_MESSAGES, PICKING_PATHS, type PickingFiltersResponse, type PickingSchedulePage, type PucSchedulePage } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import {
+  PICKING_MESSAGES,
+  PICKING_PATHS,
+  type PickingFiltersResponse,
+  type PickingSchedulePage,
+  type PucSchedulePage,
+} from '@orchard/shared/picking';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';

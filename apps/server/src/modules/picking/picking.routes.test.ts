@@ -1,4 +1,5 @@
-import { PERMISSIONS, PICKING_MESSAGES, PICKING_PATHS, WHOLE_NUMBER_MESSAGE } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { PICKING_MESSAGES, PICKING_PATHS, WHOLE_NUMBER_MESSAGE } from '@orchard/shared/picking';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';

@@ -4,10 +4,9 @@
  * saving capacity needs capacity.edit. Every route works inside the current organisation, and
  * "today" is the business day of the app's clock.
  */
+import { PERMISSIONS, dayOf } from '@orchard/shared/core';
 import {
-  PERMISSIONS,
   PICKING_PATHS,
-  dayOf,
   type PlainDate,
   capacityPageSchema,
   capacityParamsSchema,
@@ -28,7 +27,7 @@ import {
   pucScheduleCellResponseSchema,
   pucSchedulePageSchema,
   pucScheduleQuerySchema,
-} from '@orchard/shared';
+} from '@orchard/shared/picking';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

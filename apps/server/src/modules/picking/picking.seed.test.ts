@@ -8,7 +8,7 @@ import { SEED_REFERENCE_DATE, seedDemoData, type SeedSummary } from '../../db/se
 import { DEMO_PICKING_PROGRESS_TYPES } from '../../db/seed/parts/picking';
 import { getCapacities } from './capacity.service';
 import { getPucSchedule, listProgressTypes } from './puc-schedule.service';
-import { footerWeeklyTotals } from '@orchard/shared';
+import { footerWeeklyTotals } from '@orchard/shared/picking';
 import { windowFor } from './picking-shared';
 import { getSchedulePage, loadScheduleRows } from './schedule.service';
 

@@ -4,10 +4,10 @@
  * packhouse and picking progress it requires, never for a day before today, and with an
  * optimistic version so a concurrent save is refused (412) instead of overwritten.
  */
+import { dayBounds } from '@orchard/shared/core';
+import { compareNatural } from '@orchard/shared/harvest';
 import {
-  dayBounds,
   PICKING_MESSAGES,
-  compareNatural,
   comparePlainDates,
   pucScheduleDays,
   pucScheduleEndBound,
@@ -21,7 +21,7 @@ import {
   type PucScheduleCellResponse,
   type PucSchedulePage,
   type PucScheduleQuery,
-} from '@orchard/shared';
+} from '@orchard/shared/picking';
 import type { AppDb } from '../../db/client';
 import { notFound, preconditionFailed, validationFailed } from '../../lib/errors';
 import { findOrgPuc, findUsablePackhouses, requireUsablePackhouse, type PickingActor } from './picking-shared';

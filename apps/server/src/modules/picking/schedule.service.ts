@@ -16,12 +16,13 @@
  *   one are checked against the editable window (computed from today, never the pager date).
  * - commodity is the packhouse's, or the variety's when the packhouse has none.
  */
+import { type ErrorDetailInput } from '@orchard/shared/core';
+import { compareNatural } from '@orchard/shared/harvest';
 import {
   PICKING_MAX_ROWS,
   PICKING_MESSAGES,
   PLEASE_SELECT_A_PACKHOUSE,
   canChangePackhouse,
-  compareNatural,
   isRowValid,
   isWeekReadonly,
   mondayOfIsoWeek,
@@ -29,7 +30,6 @@ import {
   readonlyWeekMessage,
   rowTotals,
   weekColumns,
-  type ErrorDetailInput,
   type PickingEstimateRowResponse,
   type PickingRowCreateBody,
   type PickingRowSaveBody,
@@ -37,7 +37,7 @@ import {
   type PickingScheduleQuery,
   type PickingScheduleWindow,
   type PlainDate,
-} from '@orchard/shared';
+} from '@orchard/shared/picking';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { conflict, notFound, preconditionFailed, validationFailed } from '../../lib/errors';

@@ -1,4 +1,5 @@
-import { APP_DEFAULT_THEME_ID, PERMISSIONS, PREFERENCES_MESSAGES, PREFERENCES_PATHS, THEME_IDS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { APP_DEFAULT_THEME_ID, PREFERENCES_MESSAGES, PREFERENCES_PATHS, THEME_IDS } from '@orchard/shared/preferences';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

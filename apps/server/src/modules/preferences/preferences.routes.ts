@@ -9,7 +9,7 @@ import {
   preferencesSchema,
   updatePreferenceDefaultsBodySchema,
   updatePreferencesBodySchema,
-} from '@orchard/shared';
+} from '@orchard/shared/preferences';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireTenant } from '../../plugins/access';
 import { errorResponses } from '../../http/schemas';

@@ -4,16 +4,16 @@
  * the app default). View flags: customers and products follow users.view in the current
  * organisation; orders is always viewable.
  */
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
   APP_DEFAULT_THEME_ID,
-  PERMISSIONS,
   THEME_IDS,
   type PreferenceDefaults,
   type Preferences,
   type PreferencesResponse,
   type ThemeId,
   type ViewFlags,
-} from '@orchard/shared';
+} from '@orchard/shared/preferences';
 import type { AppDb } from '../../db/client';
 import { copyThemeToDefault, findPreferences, upsertPreferences, type StoredPreferences } from './preferences.repository';
 

@@ -1,4 +1,4 @@
-import { RELEASE_NOTES_PATHS } from '@orchard/shared';
+import { RELEASE_NOTES_PATHS } from '@orchard/shared/release-notes';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

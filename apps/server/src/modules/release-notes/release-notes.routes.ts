@@ -1,5 +1,5 @@
 /** Release notes API: the current note of the signed-in user and dismissing one. Any signed-in user; not organisation-scoped. */
-import { RELEASE_NOTES_PATHS, currentReleaseNoteResponseSchema, releaseNoteIdParamsSchema } from '@orchard/shared';
+import { RELEASE_NOTES_PATHS, currentReleaseNoteResponseSchema, releaseNoteIdParamsSchema } from '@orchard/shared/release-notes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';

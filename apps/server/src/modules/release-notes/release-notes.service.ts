@@ -9,7 +9,7 @@
  *   elements, so whatever the table holds, no script, event handler, style, frame or
  *   javascript: link reaches the page (which also runs under a CSP without inline scripts).
  */
-import type { CurrentReleaseNoteResponse } from '@orchard/shared';
+import type { CurrentReleaseNoteResponse } from '@orchard/shared/release-notes';
 import sanitizeHtml from 'sanitize-html';
 import type { AppDb } from '../../db/client';
 import { notFound } from '../../lib/errors';

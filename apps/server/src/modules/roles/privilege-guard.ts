@@ -11,7 +11,8 @@
  * removing each other at the same moment cannot both succeed) and the caller's own permissions
  * are read as they are now, not as the access cache last saw them.
  */
-import { ALL_PERMISSIONS, LAST_FULL_MEMBER_MESSAGE } from '@orchard/shared';
+import { ALL_PERMISSIONS } from '@orchard/shared/core';
+import { LAST_FULL_MEMBER_MESSAGE } from '@orchard/shared/roles';
 import type { AppDb } from '../../db/client';
 import { conflict } from '../../lib/errors';
 import { countFullMembers, findUserOrganizationIds, findUserPermissions, lockOrganizations } from './roles.repository';

@@ -1,4 +1,5 @@
-import { ALL_PERMISSIONS, PERMISSIONS, PERMISSION_CATALOGUE, ROLE_MESSAGES, type Role, type RolesResponse } from '@orchard/shared';
+import { ALL_PERMISSIONS, PERMISSIONS, PERMISSION_CATALOGUE } from '@orchard/shared/core';
+import { ROLE_MESSAGES, type Role, type RolesResponse } from '@orchard/shared/roles';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

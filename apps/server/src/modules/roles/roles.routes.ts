@@ -1,7 +1,6 @@
 /** Roles of the current organisation (settings, roles tab). */
+import { INT_MAX, PERMISSIONS } from '@orchard/shared/core';
 import {
-  INT_MAX,
-  PERMISSIONS,
   ROLES_PATHS,
   ROLE_MESSAGES,
   roleBodySchema,
@@ -10,7 +9,7 @@ import {
   rolesQuerySchema,
   rolesResponseSchema,
   updateRoleBodySchema,
-} from '@orchard/shared';
+} from '@orchard/shared/roles';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validationFailed } from '../../lib/errors';

@@ -22,15 +22,9 @@
  * - no version (body or If-Match): 400; stale version: 412 PRECONDITION_FAILED;
  * - unknown id or another organisation's role: 404 NOT_FOUND.
  */
-import {
-  PERMISSIONS,
-  PERMISSION_CATALOGUE,
-  ROLE_MESSAGES,
-  type MenuItem,
-  type PermissionInfo,
-  type Role,
-  type RolesResponse,
-} from '@orchard/shared';
+import { PERMISSIONS, PERMISSION_CATALOGUE } from '@orchard/shared/core';
+import { ROLE_MESSAGES, type PermissionInfo, type Role, type RolesResponse } from '@orchard/shared/roles';
+import { type MenuItem } from '@orchard/shared/shell';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, conflict, notFound, preconditionFailed, validationFailed } from '../../lib/errors';

@@ -1,7 +1,7 @@
 /** Page views reach a configured external analytics endpoint after they are stored. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SHELL_PATHS } from '@orchard/shared';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { addMember, createOrganization, createUser } from '../../../test/helpers/fixtures';

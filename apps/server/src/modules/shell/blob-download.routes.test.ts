@@ -4,7 +4,8 @@
  * PNG is asked for (anything else is a 400); transparency becomes white in a JPEG; a blob that is
  * not a picture, or that the caller may not see, answers 404 like one that does not exist.
  */
-import { BLOB_CONTAINERS, SHELL_PATHS } from '@orchard/shared';
+import { BLOB_CONTAINERS } from '@orchard/shared/core';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

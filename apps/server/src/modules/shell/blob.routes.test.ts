@@ -1,4 +1,4 @@
-import { BLOB_CONTAINERS } from '@orchard/shared';
+import { BLOB_CONTAINERS } from '@orchard/shared/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { addMember, createOrganization, createUser } from '../../../test/helpers/fixtures';

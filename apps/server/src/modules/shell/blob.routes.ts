@@ -1,5 +1,5 @@
 /** Stored images and files (avatars, logos, update files) for the users allowed to see them. */
-import { SHELL_PATHS, blobDownloadQuerySchema, blobParamsSchema } from '@orchard/shared';
+import { SHELL_PATHS, blobDownloadQuerySchema, blobParamsSchema } from '@orchard/shared/shell';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/access';

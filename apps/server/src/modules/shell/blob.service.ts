@@ -1,5 +1,5 @@
 /** Serving stored blobs. Only well-known raster images are shown inline; anything else downloads. */
-import { photoFileName, type PhotoDownloadType } from '@orchard/shared';
+import { photoFileName, type PhotoDownloadType } from '@orchard/shared/shell';
 import type { AppDb } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { imageOf } from '../../lib/images';

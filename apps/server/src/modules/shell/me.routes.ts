@@ -9,7 +9,7 @@ import {
   setDefaultOrganizationBodySchema,
   userFarmsResponseSchema,
   userRolesResponseSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/shell';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, requireTenant } from '../../plugins/access';

@@ -1,5 +1,5 @@
 /** The signed-in user's own shell data: who they are, where they belong, what they hold there. */
-import type { CurrentUser, Organization, UserFarm, UserRole } from '@orchard/shared';
+import type { CurrentUser, Organization, UserFarm, UserRole } from '@orchard/shared/shell';
 import type { AppDb } from '../../db/client';
 import { notFound, unauthenticated } from '../../lib/errors';
 import { isActiveMember } from '../../plugins/access.repository';

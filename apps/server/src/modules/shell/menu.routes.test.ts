@@ -1,4 +1,5 @@
-import { ALL_PERMISSIONS, PERMISSIONS, SHELL_PATHS, type MenuItem, type Permission } from '@orchard/shared';
+import { ALL_PERMISSIONS, PERMISSIONS, type Permission } from '@orchard/shared/core';
+import { SHELL_PATHS, type MenuItem } from '@orchard/shared/shell';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

@@ -1,7 +1,7 @@
 /** The permission-filtered navigation menu of the current organisation (with the super-user-only
  * entries for a super user), and the same tree for an arbitrary permission set (the role editor's
  * landing-page picker). */
-import { SHELL_PATHS, menuItemsByPermissionsBodySchema, menuResponseSchema } from '@orchard/shared';
+import { SHELL_PATHS, menuItemsByPermissionsBodySchema, menuResponseSchema } from '@orchard/shared/shell';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
 import { getMenu } from './menu.service';

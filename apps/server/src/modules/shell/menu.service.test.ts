@@ -1,4 +1,4 @@
-import type { MenuItem } from '@orchard/shared';
+import type { MenuItem } from '@orchard/shared/shell';
 import { describe, expect, it } from 'vitest';
 import type { MenuRow } from './menu.repository';
 import { buildMenuTree, chooseLandingPage } from './menu.service';

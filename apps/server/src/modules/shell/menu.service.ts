@@ -2,7 +2,7 @@
  * Builds the permission-filtered navigation menu and chooses the landing page. The tree rules
  * live in pure functions so they can be tested without a database.
  */
-import type { MenuItem } from '@orchard/shared';
+import type { MenuItem } from '@orchard/shared/shell';
 import type { AppDb } from '../../db/client';
 import { findAvailableMenuRowsCached, type MenuRow } from './menu.repository';
 import { findUserRoles } from './me.repository';

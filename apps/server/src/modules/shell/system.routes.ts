@@ -4,7 +4,7 @@
  * their roles (system.clearCache gives no access, as system.update gives none to Upload Update); no
  * organisation is needed and an X-Organization-Id header is ignored.
  */
-import { SHELL_PATHS, pageViewBodySchema } from '@orchard/shared';
+import { SHELL_PATHS, pageViewBodySchema } from '@orchard/shared/shell';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';

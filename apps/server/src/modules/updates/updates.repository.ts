@@ -1,5 +1,5 @@
 /** Product updates and their files (blobs of the `update` container, owned by no one). */
-import { BLOB_CONTAINERS } from '@orchard/shared';
+import { BLOB_CONTAINERS } from '@orchard/shared/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { blobs, productUpdates, users } from '../../db/schema/index';

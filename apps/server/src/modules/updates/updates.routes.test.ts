@@ -1,4 +1,5 @@
-import { ALL_PERMISSIONS, BLOB_CONTAINERS, PERMISSIONS, UPDATE_MAX_BYTES_DEFAULT, UPDATE_MESSAGES, UPDATES_PATHS } from '@orchard/shared';
+import { ALL_PERMISSIONS, BLOB_CONTAINERS, PERMISSIONS } from '@orchard/shared/core';
+import { UPDATE_MAX_BYTES_DEFAULT, UPDATE_MESSAGES, UPDATES_PATHS } from '@orchard/shared/updates';
 import { eq } from 'drizzle-orm';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

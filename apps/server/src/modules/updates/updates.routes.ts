@@ -10,7 +10,7 @@ import {
   UPDATE_MESSAGES,
   pendingUpdateResponseSchema,
   productUpdateSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/updates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses } from '../../http/schemas';

@@ -3,7 +3,7 @@
  * its name or declared type, and at most the configured UPDATE_MAX_BYTES. It replaces any pending
  * update in one transaction (the old file is deleted); stored under a server-generated id.
  */
-import { UPDATE_ARCHIVE_TYPES, UPDATE_MESSAGES, type PendingUpdateResponse, type ProductUpdate } from '@orchard/shared';
+import { UPDATE_ARCHIVE_TYPES, UPDATE_MESSAGES, type PendingUpdateResponse, type ProductUpdate } from '@orchard/shared/updates';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppDb } from '../../db/client';
 import { AppError } from '../../lib/errors';

@@ -1,5 +1,5 @@
 /** Stored avatars: blobs of the useravatar container, and the user's link to theirs. */
-import { BLOB_CONTAINERS } from '@orchard/shared';
+import { BLOB_CONTAINERS } from '@orchard/shared/core';
 import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { blobs, users } from '../../db/schema/index';

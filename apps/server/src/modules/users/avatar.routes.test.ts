@@ -1,4 +1,5 @@
-import { AVATAR_MAX_BYTES, BLOB_CONTAINERS, PERMISSIONS, USER_MESSAGES } from '@orchard/shared';
+import { AVATAR_MAX_BYTES, BLOB_CONTAINERS, PERMISSIONS } from '@orchard/shared/core';
+import { USER_MESSAGES } from '@orchard/shared/users';
 import { eq } from 'drizzle-orm';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';

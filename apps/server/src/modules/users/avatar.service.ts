@@ -9,7 +9,8 @@
  * HTML, a truncated file) is refused with 415. Stored as a blob in the useravatar container under a
  * server-generated id; the previous avatar blob is deleted in the same transaction.
  */
-import { AVATAR_MAX_BYTES, PERMISSIONS, USER_MESSAGES } from '@orchard/shared';
+import { AVATAR_MAX_BYTES, PERMISSIONS } from '@orchard/shared/core';
+import { USER_MESSAGES } from '@orchard/shared/users';
 import type { AppDb } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { imageOf } from '../../lib/images';

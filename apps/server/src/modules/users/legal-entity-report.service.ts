@@ -7,11 +7,8 @@
  * holding the roles is left out. Roles lists all of the user's roles here. Rows are ordered by
  * legal entity, then user name. Role ids of another organisation answer 404.
  */
-import {
-  USER_LEGAL_ENTITY_REPORT_COLUMNS,
-  USER_LEGAL_ENTITY_REPORT_PREFIX,
-  exportFileTimestamp,
-} from '@orchard/shared';
+import { exportFileTimestamp } from '@orchard/shared/picking';
+import { USER_LEGAL_ENTITY_REPORT_COLUMNS, USER_LEGAL_ENTITY_REPORT_PREFIX } from '@orchard/shared/users';
 import type { AppDb } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { byColumns, type CsvExport } from '../../lib/csv-export';

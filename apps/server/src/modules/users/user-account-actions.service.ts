@@ -1,5 +1,5 @@
 /** Deleting a member of the current organisation, lifting a lockout, and mailing a password reset link. */
-import { USER_MESSAGES, type User } from '@orchard/shared';
+import { USER_MESSAGES, type User } from '@orchard/shared/users';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';

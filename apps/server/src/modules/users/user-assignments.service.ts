@@ -5,7 +5,7 @@
  * users.version gives optimistic concurrency (412 on a stale version); a role change keeps the
  * organisation an enabled member who holds every permission (409) and tells the member.
  */
-import { USER_MESSAGES, type User } from '@orchard/shared';
+import { USER_MESSAGES, type User } from '@orchard/shared/users';
 import type { AppDb } from '../../db/client';
 import { notFound, preconditionFailed } from '../../lib/errors';
 import { notifyUsers } from '../notifications/index';

@@ -5,7 +5,8 @@
  * (409; see roles/privilege-guard): these checks run in the change's transaction under the
  * organisation's row lock, so concurrent changes cannot together break them.
  */
-import { PERMISSIONS, USER_MESSAGES, passwordChangeIssues, type User } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
+import { USER_MESSAGES, passwordChangeIssues, type User } from '@orchard/shared/users';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';

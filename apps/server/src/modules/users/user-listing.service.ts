@@ -3,15 +3,15 @@
  * the roles the caller may assign, one member, the system users a super user may link, and the
  * farm and packhouse options of the editor.
  */
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
-  PERMISSIONS,
   type FarmOption,
   type PackhouseOption,
   type SystemUser,
   type User,
   type UserListResponse,
   type UserListRole,
-} from '@orchard/shared';
+} from '@orchard/shared/users';
 import type { AppDb } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import { findFarmOptions, findOrganizationRoles, findPackhouseOptions } from './user-assignments.repository';

@@ -2,7 +2,10 @@
  * Changing your own password in the user editor's save (docs/domain.md, Own password):
  * PUT /api/users/:id with currentPassword, newPassword and confirmPassword.
  */
-import { reasonOf, AUTH_PATHS, CHANGE_PASSWORD_MESSAGES, PERMISSIONS, REFRESH_COOKIE, USER_MESSAGES, type User } from '@orchard/shared';
+import { CHANGE_PASSWORD_MESSAGES } from '@orchard/shared/account';
+import { AUTH_PATHS, REFRESH_COOKIE } from '@orchard/shared/auth';
+import { reasonOf, PERMISSIONS } from '@orchard/shared/core';
+import { USER_MESSAGES, type User } from '@orchard/shared/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { signIn } from '../../../test/helpers/auth';

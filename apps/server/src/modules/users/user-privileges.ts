@@ -21,7 +21,8 @@
  *   target's other farms stay as they are (sent back unchanged). Super users assign any farm of
  *   the organisation.
  */
-import { PERMISSIONS, USER_MESSAGES, mayChangeIdentityOf, mayTakeFrom, type Permission } from '@orchard/shared';
+import { PERMISSIONS, type Permission } from '@orchard/shared/core';
+import { USER_MESSAGES, mayChangeIdentityOf, mayTakeFrom } from '@orchard/shared/users';
 import type { AppDb } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import { findUserPermissions, permissionsLacking } from '../roles/index';

@@ -1,4 +1,5 @@
-import { reasonOf, ALL_PERMISSIONS, PERMISSIONS, USER_MESSAGES, type Permission, type User } from '@orchard/shared';
+import { reasonOf, ALL_PERMISSIONS, PERMISSIONS, type Permission } from '@orchard/shared/core';
+import { USER_MESSAGES, type User } from '@orchard/shared/users';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

@@ -5,9 +5,8 @@
  * Searching and linking users of other organisations also need a super user (decided in the
  * service, so the organisation's permission keeps its meaning inside that rule).
  */
+import { AVATAR_MAX_BYTES, PERMISSIONS } from '@orchard/shared/core';
 import {
-  AVATAR_MAX_BYTES,
-  PERMISSIONS,
   SYSTEM_USER_SUGGESTIONS_MAX,
   USERS_PATHS,
   USER_MESSAGES,
@@ -26,7 +25,7 @@ import {
   userIdParamsSchema,
   userListResponseSchema,
   userSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/users';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_PASSWORD_MESSAGES, en } from '@orchard/shared';
+import { CHANGE_PASSWORD_MESSAGES } from '@orchard/shared/account';
+import { en } from '@orchard/shared/i18n';
 import { ApiError, NETWORK_ERROR_CODE } from '../../lib/api-error';
 import { i18n } from '../../lib/i18n';
 import { changePasswordErrorToast } from './change-password-errors';

@@ -1,6 +1,6 @@
 /** What the change-password form shows for a failed save (docs/domain.md, Own password). */
 import type { TFunction } from 'i18next';
-import type { ErrorReason } from '@orchard/shared';
+import type { ErrorReason } from '@orchard/shared/core';
 import { hasReason, isApiError } from '../../lib/api-error';
 import { fieldReason, fieldText, type FieldErrorLike } from '../../lib/field-reason';
 import { loginErrorToast } from '../../lib/login-errors';

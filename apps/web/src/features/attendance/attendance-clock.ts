@@ -6,7 +6,7 @@
  * again, after a save) replaces the base with the server's figures.
  */
 import { useEffect, useState } from 'react';
-import type { LastAttendance } from '@orchard/shared';
+import type { LastAttendance } from '@orchard/shared/attendance';
 
 export interface ClockState {
   /** session seconds when synced */

@@ -10,7 +10,7 @@ import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ATTENDANCE_TYPES, type AttendanceLog } from '@orchard/shared';
+import { ATTENDANCE_TYPES, type AttendanceLog } from '@orchard/shared/attendance';
 import { scrollableTablePt } from '../../components/table-accessibility';
 import { errorText } from '../../lib/api-error';
 import { useFormatters } from '../../lib/use-formatters';

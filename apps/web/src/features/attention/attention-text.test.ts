@@ -1,4 +1,5 @@
-import { en, type AttentionItem } from '@orchard/shared';
+import { type AttentionItem } from '@orchard/shared/attention';
+import { en } from '@orchard/shared/i18n';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { formatNumber } from '../../lib/format';

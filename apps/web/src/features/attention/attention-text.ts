@@ -1,5 +1,6 @@
 /** What an attention item says: a header and a line of detail, from its type's texts in en.ts. */
-import { INPUT_CHECK_KIND_CAPTIONS, INPUT_CHECKS_STALE_DAYS, type AttentionItem } from '@orchard/shared';
+import { type AttentionItem } from '@orchard/shared/attention';
+import { INPUT_CHECK_KIND_CAPTIONS, INPUT_CHECKS_STALE_DAYS } from '@orchard/shared/input-checks';
 import type { TFunction } from 'i18next';
 import type { Formatters } from '../../lib/format';
 

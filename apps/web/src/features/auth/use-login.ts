@@ -2,12 +2,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ToastMessage } from 'primereact/toast';
 import { useTranslation } from 'react-i18next';
-import {
-  LOADING_RESET_AFTER_ERROR_MS,
-  LOGIN_BLOCK_MS,
-  LOGIN_PATH_FLAG,
-  type TokenResponse,
-} from '@orchard/shared';
+import { LOADING_RESET_AFTER_ERROR_MS, LOGIN_BLOCK_MS, LOGIN_PATH_FLAG } from '../../lib/ui-constants';
+import { type TokenResponse } from '@orchard/shared/auth';
 import { requestToken } from '../../lib/api-client';
 import { logout } from '../../lib/session/logout';
 import { toast } from '../../lib/toast';

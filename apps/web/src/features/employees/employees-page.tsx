@@ -11,14 +11,8 @@ import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnswered, TableEmpty } from '../../components/table-empty';
-import {
-  TABLE_PAGE_SIZE,
-  TABLE_PAGE_SIZE_OPTIONS,
-  EMPLOYEE_SCROLL_HEIGHT,
-  PERMISSIONS,
-  employeesSearch,
-  type Employee,
-} from '@orchard/shared';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, PERMISSIONS } from '@orchard/shared/core';
+import { EMPLOYEE_SCROLL_HEIGHT, employeesSearch, type Employee } from '@orchard/shared/employees';
 import { FilterToggle, MultiFilter, type FilterOption } from '../../components/filter-fields';
 import { RowActionButton } from '../../components/row-actions';
 import { usePagedTable } from '../../components/paged-table';

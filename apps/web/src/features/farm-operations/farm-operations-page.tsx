@@ -13,15 +13,13 @@ import { Message } from 'primereact/message';
 import { Row } from 'primereact/row';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, dayOf } from '@orchard/shared/core';
 import {
-  TABLE_PAGE_SIZE,
-  TABLE_PAGE_SIZE_OPTIONS,
   FARM_OPERATIONS_SCROLL_HEIGHT,
   farmOperationsFarmsSearch,
   formatScoutingTime,
-  dayOf,
   type FarmOperationsRow,
-} from '@orchard/shared';
+} from '@orchard/shared/farm-operations';
 import { MultiFilter, type FilterOption } from '../../components/filter-fields';
 import { usePagedTable } from '../../components/paged-table';
 import { errorText } from '../../lib/api-error';

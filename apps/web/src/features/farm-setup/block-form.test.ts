@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FARM_SETUP_MESSAGES } from '@orchard/shared';
+import { FARM_SETUP_MESSAGES } from '@orchard/shared/farm-setup';
 import { blockFormSchema } from './block-form';
 
 describe('production block form', () => {

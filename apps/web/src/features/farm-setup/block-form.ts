@@ -1,6 +1,6 @@
 /** The production block form's rules: the shared body schema, with the planting year checked against this year. */
 import { z } from 'zod';
-import { PLANTING_YEAR_MIN, plantingYearMessage, productionBlockBodySchema } from '@orchard/shared';
+import { PLANTING_YEAR_MIN, plantingYearMessage, productionBlockBodySchema } from '@orchard/shared/farm-setup';
 
 /** `year`: this year, the latest planting year (the server holds the same rule on its clock). */
 export function blockFormSchema(year: number) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FARM_SETUP_MESSAGES, FARM_SETUP_REASONS, en, legalEntityBodySchema, plantingYearMessage } from '@orchard/shared';
+import { FARM_SETUP_MESSAGES, FARM_SETUP_REASONS, legalEntityBodySchema, plantingYearMessage } from '@orchard/shared/farm-setup';
+import { en } from '@orchard/shared/i18n';
 import { i18n } from '../../lib/i18n';
 import { ApiError } from '../../lib/api-error';
 import { refusalTexts } from '../../lib/csv-import';

@@ -3,7 +3,7 @@
  * server's reason (or the shared schema's message) names, from the translations; anything else as
  * it came.
  */
-import { FARM_SETUP_REASONS, PLANTING_YEAR_MIN } from '@orchard/shared';
+import { FARM_SETUP_REASONS, PLANTING_YEAR_MIN } from '@orchard/shared/farm-setup';
 import type { TFunction } from 'i18next';
 import { errorText, isApiError } from '../../lib/api-error';
 import { plainProblemText, type ProblemText } from '../../lib/csv-import';

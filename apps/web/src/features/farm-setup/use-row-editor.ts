@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ErrorReason } from '@orchard/shared';
+import type { ErrorReason } from '@orchard/shared/core';
 import { isApiError } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
 import { isStale, requestErrorText } from './farm-setup-text';

@@ -3,7 +3,7 @@
  * block table with totals; linked rows are editable for users with harvest.estimates.edit. The
  * chosen PUC is kept in the address (?puc=) so a reload shows the same report.
  */
-import { PERMISSIONS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSessionContext } from '../../lib/session/use-session-context';

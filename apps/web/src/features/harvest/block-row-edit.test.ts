@@ -6,7 +6,7 @@ import {
   blockReportTotals,
   type BlockReportPage,
   type BlockReportRow,
-} from '@orchard/shared';
+} from '@orchard/shared/harvest';
 import {
   canEditRow,
   cancelEdit,

@@ -3,16 +3,15 @@
  * the row, cancel restores it, a successful save recomputes the row and the totals locally from the
  * shared formulas (no re-fetch). A refused save (validation, 412 conflict) keeps the typed value.
  */
+import { decimalDraftText, parseDecimalText } from '@orchard/shared/core';
 import {
   adjustedTonnesPerHaSchema,
   applyEstimateSave,
   blockReportTotals,
-  decimalDraftText,
-  parseDecimalText,
   type BlockEstimateSaveBody,
   type BlockReportPage,
   type BlockReportRowResponse,
-} from '@orchard/shared';
+} from '@orchard/shared/harvest';
 
 export type ReportRow = BlockReportRowResponse;
 

@@ -1,6 +1,13 @@
 /** Harvest area (/harvest): record bin intake and import it from a CSV file. */
 import { useQueryClient } from '@tanstack/react-query';
-import { BIN_IMPORT_COLUMNS, BIN_IMPORT_EXAMPLE, BIN_IMPORT_MAX_BYTES, PERMISSIONS, isCalendarDay, tippedOfCell, type BinImportColumn, type CsvImportLine } from '@orchard/shared';
+import { PERMISSIONS, isCalendarDay, type CsvImportLine } from '@orchard/shared/core';
+import {
+  BIN_IMPORT_COLUMNS,
+  BIN_IMPORT_EXAMPLE,
+  BIN_IMPORT_MAX_BYTES,
+  tippedOfCell,
+  type BinImportColumn,
+} from '@orchard/shared/harvest';
 import { useTranslation } from 'react-i18next';
 import { CsvImportPanel } from '../../components/csv-import-panel';
 import { csvImportTexts, templateCsv } from '../../lib/csv-import';

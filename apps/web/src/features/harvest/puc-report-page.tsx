@@ -10,7 +10,7 @@ import { Row } from 'primereact/row';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pucReportCells, type PucReportPage as PucReportData } from '@orchard/shared';
+import { pucReportCells, type PucReportPage as PucReportData } from '@orchard/shared/harvest';
 import { FilterToggle } from '../../components/filter-fields';
 import { paths } from '../../config/paths';
 import { useFormatters } from '../../lib/use-formatters';

@@ -10,13 +10,8 @@ import { Message } from 'primereact/message';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnswered, TableEmpty } from '../../components/table-empty';
-import {
-  TABLE_PAGE_SIZE,
-  TABLE_PAGE_SIZE_OPTIONS,
-  LOGIN_HISTORY_SCROLL_HEIGHT,
-  loginHistorySearch,
-  type LoginHistoryRow,
-} from '@orchard/shared';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '@orchard/shared/core';
+import { LOGIN_HISTORY_SCROLL_HEIGHT, loginHistorySearch, type LoginHistoryRow } from '@orchard/shared/login-history';
 import { FilterToggle, MultiFilter, type FilterOption } from '../../components/filter-fields';
 import { usePagedTable } from '../../components/paged-table';
 import { errorText } from '../../lib/api-error';

@@ -5,7 +5,7 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAINTENANCE_POLL_MS } from '@orchard/shared';
+import { MAINTENANCE_POLL_MS } from '../../lib/ui-constants';
 import { takeReturnPath } from '../../lib/navigation';
 import { queryClient } from '../../lib/query-client';
 import { getSystemStatus } from './api/get-system-status';

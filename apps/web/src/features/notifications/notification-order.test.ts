@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NotificationItem } from '@orchard/shared';
+import type { NotificationItem } from '@orchard/shared/notifications';
 import { belongsTo, sortNotifications, upsertNotification } from './notification-order';
 import { nextRetryDelay } from './use-notification-stream';
 

@@ -1,5 +1,5 @@
 /** docs/domain.md, Notifications: pinned first, then newest first (ties by id, newest first). */
-import type { NotificationItem } from '@orchard/shared';
+import type { NotificationItem } from '@orchard/shared/notifications';
 
 export function compareNotifications(a: NotificationItem, b: NotificationItem): number {
   if (a.isPinned !== b.isPinned) return a.isPinned ? -1 : 1;

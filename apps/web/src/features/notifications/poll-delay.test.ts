@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_POLL_MS } from '@orchard/shared';
+import { NOTIFICATION_POLL_MS } from '../../lib/ui-constants';
 import { NOTIFICATION_POLL_MAX_MS, nextPollDelay } from './use-notification-stream';
 
 describe('polling while the stream is down', () => {

@@ -10,7 +10,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { NOTIFICATION_EVENTS, NOTIFICATION_POLL_MS, notificationSchema, type NotificationItem } from '@orchard/shared';
+import { NOTIFICATION_POLL_MS } from '../../lib/ui-constants';
+import { NOTIFICATION_EVENTS, notificationSchema, type NotificationItem } from '@orchard/shared/notifications';
 import { useSession } from '../../lib/session/session-store';
 import { getStreamTicket, streamUrl } from './api/stream-ticket';
 import { notificationsKeys } from './api/keys';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { parseDecimalInput } from '@orchard/shared/core';
+import { FARM_SETUP_MESSAGES } from '@orchard/shared/farm-setup';
 import {
-  FARM_SETUP_MESSAGES,
   NEW_FARM_DEFAULTS,
   ORGANIZATION_ONBOARDING_MESSAGES as M,
   firstAddFarmProblem,
   firstCreateOrganizationProblem,
-  parseDecimalInput,
-} from '@orchard/shared';
+} from '@orchard/shared/organizations';
 import {
   coordinateText,
   emptyOrganizationValues,

@@ -3,18 +3,17 @@
  * are the shared ones (`firstAddFarmProblem`, `firstCreateOrganizationProblem`), run on what these
  * functions build, so the browser and the server judge the same draft in the same order.
  */
+import { decimalDraftText, parseDecimalInput } from '@orchard/shared/core';
 import {
   NEW_FARM_DEFAULTS,
   NEW_LEGAL_ENTITY_ID,
   FARM_COORDINATE_DECIMALS,
-  decimalDraftText,
-  parseDecimalInput,
   type CreateOrganizationBody,
   type FarmDraft,
   type LegalEntityChoice,
   type OnboardingLegalEntity,
-  type SystemUser,
-} from '@orchard/shared';
+} from '@orchard/shared/organizations';
+import { type SystemUser } from '@orchard/shared/users';
 
 /** The Farm Details and Farm Specifications sections: the farm being filled in. */
 export interface FarmFormValues {

@@ -2,7 +2,7 @@
  * The table's rows: the answer's list items joined with their count model by id (the server sends
  * two models side by side). An organisation without a count entry shows no counts.
  */
-import type { OrganizationsResponse } from '@orchard/shared';
+import type { OrganizationsResponse } from '@orchard/shared/organizations';
 
 export interface OrganizationRow {
   id: number;

@@ -7,7 +7,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OrganizationsResponse } from '@orchard/shared';
+import type { OrganizationsResponse } from '@orchard/shared/organizations';
 import { i18n } from '../../lib/i18n-core';
 import { loadAllTexts } from '../../lib/load-all-texts';
 import { openOrganization } from './api/open-organization';

@@ -13,12 +13,8 @@ import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import {
-  TABLE_PAGE_SIZE,
-  TABLE_PAGE_SIZE_OPTIONS,
-  ORGANIZATIONS_SCROLL_HEIGHT,
-  ORGANIZATIONS_SEARCH_DELAY_MS,
-} from '@orchard/shared';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '@orchard/shared/core';
+import { ORGANIZATIONS_SCROLL_HEIGHT, ORGANIZATIONS_SEARCH_DELAY_MS } from '@orchard/shared/organizations';
 import { SearchBox } from '../../components/search-box';
 import { namedPaginatorTemplate, scrollableTablePt } from '../../components/table-accessibility';
 import { hasAnswered, TableEmpty } from '../../components/table-empty';

@@ -11,7 +11,7 @@ import { Message } from 'primereact/message';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PERMISSIONS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
 import { FormField } from '../../components/field-error';
 import { labelledDropdownPt } from '../../components/filter-fields';
 import { PageLoader } from '../../components/page-loader';

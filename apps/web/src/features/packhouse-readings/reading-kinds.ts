@@ -19,7 +19,7 @@ import {
   updateWaxReadingBodySchema,
   waxReadingsResponseSchema,
   type PackhouseLine,
-} from '@orchard/shared';
+} from '@orchard/shared/packhouse-readings';
 import type { RecordColumn, RecordKind } from '../../components/records-list';
 import type { SafeParser } from '../../lib/form-issues';
 

@@ -1,5 +1,5 @@
 /** The business clock in the browser: the time of day now in South Africa, as the time inputs take it (HH:mm). */
-import { BUSINESS_TIME_ZONE } from '@orchard/shared';
+import { BUSINESS_TIME_ZONE } from '@orchard/shared/core';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 

@@ -14,7 +14,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordStrengthMeter } from '../../components/password-strength-meter';
 import { Link } from 'react-router';
-import { completePasswordResetBodySchema, type CompletePasswordResetBody } from '@orchard/shared';
+import { completePasswordResetBodySchema, type CompletePasswordResetBody } from '@orchard/shared/users';
 import { paths } from '../../config/paths';
 import { FormField } from '../../components/field-error';
 import { PageLoader } from '../../components/page-loader';

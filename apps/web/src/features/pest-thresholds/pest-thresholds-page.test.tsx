@@ -1,15 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { en } from '@orchard/shared/i18n';
 import {
   DEFAULT_PEST_DASHBOARD_THRESHOLDS,
   PEST_THRESHOLDS_MESSAGES,
   PEST_THRESHOLDS_PATH,
-  en,
   pestThresholdsResponse,
   type PestThresholdsResponse,
   type SavePestThresholdsBody,
-} from '@orchard/shared';
+} from '@orchard/shared/pest-thresholds';
 import '../../lib/i18n';
 import { ApiError } from '../../lib/api-error';
 import { sessionStore } from '../../lib/session/session-store';

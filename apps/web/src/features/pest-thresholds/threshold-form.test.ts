@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { SCOUTING_PESTS } from '@orchard/shared/field-capture';
+import { en } from '@orchard/shared/i18n';
 import {
   DEFAULT_PEST_DASHBOARD_THRESHOLDS,
   PEST_THRESHOLDS_MESSAGES,
-  SCOUTING_PESTS,
   TRAP_PEST_KEYS,
-  en,
   pestThresholdsResponse,
   type PestThresholdsResponse,
-} from '@orchard/shared';
+} from '@orchard/shared/pest-thresholds';
 import {
   addablePests,
   addableTrapPests,

@@ -4,18 +4,15 @@
  * screen's), and which pests and trap pairs can still be added. Numbers stay as typed: an input
  * that says no number holds NaN, an empty one null, and the schema refuses both with its message.
  */
+import { SCOUTING_PEST_KEYS, SCOUTING_PESTS, TRAP_TYPE_KEYS, TRAP_TYPES } from '@orchard/shared/field-capture';
 import {
-  SCOUTING_PEST_KEYS,
-  SCOUTING_PESTS,
   TRAP_PEST_KEYS,
-  TRAP_TYPE_KEYS,
-  TRAP_TYPES,
   pestNameOf,
   savePestThresholdsBodySchema,
   trapTypeNameOf,
   type PestThresholdsResponse,
   type SavePestThresholdsBody,
-} from '@orchard/shared';
+} from '@orchard/shared/pest-thresholds';
 
 export interface PestThresholdRow {
   pest: string;

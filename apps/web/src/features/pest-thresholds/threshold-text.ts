@@ -3,7 +3,8 @@
  * the message or the server's reason names, from the translations (the same words as
  * PEST_THRESHOLDS_MESSAGES); any other message as it came.
  */
-import { PEST_THRESHOLDS_REASONS, type ErrorReason } from '@orchard/shared';
+import { type ErrorReason } from '@orchard/shared/core';
+import { PEST_THRESHOLDS_REASONS } from '@orchard/shared/pest-thresholds';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../lib/api-error';
 import { fieldText, type FieldErrorLike } from '../../lib/field-reason';

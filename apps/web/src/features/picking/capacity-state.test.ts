@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CapacityRowResponse } from '@orchard/shared';
+import type { CapacityRowResponse } from '@orchard/shared/picking';
 import { capacitySavePlan, draftOf, formatCapacityCell } from './capacity-state';
 
 const row: CapacityRowResponse = {

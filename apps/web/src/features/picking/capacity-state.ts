@@ -1,5 +1,5 @@
 /** Capacity cells: how they read ("totalBins / capacity") and what an edited row sends. */
-import { capacitySchema, type CapacityRowResponse, type CapacitySaveBody } from '@orchard/shared';
+import { capacitySchema, type CapacityRowResponse, type CapacitySaveBody } from '@orchard/shared/picking';
 
 /** "totalBins / capacity"; a week without a saved capacity shows "-" after the slash. */
 export function formatCapacityCell(totalBins: number, capacity: number | null, format: (n: number) => string = String): string {

@@ -6,7 +6,7 @@
  * query cache under the keys it asks for.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { PickingFiltersResponse, PickingViewKind } from '@orchard/shared';
+import type { PickingFiltersResponse, PickingViewKind } from '@orchard/shared/picking';
 import { pickingFiltersQueryOptions } from './api/get-filters';
 import { firstPageParams, scheduleQueryOptions } from './api/get-schedule';
 

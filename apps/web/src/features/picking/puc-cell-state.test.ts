@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLEASE_SELECT_A_PACKHOUSE, PLEASE_SELECT_A_PICKING_PROGRESS, WHOLE_NUMBER_MESSAGE } from '@orchard/shared';
+import { PLEASE_SELECT_A_PACKHOUSE, PLEASE_SELECT_A_PICKING_PROGRESS, WHOLE_NUMBER_MESSAGE } from '@orchard/shared/picking';
 import { planPucCellSave, pucRefusalText } from './puc-cell-state';
 
 const cell = { puc: 1, variety: 2, date: '2026-11-23' };

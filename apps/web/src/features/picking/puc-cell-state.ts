@@ -1,5 +1,6 @@
 /** What saving a PUC schedule cell would do, decided before any request: the shared rules only. */
-import { binCountSchema, reasonOf, validatePucCellEdit, type ErrorReason, type PucScheduleCellBody } from '@orchard/shared';
+import { reasonOf, type ErrorReason } from '@orchard/shared/core';
+import { binCountSchema, validatePucCellEdit, type PucScheduleCellBody } from '@orchard/shared/picking';
 
 export interface PucCellChoice {
   packhouse: number | null;

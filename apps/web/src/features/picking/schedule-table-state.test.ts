@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PICKING_MESSAGES, PLEASE_SELECT_A_PACKHOUSE, type PickingEstimateRowResponse } from '@orchard/shared';
+import { PICKING_MESSAGES, PLEASE_SELECT_A_PACKHOUSE, type PickingEstimateRowResponse } from '@orchard/shared/picking';
 import {
   initialScheduleTableState,
   isEditing,

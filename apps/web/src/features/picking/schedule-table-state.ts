@@ -16,7 +16,7 @@ import {
   type PickingEstimateRowResponse,
   type PickingRowCreateBody,
   type PickingRowSaveBody,
-} from '@orchard/shared';
+} from '@orchard/shared/picking';
 
 /** A row of the table: a stored row (version set) or a duplicate not yet saved (negative id, version null). */
 export interface ScheduleRow extends PickingEstimateRow {

@@ -1,6 +1,6 @@
 /** The week pager's date: shown at once, applied to the queries after the 500 ms pager delay (docs/domain.md, Week columns). */
 import { useEffect, useState } from 'react';
-import { addPlainDays } from '@orchard/shared';
+import { addPlainDays } from '@orchard/shared/picking';
 
 export const PAGER_DELAY_MS = 500;
 

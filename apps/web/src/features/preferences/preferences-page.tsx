@@ -7,7 +7,7 @@ import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { THEME_IDS, type ThemeId } from '@orchard/shared';
+import { THEME_IDS, type ThemeId } from '@orchard/shared/preferences';
 import { errorText } from '../../lib/api-error';
 import { applyTheme, currentThemeId } from '../../lib/theme';
 import { themeLabel } from '../../lib/theme-urls';

@@ -1,5 +1,5 @@
 /** The landing-page picker's tree: menu items as Tree nodes, only leaves selectable (docs/domain.md, Roles). */
-import type { MenuItem } from '@orchard/shared';
+import type { MenuItem } from '@orchard/shared/shell';
 import type { TreeNode } from 'primereact/treenode';
 
 export function menuTreeNodes(items: readonly MenuItem[], label: (displayName: string) => string): TreeNode[] {

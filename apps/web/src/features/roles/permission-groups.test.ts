@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PermissionInfo } from '@orchard/shared';
+import type { PermissionInfo } from '@orchard/shared/roles';
 import { groupPermissions, groupSelection, selectAll, selectNone, toggleGroup, togglePermission } from './permission-groups';
 
 const p = (value: string, groupName: string): PermissionInfo => ({ value, claimId: value, groupName, name: value, description: '' });

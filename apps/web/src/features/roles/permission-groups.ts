@@ -1,5 +1,5 @@
 /** The role editor's permission sections (docs/domain.md, Roles): grouped by groupName, in catalogue order. */
-import type { PermissionInfo } from '@orchard/shared';
+import type { PermissionInfo } from '@orchard/shared/roles';
 
 export interface PermissionGroup {
   groupName: string;

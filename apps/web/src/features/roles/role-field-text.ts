@@ -1,5 +1,5 @@
 /** What the role editor's fields show for a refused name (the product's inline texts), by reason. */
-import type { ErrorReason } from '@orchard/shared';
+import type { ErrorReason } from '@orchard/shared/core';
 import { fieldText, type FieldErrorLike } from '../../lib/field-reason';
 
 const ROLE_FIELD_TEXT_KEYS: Partial<Record<ErrorReason, string>> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@orchard/shared';
+import type { Role } from '@orchard/shared/roles';
 import { placeSavedRole, removeRole, withIndex } from './roles-list';
 
 const role = (id: number, name: string): Role => ({

@@ -1,5 +1,5 @@
 /** The roles table rows: a display index per role, and where a saved role goes (docs/domain.md, Roles). */
-import type { Role } from '@orchard/shared';
+import type { Role } from '@orchard/shared/roles';
 
 export interface RoleRow extends Role {
   /** display row number */

@@ -12,14 +12,9 @@ import { SearchBox } from '../../components/search-box';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnswered, TableEmpty } from '../../components/table-empty';
-import {
-  PERMISSIONS,
-  ROLES_TABLE_SCROLL_HEIGHT_PX,
-  TABLE_PAGE_SIZE,
-  TABLE_PAGE_SIZE_OPTIONS,
-  type Role,
-  type RolesResponse,
-} from '@orchard/shared';
+import { ROLES_TABLE_SCROLL_HEIGHT_PX } from '../../lib/ui-constants';
+import { PERMISSIONS, TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '@orchard/shared/core';
+import { type Role, type RolesResponse } from '@orchard/shared/roles';
 import { errorText } from '../../lib/api-error';
 import { useSessionContext } from '../../lib/session/use-session-context';
 import { toast } from '../../lib/toast';

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PERMISSION_MENU_RELOAD_MS } from '@orchard/shared';
+import { PERMISSION_MENU_RELOAD_MS } from '../../lib/ui-constants';
 import { usePermissionMenuReload } from './use-permission-menu-reload';
 
 describe('landing-page tree reload', () => {

@@ -2,7 +2,7 @@
  * docs/domain.md, Roles: a change of the selected permissions reloads the landing-page tree after 500 ms
  * (one reload for a burst of changes) and clears the chosen landing page.
  */
-import { PERMISSION_MENU_RELOAD_MS } from '@orchard/shared';
+import { PERMISSION_MENU_RELOAD_MS } from '../../lib/ui-constants';
 import { useEffect, useMemo, useRef } from 'react';
 import { useDebouncedValue } from './use-debounced-value';
 

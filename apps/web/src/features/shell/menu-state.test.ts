@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_TYPEAHEAD_RESET_MS } from '@orchard/shared';
+import { MENU_TYPEAHEAD_RESET_MS } from '../../lib/ui-constants';
 import {
   emptyTypeahead,
   expandedFor,

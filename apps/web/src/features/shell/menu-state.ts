@@ -3,7 +3,7 @@
  * others, collapsing an item collapses all its descendants, disabled items do nothing, and the
  * type-ahead buffer resets 500 ms after the last key.
  */
-import { MENU_TYPEAHEAD_RESET_MS } from '@orchard/shared';
+import { MENU_TYPEAHEAD_RESET_MS } from '../../lib/ui-constants';
 
 export interface MenuNode {
   id: string;

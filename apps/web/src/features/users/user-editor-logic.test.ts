@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { CHANGE_PASSWORD_MESSAGES } from '@orchard/shared/account';
+import { PERMISSIONS, type ErrorDetail, type ErrorReason } from '@orchard/shared/core';
+import { en } from '@orchard/shared/i18n';
 import {
-  CHANGE_PASSWORD_MESSAGES,
-  PERMISSIONS,
   USER_MESSAGES,
-  en,
   updateUserBodySchema,
   userFormSchema,
-  type ErrorDetail,
-  type ErrorReason,
   type User,
   type UserListRole,
   mayTakeFrom,
-} from '@orchard/shared';
+} from '@orchard/shared/users';
 import { ApiError } from '../../lib/api-error';
 import {
   canResetPasswordOf,

@@ -4,17 +4,16 @@
  * texts, the body sent to the server (assignment lists only with their permission: the server
  * answers 403 otherwise), the changing-password rules and the Export By Legal Entity role preselection.
  */
+import { PERMISSIONS, type ErrorReason } from '@orchard/shared/core';
 import {
-  PERMISSIONS,
   mayChangeIdentityOf,
   mayTakeFrom,
   passwordChangeIssues,
-  type ErrorReason,
   type CreateUserBody,
   type UpdateUserBody,
   type User,
   type UserListRole,
-} from '@orchard/shared';
+} from '@orchard/shared/users';
 import { hasReason } from '../../lib/api-error';
 import { fieldReason, type FieldErrorLike } from '../../lib/field-reason';
 

@@ -2,7 +2,7 @@
  * Which users the Users table marks and lets the list be narrowed to: locked out (too many failed
  * sign-ins, until someone unblocks them) and disabled (may not sign in). A user can be both.
  */
-import type { User } from '@orchard/shared';
+import type { User } from '@orchard/shared/users';
 
 export const USER_STATUS_FILTERS = ['all', 'lockedOut', 'disabled'] as const;
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];

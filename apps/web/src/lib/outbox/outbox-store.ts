@@ -4,7 +4,7 @@
  * OutboxStore interface, so tests can give them any store.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { ErrorDetail } from '@orchard/shared';
+import type { ErrorDetail } from '@orchard/shared/core';
 
 /** Why the server refused a capture: its answer, kept to show beside the capture. */
 export interface OutboxRefusal {

@@ -1,5 +1,5 @@
 /** Helpers over the server's nested menu data. */
-import type { MenuItem } from '@orchard/shared';
+import type { MenuItem } from '@orchard/shared/shell';
 
 /** Leaves (items that navigate) in menu order, depth first. */
 export function menuLeaves(items: readonly MenuItem[]): MenuItem[] {

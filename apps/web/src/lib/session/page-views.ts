@@ -1,5 +1,5 @@
 /** POST /api/page-views (tenant-scoped): one row per completed navigation. */
-import { SHELL_PATHS } from '@orchard/shared';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { apiRequest } from '../api-client';
 
 export const postPageView = (organizationId: number, path: string) =>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_PATHS, type TokenResponse } from '@orchard/shared';
+import { AUTH_PATHS, type TokenResponse } from '@orchard/shared/auth';
 import {
   createRefreshCoordinator,
   REFRESH_LEASE_KEY,

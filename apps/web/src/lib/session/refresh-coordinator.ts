@@ -18,7 +18,7 @@
  *
  * The access token travels only in memory and over the same-origin channel; it is never stored.
  */
-import type { TokenResponse } from '@orchard/shared';
+import type { TokenResponse } from '@orchard/shared/auth';
 
 export const REFRESH_LOCK_NAME = 'orchard.session.refresh';
 export const REFRESH_CHANNEL_NAME = 'orchard.session';

@@ -5,7 +5,8 @@
  * organisation; a failure of any still ends the restore.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ORGANIZATION_HEADER, SHELL_PATHS } from '@orchard/shared';
+import { ORGANIZATION_HEADER } from '@orchard/shared/core';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { settlePendingOperations } from '../api-client';
 import { queryClient } from '../query-client';
 import { createRefreshCoordinator, setRefreshCoordinator } from './refresh-coordinator';

@@ -2,7 +2,7 @@
  * The sign-in, restore, organisation-switch and logout flows (docs/domain.md, Sign-in, the shell and organisation switching). They fill the
  * query cache and the session store; the screens that call them navigate and show the toasts.
  */
-import type { CurrentUser, Organization } from '@orchard/shared';
+import type { CurrentUser, Organization } from '@orchard/shared/shell';
 import {
   defaultPageQueryOptions,
   farmsQueryOptions,

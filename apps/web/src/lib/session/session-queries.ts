@@ -13,7 +13,7 @@ import {
   permissionsResponseSchema,
   userFarmsResponseSchema,
   userRolesResponseSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/shell';
 import { z } from 'zod';
 import { apiRequest } from '../api-client';
 

@@ -4,7 +4,7 @@
  * permission). Each day: start, a lunch pause, resume, stop, in South African time; nothing is left
  * recording, so the clock starts at 00:00:00. No randomness, so tests can work out the hours.
  */
-import { PERMISSIONS } from '@orchard/shared';
+import { PERMISSIONS } from '@orchard/shared/core';
 import { attendanceRecords } from '../../schema/index';
 import type { SeedPart } from '../context';
 import { DEMO_ROLES, type DemoOrganizationKey } from '../data';

@@ -6,7 +6,8 @@
  * checks have something to show: nothing was recorded on DEMO_STALE_FARM for the last
  * DEMO_STALE_DAYS days, and DEMO_NO_PHENOLOGY_FARM never had a phenology observation (No Data).
  */
-import { dayOf, PHENOLOGY_STAGE_KEYS } from '@orchard/shared';
+import { dayOf } from '@orchard/shared/core';
+import { PHENOLOGY_STAGE_KEYS } from '@orchard/shared/field-capture';
 import { asc, eq } from 'drizzle-orm';
 import { farmBlocks, phenologyObservations, tensiometerReadings, waterApplied } from '../../schema/index';
 import type { SeedPart } from '../context';

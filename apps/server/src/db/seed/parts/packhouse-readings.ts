@@ -12,7 +12,7 @@
  * introduced them (0024: roles holding picking.packhouseUser), so the demo packhouse users capture
  * too. Every draw comes from the part's own generator, so reruns write the same rows and client ids.
  */
-import { PERMISSIONS, addDays, dayOf, instantOn } from '@orchard/shared';
+import { PERMISSIONS, addDays, dayOf, instantOn } from '@orchard/shared/core';
 import { eq } from 'drizzle-orm';
 import { lineWaxReadings, packhouseLines, rolePermissions, storageRoomReadings, storageRooms } from '../../schema/index';
 import type { SeedPart } from '../context';

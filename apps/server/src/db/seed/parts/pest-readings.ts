@@ -19,21 +19,16 @@
  * its traps were last emptied before then and its sessions of those days have no observation points.
  * Every draw comes from the part's own generator, so reruns write the same rows and client ids.
  */
+import { addDays, dayOf, instantOn } from '@orchard/shared/core';
 import {
-  DEFAULT_PEST_THRESHOLDS,
-  DEFAULT_TRAP_THRESHOLDS,
   SCOUTING_POINT_MAX,
-  addDays,
-  dayOf,
-  instantOn,
   scoutingPestOf,
-  thresholdStatus,
-  trapPestOf,
   type ScoutingPestKey,
-  type ThresholdStatus,
   type TrapLureKey,
   type TrapTypeKey,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
+import { thresholdStatus, trapPestOf, type ThresholdStatus } from '@orchard/shared/pest-dashboard';
+import { DEFAULT_PEST_THRESHOLDS, DEFAULT_TRAP_THRESHOLDS } from '@orchard/shared/pest-thresholds';
 import { asc, desc, eq, getTableColumns, getTableName, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf } from '../../client';

@@ -8,7 +8,8 @@
  * Everything hangs off ctx.referenceDate, so `npm start` (which seeds with today's date) has rows
  * in the windows the screens open on, and tests passing a fixed date get the same data every run.
  */
-import { addIsoWeeks, instantOn, isoWeekOf, isoWeekRange, mondayOfIsoWeek, pucScheduleDays, type IsoWeek } from '@orchard/shared';
+import { instantOn } from '@orchard/shared/core';
+import { addIsoWeeks, isoWeekOf, isoWeekRange, mondayOfIsoWeek, pucScheduleDays, type IsoWeek } from '@orchard/shared/picking';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../client';
 import { fruitBinEstimates, packhouseCapacities, pickingEstimates, pickingEstimateWeeks, pickingProgressTypes } from '../../schema/index';

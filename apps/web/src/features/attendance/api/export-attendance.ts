@@ -1,6 +1,6 @@
 /** GET /api/attendance/export: the server's CSV of the user's records (it logs the export) as a download. */
 import { useMutation } from '@tanstack/react-query';
-import { ATTENDANCE_PATHS, attendanceFileName } from '@orchard/shared';
+import { ATTENDANCE_PATHS, attendanceFileName } from '@orchard/shared/attendance';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { downloadBlob } from '../../../lib/download';

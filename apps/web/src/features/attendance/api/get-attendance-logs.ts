@@ -1,6 +1,6 @@
 /** GET /api/attendance/logs: the signed-in user's hours per recent month. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ATTENDANCE_PATHS, attendanceLogsResponseSchema } from '@orchard/shared';
+import { ATTENDANCE_PATHS, attendanceLogsResponseSchema } from '@orchard/shared/attendance';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { attendanceKeys } from './keys';

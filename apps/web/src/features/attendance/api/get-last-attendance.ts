@@ -1,6 +1,6 @@
 /** GET /api/attendance/last: the clock's state (sec, min, hour, isRecording). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ATTENDANCE_PATHS, lastAttendanceSchema } from '@orchard/shared';
+import { ATTENDANCE_PATHS, lastAttendanceSchema } from '@orchard/shared/attendance';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { attendanceKeys } from './keys';

@@ -1,6 +1,6 @@
 /** POST /api/attendance/records: saves a start, stop or pause; the clock and the report reload after it. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ATTENDANCE_PATHS, attendanceRecordSchema, type SaveAttendanceBody } from '@orchard/shared';
+import { ATTENDANCE_PATHS, attendanceRecordSchema, type SaveAttendanceBody } from '@orchard/shared/attendance';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { currentPosition } from '../geolocation';

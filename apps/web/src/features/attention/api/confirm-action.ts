@@ -1,6 +1,11 @@
 /** POST /api/action/ConfirmAction?type=&action=&action_value= (no body): the user's decision on an attention item. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ATTENTION_PATHS, confirmActionResponseSchema, type AttentionAction, type AttentionType } from '@orchard/shared';
+import {
+  ATTENTION_PATHS,
+  confirmActionResponseSchema,
+  type AttentionAction,
+  type AttentionType,
+} from '@orchard/shared/attention';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { attentionKeys } from './keys';

@@ -1,6 +1,6 @@
 /** GET /api/action/GetAttentionList: the items that need the user's decision in the current organisation. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ATTENTION_PATHS, attentionListResponseSchema } from '@orchard/shared';
+import { ATTENTION_PATHS, attentionListResponseSchema } from '@orchard/shared/attention';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { attentionKeys } from './keys';

@@ -4,7 +4,7 @@
  * screen it concerns and Confirm and Dismiss. After a decision the list is read again, the outcome
  * is announced and focus moves to the section's heading (the item's buttons are gone).
  */
-import type { AttentionAction, AttentionItem } from '@orchard/shared';
+import type { AttentionAction, AttentionItem } from '@orchard/shared/attention';
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { useRef, useState } from 'react';

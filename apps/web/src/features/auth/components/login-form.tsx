@@ -8,7 +8,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_STRING } from '@orchard/shared';
+import { MAX_STRING } from '@orchard/shared/core';
 import { PasswordField } from './password-field';
 
 export interface LoginFormValues {

@@ -1,6 +1,6 @@
 /** POST /api/employee-types: a new employee type (409 "Type Already Exists" for an equal one). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EMPLOYEES_PATHS, employeeTypeSchema } from '@orchard/shared';
+import { EMPLOYEES_PATHS, employeeTypeSchema } from '@orchard/shared/employees';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { employeeKeys } from './keys';

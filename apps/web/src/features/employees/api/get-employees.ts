@@ -1,6 +1,6 @@
 /** GET /api/employees?legalEntities=..&types=..: the rows for the chosen legal entities and types. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { EMPLOYEES_PATHS, employeesResponseSchema } from '@orchard/shared';
+import { EMPLOYEES_PATHS, employeesResponseSchema } from '@orchard/shared/employees';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { employeeKeys } from './keys';

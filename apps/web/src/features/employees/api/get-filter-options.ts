@@ -1,6 +1,6 @@
 /** GET /api/employees/legal-entities and /api/employee-types: the filter options and the form's choices. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { EMPLOYEES_PATHS, employeeLegalEntitiesResponseSchema, employeeTypesResponseSchema } from '@orchard/shared';
+import { EMPLOYEES_PATHS, employeeLegalEntitiesResponseSchema, employeeTypesResponseSchema } from '@orchard/shared/employees';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { employeeKeys } from './keys';

@@ -1,6 +1,6 @@
 /** DELETE /api/employees/:id. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EMPLOYEES_PATHS } from '@orchard/shared';
+import { EMPLOYEES_PATHS } from '@orchard/shared/employees';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { employeeKeys } from './keys';

@@ -3,7 +3,7 @@
  * read; 412 when someone else saved first). The rows are refreshed either way.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EMPLOYEES_PATHS, employeeSchema, type AddEmployeeBody } from '@orchard/shared';
+import { EMPLOYEES_PATHS, employeeSchema, type AddEmployeeBody } from '@orchard/shared/employees';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { employeeKeys } from './keys';

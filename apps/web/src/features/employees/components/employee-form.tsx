@@ -8,7 +8,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canSaveEmployee, type EmployeeLegalEntity, type EmployeeType } from '@orchard/shared';
+import { canSaveEmployee, type EmployeeLegalEntity, type EmployeeType } from '@orchard/shared/employees';
 import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useSaveEmployee } from '../api/save-employee';

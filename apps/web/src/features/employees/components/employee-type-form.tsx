@@ -8,7 +8,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { employeeTypeExists, type EmployeeType } from '@orchard/shared';
+import { employeeTypeExists, type EmployeeType } from '@orchard/shared/employees';
 import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useAddEmployeeType } from '../api/add-employee-type';

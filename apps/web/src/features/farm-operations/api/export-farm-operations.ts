@@ -1,6 +1,6 @@
 /** GET /api/farm-operations/export?start=..&end=..&farms=..: the server's CSV (it logs the export) as a download. */
 import { useMutation } from '@tanstack/react-query';
-import { FARM_OPERATIONS_PATHS, farmOperationsFileName } from '@orchard/shared';
+import { FARM_OPERATIONS_PATHS, farmOperationsFileName } from '@orchard/shared/farm-operations';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { downloadBlob } from '../../../lib/download';

@@ -1,6 +1,6 @@
 /** GET /api/farm-operations/farms: the Farm filter options. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FARM_OPERATIONS_PATHS, farmOperationsFarmsResponseSchema } from '@orchard/shared';
+import { FARM_OPERATIONS_PATHS, farmOperationsFarmsResponseSchema } from '@orchard/shared/farm-operations';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { farmOperationsKeys } from './keys';

@@ -1,6 +1,6 @@
 /** GET /api/farm-operations/scouted-dates?farms=..: the days with scouting (bold and underlined in the calendar). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { FARM_OPERATIONS_PATHS, farmOperationsScoutedDatesResponseSchema } from '@orchard/shared';
+import { FARM_OPERATIONS_PATHS, farmOperationsScoutedDatesResponseSchema } from '@orchard/shared/farm-operations';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { farmOperationsKeys } from './keys';

@@ -1,6 +1,6 @@
 /** GET /api/farm-operations/sessions?date=..&farms=..: the scouting sessions of the applied day and farms. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { FARM_OPERATIONS_PATHS, farmOperationsResponseSchema } from '@orchard/shared';
+import { FARM_OPERATIONS_PATHS, farmOperationsResponseSchema } from '@orchard/shared/farm-operations';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { farmOperationsKeys } from './keys';

@@ -12,7 +12,7 @@ import {
   setupProductionBlocksResponseSchema,
   setupPucsResponseSchema,
   setupVarietiesResponseSchema,
-} from '@orchard/shared';
+} from '@orchard/shared/farm-setup';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { farmSetupKeys, type SetupListKind } from './keys';

@@ -5,7 +5,7 @@
  * (harvest filters, employees' legal entities) is read again when next shown.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FARM_SETUP_PATHS } from '@orchard/shared';
+import { FARM_SETUP_PATHS } from '@orchard/shared/farm-setup';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { farmSetupKeys } from './keys';

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { en, type SetupFarmBlock, type SetupProductionBlock } from '@orchard/shared';
+import { type SetupFarmBlock, type SetupProductionBlock } from '@orchard/shared/farm-setup';
+import { en } from '@orchard/shared/i18n';
 import '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session/session-store';
 import { BlockDialog } from './block-dialog';

@@ -10,7 +10,7 @@ import {
   type ProductionBlockBody,
   type SetupFarmBlock,
   type SetupProductionBlock,
-} from '@orchard/shared';
+} from '@orchard/shared/farm-setup';
 import { useSaveRow } from '../api/save-row';
 import { blockFormSchema } from '../block-form';
 import { useRowEditor } from '../use-row-editor';

@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FARM_SETUP_MESSAGES, FARM_SETUP_PATHS, csvImportAnswer, en, type CsvImportLine } from '@orchard/shared';
+import { csvImportAnswer, type CsvImportLine } from '@orchard/shared/core';
+import { FARM_SETUP_MESSAGES, FARM_SETUP_PATHS } from '@orchard/shared/farm-setup';
+import { en } from '@orchard/shared/i18n';
 import '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session/session-store';
 import { BlocksTab } from './blocks-tab';

@@ -5,7 +5,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BLOCK_IMPORT_COLUMNS, BLOCK_IMPORT_EXAMPLE, BLOCK_IMPORT_MAX_BYTES, type CsvImportAnswer, type SetupProductionBlock } from '@orchard/shared';
+import { type CsvImportAnswer } from '@orchard/shared/core';
+import {
+  BLOCK_IMPORT_COLUMNS,
+  BLOCK_IMPORT_EXAMPLE,
+  BLOCK_IMPORT_MAX_BYTES,
+  type SetupProductionBlock,
+} from '@orchard/shared/farm-setup';
 import { CsvImportPanel } from '../../../components/csv-import-panel';
 import { SingleFilter, type FilterOption } from '../../../components/filter-fields';
 import { csvImportTexts, templateCsv } from '../../../lib/csv-import';

@@ -5,12 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  farmBlockBodySchema,
-  setupFarmBlockSchema,
-  type FarmBlockBody,
-  type SetupFarmBlock,
-} from '@orchard/shared';
+import { farmBlockBodySchema, setupFarmBlockSchema, type FarmBlockBody, type SetupFarmBlock } from '@orchard/shared/farm-setup';
 import { SingleFilter } from '../../../components/filter-fields';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useFarmBlocks } from '../api/get-lists';

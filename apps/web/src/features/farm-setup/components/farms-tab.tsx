@@ -4,7 +4,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { farmBodySchema, setupFarmSchema, type FarmBody, type SetupFarm } from '@orchard/shared';
+import { farmBodySchema, setupFarmSchema, type FarmBody, type SetupFarm } from '@orchard/shared/farm-setup';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useFarms, useLegalEntities } from '../api/get-lists';
 import { useSaveRow } from '../api/save-row';

@@ -1,7 +1,12 @@
 /** Legal entities: the organisation's list, added, renamed and deleted (not while farms or employees belong to one). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { legalEntityBodySchema, setupLegalEntitySchema, type LegalEntityBody, type SetupLegalEntity } from '@orchard/shared';
+import {
+  legalEntityBodySchema,
+  setupLegalEntitySchema,
+  type LegalEntityBody,
+  type SetupLegalEntity,
+} from '@orchard/shared/farm-setup';
 import { useLegalEntities } from '../api/get-lists';
 import { useSaveRow } from '../api/save-row';
 import { useRowEditor } from '../use-row-editor';

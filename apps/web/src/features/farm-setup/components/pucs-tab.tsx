@@ -1,7 +1,7 @@
 /** PUCs: the organisation's PUCs, filtered by farm; each belongs to one farm. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pucBodySchema, setupPucSchema, type PucBody, type SetupPuc } from '@orchard/shared';
+import { pucBodySchema, setupPucSchema, type PucBody, type SetupPuc } from '@orchard/shared/farm-setup';
 import { SingleFilter } from '../../../components/filter-fields';
 import { usePucs } from '../api/get-lists';
 import { useSaveRow } from '../api/save-row';

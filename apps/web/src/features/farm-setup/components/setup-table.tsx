@@ -10,7 +10,7 @@ import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '@orchard/shared';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '@orchard/shared/core';
 import { RowActionButton } from '../../../components/row-actions';
 import { namedPaginatorTemplate, scrollableTablePt } from '../../../components/table-accessibility';
 import { hasAnswered, TableEmpty } from '../../../components/table-empty';

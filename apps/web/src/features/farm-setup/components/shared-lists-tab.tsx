@@ -14,7 +14,7 @@ import {
   type SetupCommodity,
   type SetupVariety,
   type VarietyBody,
-} from '@orchard/shared';
+} from '@orchard/shared/farm-setup';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useCommodities, useVarieties } from '../api/get-lists';
 import { useAddRow } from '../api/save-row';

@@ -4,7 +4,7 @@
  * captures do not come here: they go through the outbox (lib/outbox).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FieldPage } from '@orchard/shared';
+import type { FieldPage } from '@orchard/shared/field-capture';
 import { apiRequest } from '../../../lib/api-client';
 import { fieldFilterParams, type FieldListFilters } from '../../../lib/field-list-filters';
 import { useSession } from '../../../lib/session/session-store';

@@ -4,7 +4,7 @@
  * network goes.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FIELD_CAPTURE_PATHS, fieldBlocksResponseSchema } from '@orchard/shared';
+import { FIELD_CAPTURE_PATHS, fieldBlocksResponseSchema } from '@orchard/shared/field-capture';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { fieldKeys } from './keys';

@@ -8,7 +8,7 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldBlock } from '@orchard/shared';
+import type { FieldBlock } from '@orchard/shared/field-capture';
 import { errorText, isApiError } from '../../../lib/api-error';
 import { detailsByField, issuesByField, type FormErrors } from '../../../lib/form-issues';
 import { queueCapture, resubmitCapture } from '../../../lib/outbox/app-outbox';

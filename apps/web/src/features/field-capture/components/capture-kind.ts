@@ -7,7 +7,8 @@
  */
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
-import type { FieldBlock, FieldImportKind, Permission } from '@orchard/shared';
+import type { Permission } from '@orchard/shared/core';
+import type { FieldBlock, FieldImportKind } from '@orchard/shared/field-capture';
 import type { RecordColumn, RecordKind } from '../../../components/records-list';
 import type { FormErrors } from '../../../lib/form-issues';
 import type { Formatters } from '../../../lib/format';

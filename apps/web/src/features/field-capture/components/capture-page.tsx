@@ -7,7 +7,7 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { TabPanel, TabView } from 'primereact/tabview';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Permission } from '@orchard/shared';
+import type { Permission } from '@orchard/shared/core';
 import { useSessionContext } from '../../../lib/session/use-session-context';
 import '../field-capture.css';
 

@@ -3,7 +3,7 @@
  * year) whatever the phone's own zone: the day and time a person reads off the form are the ones
  * the server stores.
  */
-import { businessTimestamp, dayOf, instantOn, isCalendarDay } from '@orchard/shared';
+import { businessTimestamp, dayOf, instantOn, isCalendarDay } from '@orchard/shared/core';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

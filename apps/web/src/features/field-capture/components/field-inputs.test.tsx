@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_DAY, LAST_DAY } from '@orchard/shared';
+import { FIRST_DAY, LAST_DAY } from '@orchard/shared/core';
 import { DateTimeField } from './field-inputs';
 
 const field = (type: 'date' | 'time', max?: string) =>

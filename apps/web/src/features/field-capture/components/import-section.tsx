@@ -5,7 +5,8 @@
  */
 import { Panel } from 'primereact/panel';
 import { useTranslation } from 'react-i18next';
-import { FIELD_IMPORT_KINDS, FIELD_IMPORT_MAX_BYTES, type CsvImportAnswer, type FieldImportKind } from '@orchard/shared';
+import { type CsvImportAnswer } from '@orchard/shared/core';
+import { FIELD_IMPORT_KINDS, FIELD_IMPORT_MAX_BYTES, type FieldImportKind } from '@orchard/shared/field-capture';
 import { CsvImportPanel } from '../../../components/csv-import-panel';
 import { csvImportTexts, templateCsv } from '../../../lib/csv-import';
 import { useSession } from '../../../lib/session/session-store';

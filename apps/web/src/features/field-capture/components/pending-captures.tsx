@@ -4,7 +4,7 @@
  */
 import { confirmDialog } from 'primereact/confirmdialog';
 import { useTranslation } from 'react-i18next';
-import { FIELD_CAPTURE_REASONS } from '@orchard/shared';
+import { FIELD_CAPTURE_REASONS } from '@orchard/shared/field-capture';
 import { OutboxBadge } from '../../../components/outbox-status';
 import { RowActionButton } from '../../../components/row-actions';
 import { discardCapture, useOutboxEntries } from '../../../lib/outbox/app-outbox';

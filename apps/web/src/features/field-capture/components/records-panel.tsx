@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { dayOf, TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, type FieldBlock } from '@orchard/shared';
+import { dayOf, TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '@orchard/shared/core';
+import { type FieldBlock } from '@orchard/shared/field-capture';
 import { RecordsList, useRecordsPaging, type RecordColumn } from '../../../components/records-list';
 import { filtersFromSearch, type FieldListFilters } from '../../../lib/field-list-filters';
 import { useFormatters } from '../../../lib/use-formatters';

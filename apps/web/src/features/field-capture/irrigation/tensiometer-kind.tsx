@@ -1,13 +1,13 @@
 /** Tensiometer readings as a capture list: a block's station, the tensiometer's depth and its kPa on a day. */
 import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
   IRRIGATION_PATHS,
-  PERMISSIONS,
   createTensiometerReadingBodySchema,
   tensiometerReadingsResponseSchema,
   updateTensiometerReadingBodySchema,
   type TensiometerReading,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import type { CaptureFormProps, CaptureKind } from '../components/capture-kind';
 import { today } from '../components/capture-times';
 import { BlockPicker, DateTimeField, NumberField, TextField, placeOf } from '../components/field-inputs';

@@ -1,15 +1,15 @@
 /** Water applied as a capture list: an amount in mm or m3 applied to a block on a day. */
 import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
   IRRIGATION_PATHS,
-  PERMISSIONS,
   WATER_UNITS,
   createWaterAppliedBodySchema,
   updateWaterAppliedBodySchema,
   waterAppliedResponseSchema,
   type WaterApplied,
   type WaterUnit,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import type { CaptureFormProps, CaptureKind } from '../components/capture-kind';
 import { today } from '../components/capture-times';
 import { BlockPicker, ChoiceField, DateTimeField, NumberField, placeOf } from '../components/field-inputs';

@@ -1,14 +1,14 @@
 /** Phenology as a capture list: on a day, the share of a block's trees at one stage of the season. */
 import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
-  PERMISSIONS,
   PHENOLOGY_PATHS,
   PHENOLOGY_STAGES,
   createPhenologyObservationBodySchema,
   phenologyObservationsResponseSchema,
   updatePhenologyObservationBodySchema,
   type PhenologyObservation,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import type { CaptureFormProps, CaptureKind } from '../components/capture-kind';
 import { today } from '../components/capture-times';
 import { BlockPicker, ChoiceField, DateTimeField, NumberField, placeOf } from '../components/field-inputs';

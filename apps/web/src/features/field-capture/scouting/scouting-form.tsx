@@ -6,7 +6,7 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import { SCOUTING_PESTS, scoutingPestOf } from '@orchard/shared';
+import { SCOUTING_PESTS, scoutingPestOf } from '@orchard/shared/field-capture';
 import { FormField } from '../../../components/field-error';
 import { NumberTextInput } from '../../../components/number-text-input';
 import type { CaptureFormProps } from '../components/capture-kind';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createScoutingSessionBodySchema } from '@orchard/shared';
+import { createScoutingSessionBodySchema } from '@orchard/shared/field-capture';
 import { issuesByField } from '../../../lib/form-issues';
 import { createFormatters } from '../../../lib/format';
 import { instantText, timeOf } from '../components/capture-times';

@@ -3,15 +3,15 @@
  * form was opened; end: left empty, the time of saving), and the observations per observation
  * point.
  */
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
-  PERMISSIONS,
   SCOUTING_PATHS,
   createScoutingSessionBodySchema,
   scoutingPestOf,
   scoutingSessionsResponseSchema,
   updateScoutingSessionBodySchema,
   type ScoutingSession,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import type { Formatters } from '../../../lib/format';
 import type { CaptureKind } from '../components/capture-kind';
 import { instantText, timeOf, today } from '../components/capture-times';

@@ -4,16 +4,15 @@
  * inspection stays with its trap when it is edited.
  */
 import { useTranslation } from 'react-i18next';
+import { PERMISSIONS, isCalendarDay } from '@orchard/shared/core';
 import {
-  PERMISSIONS,
   TRAPS_PATHS,
   createTrapInspectionBodySchema,
-  isCalendarDay,
   trapInspectionsResponseSchema,
   trapsResponseSchema,
   updateTrapInspectionBodySchema,
   type TrapInspection,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import { useFieldList } from '../api/field-records';
 import type { CaptureFormProps, CaptureKind } from '../components/capture-kind';
 import { today } from '../components/capture-times';

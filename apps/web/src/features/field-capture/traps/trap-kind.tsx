@@ -5,8 +5,8 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
-  PERMISSIONS,
   TRAPS_PATHS,
   TRAP_LURES,
   TRAP_TYPES,
@@ -14,7 +14,7 @@ import {
   trapsResponseSchema,
   updateTrapBodySchema,
   type Trap,
-} from '@orchard/shared';
+} from '@orchard/shared/field-capture';
 import type { CaptureFormProps, CaptureKind } from '../components/capture-kind';
 import { today } from '../components/capture-times';
 import { BlockPicker, ChoiceField, DateTimeField, NumberField, TextField, placeOf } from '../components/field-inputs';

@@ -1,6 +1,6 @@
 /** GET /api/harvest/pucs/:pucId/blocks: the Fruitbins Block Report / Estimate appraisal rows of one PUC. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HARVEST_PATHS, blockReportPageSchema } from '@orchard/shared';
+import { HARVEST_PATHS, blockReportPageSchema } from '@orchard/shared/harvest';
 import { apiRequest } from '../../../lib/api-client';
 import { harvestKeys, useOrganizationId } from './keys';
 

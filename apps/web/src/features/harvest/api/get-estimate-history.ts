@@ -1,6 +1,6 @@
 /** GET /api/harvest/production-blocks/:id/estimates: who saved which estimate when, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HARVEST_PATHS, estimateHistoryResponseSchema } from '@orchard/shared';
+import { HARVEST_PATHS, estimateHistoryResponseSchema } from '@orchard/shared/harvest';
 import { apiRequest } from '../../../lib/api-client';
 import { harvestKeys, useOrganizationId } from './keys';
 

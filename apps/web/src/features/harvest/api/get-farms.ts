@@ -1,6 +1,6 @@
 /** GET /api/harvest/farms: the organisation's farms (the Estimate appraisal builds its PUC list per farm). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HARVEST_PATHS, harvestFarmsResponseSchema } from '@orchard/shared';
+import { HARVEST_PATHS, harvestFarmsResponseSchema } from '@orchard/shared/harvest';
 import { apiRequest } from '../../../lib/api-client';
 import { harvestKeys, useOrganizationId } from './keys';
 

@@ -1,6 +1,6 @@
 /** GET /api/harvest/packhouses: packhouses linked to or owned by the organisation. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HARVEST_PATHS, harvestPackhousesResponseSchema } from '@orchard/shared';
+import { HARVEST_PATHS, harvestPackhousesResponseSchema } from '@orchard/shared/harvest';
 import { apiRequest } from '../../../lib/api-client';
 import { harvestKeys, useOrganizationId } from './keys';
 

@@ -1,6 +1,6 @@
 /** GET /api/harvest/reports/pucs?packhouse=&variety=: the Harvest PUC report (null: All). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HARVEST_PATHS, pucReportPageSchema } from '@orchard/shared';
+import { HARVEST_PATHS, pucReportPageSchema } from '@orchard/shared/harvest';
 import { apiRequest } from '../../../lib/api-client';
 import { harvestKeys, useOrganizationId, withQuery } from './keys';
 

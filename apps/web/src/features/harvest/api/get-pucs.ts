@@ -1,6 +1,6 @@
 /** GET /api/harvest/pucs?farm=: PUC options labelled "farm name - PUC name", sorted by that label. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HARVEST_PATHS, harvestPucsResponseSchema } from '@orchard/shared';
+import { HARVEST_PATHS, harvestPucsResponseSchema } from '@orchard/shared/harvest';
 import { apiRequest } from '../../../lib/api-client';
 import { harvestKeys, useOrganizationId, withQuery } from './keys';
 

@@ -1,6 +1,6 @@
 /** GET /api/harvest/varieties?packhouse=: varieties with bins at a packhouse (null: at any). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HARVEST_PATHS, harvestVarietiesResponseSchema } from '@orchard/shared';
+import { HARVEST_PATHS, harvestVarietiesResponseSchema } from '@orchard/shared/harvest';
 import { apiRequest } from '../../../lib/api-client';
 import { harvestKeys, useOrganizationId, withQuery } from './keys';
 

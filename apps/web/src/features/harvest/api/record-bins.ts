@@ -1,6 +1,6 @@
 /** POST /api/harvest/bins: bins received for a production block. Every harvest report is refreshed after it. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HARVEST_PATHS, binIntakeResponseSchema, type BinIntakeBody } from '@orchard/shared';
+import { HARVEST_PATHS, binIntakeResponseSchema, type BinIntakeBody } from '@orchard/shared/harvest';
 import { apiRequest } from '../../../lib/api-client';
 import { harvestKeys, useOrganizationId } from './keys';
 

@@ -4,7 +4,7 @@
  * history are invalidated. 412 (someone else saved first) and 409 (unlinked) reach the caller.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HARVEST_PATHS, blockReportRowResponseSchema, type BlockReportPage } from '@orchard/shared';
+import { HARVEST_PATHS, blockReportRowResponseSchema, type BlockReportPage } from '@orchard/shared/harvest';
 import { apiRequest } from '../../../lib/api-client';
 import { replaceRow, saveBody, savedRow, type RowEditState } from '../block-row-edit';
 import { harvestKeys, useOrganizationId } from './keys';

@@ -1,6 +1,6 @@
 /** POST /api/harvest/bin-tippings: marks the oldest waiting bins of a block at a packhouse as tipped. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HARVEST_PATHS, binTippingResponseSchema, type BinTippingBody } from '@orchard/shared';
+import { HARVEST_PATHS, binTippingResponseSchema, type BinTippingBody } from '@orchard/shared/harvest';
 import { apiRequest } from '../../../lib/api-client';
 import { harvestKeys, useOrganizationId } from './keys';
 

@@ -1,7 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { blockReportRow, blockReportTotals, en, formatFigure, type BlockReportPage, type BlockReportRow } from '@orchard/shared';
+import {
+  blockReportRow,
+  blockReportTotals,
+  formatFigure,
+  type BlockReportPage,
+  type BlockReportRow,
+} from '@orchard/shared/harvest';
+import { en } from '@orchard/shared/i18n';
 import '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-error';
 import { harvestKeys } from '../api/keys';

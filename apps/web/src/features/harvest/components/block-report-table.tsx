@@ -9,7 +9,7 @@ import { DataTable } from 'primereact/datatable';
 import { Row } from 'primereact/row';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { blockReportCells, type BlockReportCells, type BlockReportPage } from '@orchard/shared';
+import { blockReportCells, type BlockReportCells, type BlockReportPage } from '@orchard/shared/harvest';
 import { RowActionButton } from '../../../components/row-actions';
 import { isApiError, errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';

@@ -3,7 +3,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
-import { formatFigure, type EstimateHistoryEntry } from '@orchard/shared';
+import { formatFigure, type EstimateHistoryEntry } from '@orchard/shared/harvest';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useEstimateHistory } from '../api/get-estimate-history';
 import type { ReportRow } from '../block-row-edit';

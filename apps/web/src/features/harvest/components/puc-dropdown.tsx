@@ -1,5 +1,5 @@
 /** The PUC dropdown of the harvest pages: the PUC options ("farm name - PUC name", sorted), wide. */
-import type { HarvestPucOption } from '@orchard/shared';
+import type { HarvestPucOption } from '@orchard/shared/harvest';
 import { useTranslation } from 'react-i18next';
 import { LabelledDropdown } from './labelled-dropdown';
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { en } from '@orchard/shared';
+import { en } from '@orchard/shared/i18n';
 import '../../../lib/i18n';
 import { TipBinsDialog } from './tip-bins-dialog';
 

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { binTippingBodySchema, type BinTippingBody } from '@orchard/shared';
+import { binTippingBodySchema, type BinTippingBody } from '@orchard/shared/harvest';
 import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
 import { NumberTextInput } from '../../../components/number-text-input';
 import { errorText, isApiError } from '../../../lib/api-error';

@@ -3,7 +3,7 @@
  * No placeholder from the previous choice: another organisation's farms never stand in for these.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { INPUT_CHECKS_PATHS, farmInputChecksResponseSchema } from '@orchard/shared';
+import { INPUT_CHECKS_PATHS, farmInputChecksResponseSchema } from '@orchard/shared/input-checks';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { inputChecksKeys } from './keys';

@@ -1,6 +1,6 @@
 /** GET /api/login-history/export: the server's CSV (it logs the export) as a download. */
 import { useMutation } from '@tanstack/react-query';
-import { LOGIN_HISTORY_PATHS, loginHistoryFileName } from '@orchard/shared';
+import { LOGIN_HISTORY_PATHS, loginHistoryFileName } from '@orchard/shared/login-history';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { downloadBlob } from '../../../lib/download';

@@ -1,6 +1,10 @@
 /** GET /api/login-history/areas and /api/login-history/roles: the Area and Roles filter options. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LOGIN_HISTORY_PATHS, loginHistoryAreasResponseSchema, loginHistoryRolesResponseSchema } from '@orchard/shared';
+import {
+  LOGIN_HISTORY_PATHS,
+  loginHistoryAreasResponseSchema,
+  loginHistoryRolesResponseSchema,
+} from '@orchard/shared/login-history';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { loginHistoryKeys } from './keys';

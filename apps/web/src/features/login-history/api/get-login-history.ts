@@ -1,6 +1,6 @@
 /** GET /api/Management/GetLoginHistory?areas=..&roles=..: the rows for the chosen areas and roles. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { LOGIN_HISTORY_PATHS, loginHistoryResponseSchema } from '@orchard/shared';
+import { LOGIN_HISTORY_PATHS, loginHistoryResponseSchema } from '@orchard/shared/login-history';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { loginHistoryKeys } from './keys';

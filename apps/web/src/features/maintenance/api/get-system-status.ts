@@ -1,5 +1,5 @@
 /** GET /api/system/status (public), fetched without the client's maintenance redirect. */
-import { SHELL_PATHS, systemStatusSchema, type SystemStatus } from '@orchard/shared';
+import { SHELL_PATHS, systemStatusSchema, type SystemStatus } from '@orchard/shared/shell';
 
 export async function getSystemStatus(signal?: AbortSignal): Promise<SystemStatus> {
   const res = await fetch(SHELL_PATHS.systemStatus, { credentials: 'same-origin', signal, headers: { Accept: 'application/json' } });

@@ -1,6 +1,6 @@
 /** GET /api/notifications?organizationId=: the caller's notifications, pinned first then newest. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NOTIFICATIONS_PATHS, notificationsResponseSchema } from '@orchard/shared';
+import { NOTIFICATIONS_PATHS, notificationsResponseSchema } from '@orchard/shared/notifications';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { sortNotifications } from '../notification-order';

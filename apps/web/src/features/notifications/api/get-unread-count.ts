@@ -1,6 +1,6 @@
 /** GET /api/notifications/unread-count?organizationId= */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NOTIFICATIONS_PATHS, unreadCountResponseSchema } from '@orchard/shared';
+import { NOTIFICATIONS_PATHS, unreadCountResponseSchema } from '@orchard/shared/notifications';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { notificationsKeys } from './keys';

@@ -1,5 +1,5 @@
 /** POST /api/notifications/stream-ticket: a single-use ticket for opening the event stream. */
-import { NOTIFICATIONS_PATHS, streamTicketResponseSchema } from '@orchard/shared';
+import { NOTIFICATIONS_PATHS, streamTicketResponseSchema } from '@orchard/shared/notifications';
 import { apiRequest } from '../../../lib/api-client';
 
 export const getStreamTicket = () =>

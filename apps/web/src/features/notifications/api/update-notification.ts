@@ -1,6 +1,6 @@
 /** PUT /api/notifications/:id/pin, PUT /api/notifications/:id/read and DELETE /api/notifications/:id. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATIONS_PATHS, notificationSchema } from '@orchard/shared';
+import { NOTIFICATIONS_PATHS, notificationSchema } from '@orchard/shared/notifications';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { notificationsKeys } from './keys';

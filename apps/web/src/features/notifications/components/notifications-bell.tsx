@@ -11,7 +11,7 @@ import { OverlayPanel } from 'primereact/overlaypanel';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationItem } from '@orchard/shared';
+import type { NotificationItem } from '@orchard/shared/notifications';
 import { errorText } from '../../../lib/api-error';
 import { useFormatters } from '../../../lib/use-formatters';
 import { toast } from '../../../lib/toast';

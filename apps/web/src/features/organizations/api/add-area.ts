@@ -1,6 +1,6 @@
 /** POST /api/areas: add an area to a region; the area lists are refreshed. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ORGANIZATION_ONBOARDING_PATHS, areaSchema, type AddAreaBody } from '@orchard/shared';
+import { ORGANIZATION_ONBOARDING_PATHS, areaSchema, type AddAreaBody } from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 

@@ -1,6 +1,6 @@
 /** POST /api/provinces: add a province; the provinces list is refreshed. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ORGANIZATION_ONBOARDING_PATHS, provinceSchema, type AddProvinceBody } from '@orchard/shared';
+import { ORGANIZATION_ONBOARDING_PATHS, provinceSchema, type AddProvinceBody } from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 

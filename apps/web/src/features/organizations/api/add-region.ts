@@ -1,6 +1,6 @@
 /** POST /api/regions: add a region; the regions list is refreshed. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ORGANIZATION_ONBOARDING_PATHS, regionSchema, type AddRegionBody } from '@orchard/shared';
+import { ORGANIZATION_ONBOARDING_PATHS, regionSchema, type AddRegionBody } from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 

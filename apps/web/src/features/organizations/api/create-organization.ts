@@ -4,7 +4,11 @@
  * organisations (the organisation switcher: the creator becomes a member) are refreshed.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ORGANIZATION_ONBOARDING_PATHS, createdOrganizationSchema, type CreateOrganizationBody } from '@orchard/shared';
+import {
+  ORGANIZATION_ONBOARDING_PATHS,
+  createdOrganizationSchema,
+  type CreateOrganizationBody,
+} from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionKeys } from '../../../lib/session/session-queries';
 import { useSession } from '../../../lib/session/session-store';

@@ -1,6 +1,6 @@
 /** GET /api/areas?region=: the areas of one region (choosing a region filters the areas to it). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ORGANIZATION_ONBOARDING_PATHS, areasResponseSchema } from '@orchard/shared';
+import { ORGANIZATION_ONBOARDING_PATHS, areasResponseSchema } from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 

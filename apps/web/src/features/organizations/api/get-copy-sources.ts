@@ -1,6 +1,6 @@
 /** GET /api/organization-onboarding/copy-sources: the organisations whose roles a new organisation copies. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ORGANIZATION_ONBOARDING_PATHS, copySourcesResponseSchema } from '@orchard/shared';
+import { ORGANIZATION_ONBOARDING_PATHS, copySourcesResponseSchema } from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 

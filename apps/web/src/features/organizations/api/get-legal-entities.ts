@@ -1,6 +1,6 @@
 /** GET /api/organization-onboarding/legal-entities: every organisation's legal entities (Organization Details). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ORGANIZATION_ONBOARDING_PATHS, onboardingLegalEntitiesResponseSchema } from '@orchard/shared';
+import { ORGANIZATION_ONBOARDING_PATHS, onboardingLegalEntitiesResponseSchema } from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 

@@ -1,6 +1,6 @@
 /** GET /api/organization-levels: the organisation levels (Organization Details). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ORGANIZATION_ONBOARDING_PATHS, organizationLevelsResponseSchema } from '@orchard/shared';
+import { ORGANIZATION_ONBOARDING_PATHS, organizationLevelsResponseSchema } from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 

@@ -3,7 +3,7 @@
  * counts. System-wide and for super users only, so it is not asked per organisation.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ORGANIZATIONS_PATHS, organizationsResponseSchema } from '@orchard/shared';
+import { ORGANIZATIONS_PATHS, organizationsResponseSchema } from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { organizationsKeys } from './keys';
 

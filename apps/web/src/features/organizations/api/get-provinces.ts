@@ -1,6 +1,6 @@
 /** GET /api/provinces: every province (Farm Details). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ORGANIZATION_ONBOARDING_PATHS, provincesResponseSchema } from '@orchard/shared';
+import { ORGANIZATION_ONBOARDING_PATHS, provincesResponseSchema } from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 

@@ -1,6 +1,6 @@
 /** GET /api/regions: every region (Farm Details). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ORGANIZATION_ONBOARDING_PATHS, regionsResponseSchema } from '@orchard/shared';
+import { ORGANIZATION_ONBOARDING_PATHS, regionsResponseSchema } from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 

@@ -1,6 +1,6 @@
 /** GET /api/site-types: the farm site types (Farm Specifications). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ORGANIZATION_ONBOARDING_PATHS, siteTypesResponseSchema } from '@orchard/shared';
+import { ORGANIZATION_ONBOARDING_PATHS, siteTypesResponseSchema } from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 

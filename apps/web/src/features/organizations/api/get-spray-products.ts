@@ -1,6 +1,6 @@
 /** GET /api/organization-onboarding/spray-products?source=: whether spray products can be copied, and the box's default. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ORGANIZATION_ONBOARDING_PATHS, sprayProductsCopyResponseSchema } from '@orchard/shared';
+import { ORGANIZATION_ONBOARDING_PATHS, sprayProductsCopyResponseSchema } from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 

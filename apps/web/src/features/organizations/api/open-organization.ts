@@ -7,7 +7,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ORGANIZATIONS_PATHS } from '@orchard/shared';
+import { ORGANIZATIONS_PATHS } from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-error';
 import { queryClient } from '../../../lib/query-client';

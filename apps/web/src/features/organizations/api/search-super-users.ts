@@ -3,7 +3,7 @@
  * out the current organisation's members, so the request names the current organisation.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { USERS_PATHS, systemUsersResponseSchema } from '@orchard/shared';
+import { USERS_PATHS, systemUsersResponseSchema } from '@orchard/shared/users';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 

@@ -12,12 +12,8 @@ import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  NEW_LEGAL_ENTITY_ID,
-  firstAddFarmProblem,
-  firstCreateOrganizationProblem,
-  parseDecimalInput,
-} from '@orchard/shared';
+import { parseDecimalInput } from '@orchard/shared/core';
+import { NEW_LEGAL_ENTITY_ID, firstAddFarmProblem, firstCreateOrganizationProblem } from '@orchard/shared/organizations';
 import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
 import { labelledDropdownPt } from '../../../components/filter-fields';
 import { errorText } from '../../../lib/api-error';

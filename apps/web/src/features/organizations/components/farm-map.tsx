@@ -8,7 +8,7 @@
 import type L from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
-import { FARM_MAP_DEFAULT_POSITION, FARM_MAP_DEFAULT_ZOOM } from '@orchard/shared';
+import { FARM_MAP_DEFAULT_POSITION, FARM_MAP_DEFAULT_ZOOM } from '@orchard/shared/organizations';
 import { MARKER_ICON, TILE_ATTRIBUTION, TILE_URL } from '../../../components/map-layers';
 
 export interface LatLng {

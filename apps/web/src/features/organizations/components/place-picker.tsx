@@ -9,7 +9,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { placeNameSchema } from '@orchard/shared';
+import { placeNameSchema } from '@orchard/shared/organizations';
 import { labelledDropdownPt } from '../../../components/filter-fields';
 import { errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';

@@ -5,7 +5,7 @@
  * organisation switch never shows another organisation's rows.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PACKHOUSE_READINGS_PATHS, readingPackhousesResponseSchema } from '@orchard/shared';
+import { PACKHOUSE_READINGS_PATHS, readingPackhousesResponseSchema } from '@orchard/shared/packhouse-readings';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import type { ReadingKind } from '../reading-kinds';

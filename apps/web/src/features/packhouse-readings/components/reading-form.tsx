@@ -8,7 +8,7 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import { dayOf } from '@orchard/shared';
+import { dayOf } from '@orchard/shared/core';
 import { FormField } from '../../../components/field-error';
 import { NumberTextInput } from '../../../components/number-text-input';
 import { errorText, isApiError } from '../../../lib/api-error';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, dayOf } from '@orchard/shared';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, dayOf } from '@orchard/shared/core';
 import { FormField } from '../../../components/field-error';
 import { RecordsList, useRecordsPaging } from '../../../components/records-list';
 import { useFormatters } from '../../../lib/use-formatters';

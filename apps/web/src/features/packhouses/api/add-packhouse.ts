@@ -1,6 +1,6 @@
 /** POST /api/packhouses: link an existing packhouse (id) or create a new one (name, short name). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PACKHOUSES_PATHS, managedPackhouseSchema, type AddPackhouseBody } from '@orchard/shared';
+import { PACKHOUSES_PATHS, managedPackhouseSchema, type AddPackhouseBody } from '@orchard/shared/packhouses';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 

@@ -1,6 +1,6 @@
 /** GET /api/packhouses: the organisation's packhouses (linked or run by it). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PACKHOUSES_PATHS, managedPackhousesResponseSchema } from '@orchard/shared';
+import { PACKHOUSES_PATHS, managedPackhousesResponseSchema } from '@orchard/shared/packhouses';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 

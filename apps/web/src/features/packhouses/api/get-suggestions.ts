@@ -1,6 +1,6 @@
 /** GET /api/packhouses/suggestions?query=: existing packhouses not yet in the organisation's list. */
 import { queryOptions } from '@tanstack/react-query';
-import { PACKHOUSES_PATHS, packhouseSuggestionsResponseSchema } from '@orchard/shared';
+import { PACKHOUSES_PATHS, packhouseSuggestionsResponseSchema } from '@orchard/shared/packhouses';
 import { apiRequest } from '../../../lib/api-client';
 import { packhouseKeys } from './get-packhouses';
 

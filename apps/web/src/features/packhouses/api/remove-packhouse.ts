@@ -1,6 +1,6 @@
 /** DELETE /api/packhouses/:id: remove a packhouse from the organisation's list (409 when the server refuses). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PACKHOUSES_PATHS } from '@orchard/shared';
+import { PACKHOUSES_PATHS } from '@orchard/shared/packhouses';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 

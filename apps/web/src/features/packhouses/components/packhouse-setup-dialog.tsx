@@ -12,11 +12,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
-import {
-  PACKHOUSE_NAME_MAX,
-  PACKHOUSE_SUGGESTION_MIN_CHARS,
-  addPackhouseBodySchema,
-} from '@orchard/shared';
+import { PACKHOUSE_NAME_MAX, PACKHOUSE_SUGGESTION_MIN_CHARS, addPackhouseBodySchema } from '@orchard/shared/packhouses';
 import { isApiError, errorText } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session/session-store';
 import { toast } from '../../../lib/toast';

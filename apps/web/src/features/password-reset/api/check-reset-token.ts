@@ -1,6 +1,6 @@
 /** GET /api/password-resets/:token (public): is the link still usable? 404 when not. */
 import { queryOptions } from '@tanstack/react-query';
-import { USERS_PATHS, passwordResetTokenResponseSchema } from '@orchard/shared';
+import { USERS_PATHS, passwordResetTokenResponseSchema } from '@orchard/shared/users';
 import { apiRequest } from '../../../lib/api-client';
 
 export const checkResetToken = (token: string) =>

@@ -1,6 +1,6 @@
 /** POST /api/password-resets (public): sets the new password with the link, once. */
 import { useMutation } from '@tanstack/react-query';
-import { USERS_PATHS, type CompletePasswordResetBody } from '@orchard/shared';
+import { USERS_PATHS, type CompletePasswordResetBody } from '@orchard/shared/users';
 import { apiRequest } from '../../../lib/api-client';
 
 export const completePasswordReset = (body: CompletePasswordResetBody) =>

@@ -1,6 +1,6 @@
 /** GET /api/pest-dashboard/farms: the Farm filter's options (the caller's assigned farms). */
 import { useQuery } from '@tanstack/react-query';
-import { PEST_DASHBOARD_PATHS, pestDashboardFarmsResponseSchema } from '@orchard/shared';
+import { PEST_DASHBOARD_PATHS, pestDashboardFarmsResponseSchema } from '@orchard/shared/pest-dashboard';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pestDashboardKeys } from './keys';

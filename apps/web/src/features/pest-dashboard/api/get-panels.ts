@@ -3,7 +3,7 @@
  * the first Apply; the panels of the previous filter stay in view (marked loading) while the next load.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PEST_DASHBOARD_PATHS, pestDashboardResponseSchema } from '@orchard/shared';
+import { PEST_DASHBOARD_PATHS, pestDashboardResponseSchema } from '@orchard/shared/pest-dashboard';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pestDashboardKeys } from './keys';

@@ -1,6 +1,6 @@
 /** GET /api/pest-dashboard/season: the season at a glance; each part null for a caller who may not see it. */
 import { useQuery } from '@tanstack/react-query';
-import { PEST_DASHBOARD_PATHS, seasonAtAGlanceResponseSchema } from '@orchard/shared';
+import { PEST_DASHBOARD_PATHS, seasonAtAGlanceResponseSchema } from '@orchard/shared/pest-dashboard';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pestDashboardKeys } from './keys';

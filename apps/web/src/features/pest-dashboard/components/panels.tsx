@@ -15,7 +15,7 @@ import { Tag } from 'primereact/tag';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PestDashboardResponse } from '@orchard/shared';
+import type { PestDashboardResponse } from '@orchard/shared/pest-dashboard';
 import { compactInputCheckRow } from '../../../components/input-check-details';
 import { InputChecksTable } from '../../../components/input-checks-table';
 import { scrollableTablePt } from '../../../components/table-accessibility';

@@ -8,7 +8,7 @@
 import { Chart } from 'primereact/chart';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PestDashboardResponse } from '@orchard/shared';
+import type { PestDashboardResponse } from '@orchard/shared/pest-dashboard';
 import { useFormatters } from '../../../lib/use-formatters';
 
 type Series = PestDashboardResponse['trapCounts']['series'][number];

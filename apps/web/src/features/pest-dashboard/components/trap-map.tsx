@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import type { PestDashboardResponse } from '@orchard/shared';
+import type { PestDashboardResponse } from '@orchard/shared/pest-dashboard';
 import { MARKER_ICON, TILE_ATTRIBUTION, TILE_URL } from '../../../components/map-layers';
 import { useFormatters } from '../../../lib/use-formatters';
 

@@ -1,6 +1,6 @@
 /** GET /api/pest-dashboard/thresholds: the organisation's set, or the citrus defaults (isDefault, version 0). */
 import { useQuery } from '@tanstack/react-query';
-import { PEST_THRESHOLDS_PATH, pestThresholdsResponseSchema } from '@orchard/shared';
+import { PEST_THRESHOLDS_PATH, pestThresholdsResponseSchema } from '@orchard/shared/pest-thresholds';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pestThresholdsKeys } from './keys';

@@ -4,7 +4,7 @@
  * other view of the organisation (the pest dashboard) reads its data again when next shown.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PEST_THRESHOLDS_PATH, pestThresholdsResponseSchema, type SavePestThresholdsBody } from '@orchard/shared';
+import { PEST_THRESHOLDS_PATH, pestThresholdsResponseSchema, type SavePestThresholdsBody } from '@orchard/shared/pest-thresholds';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pestThresholdsKeys } from './keys';

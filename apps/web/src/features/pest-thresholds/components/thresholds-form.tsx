@@ -12,7 +12,7 @@ import { Message } from 'primereact/message';
 import { useId, useState } from 'react';
 import { useForm, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { savePestThresholdsBodySchema, type PestThresholdsResponse } from '@orchard/shared';
+import { savePestThresholdsBodySchema, type PestThresholdsResponse } from '@orchard/shared/pest-thresholds';
 import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useSaveThresholds } from '../api/save-thresholds';

@@ -1,6 +1,6 @@
 /** GET /api/picking/schedule/export and /api/picking/packhouse-schedule/export: the server's CSV as a download. */
 import { useMutation } from '@tanstack/react-query';
-import { PICKING_PATHS, pickingScheduleFileName, type PickingViewKind } from '@orchard/shared';
+import { PICKING_PATHS, pickingScheduleFileName, type PickingViewKind } from '@orchard/shared/picking';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import type { ScheduleFilterParams } from './get-schedule';

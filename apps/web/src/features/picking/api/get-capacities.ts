@@ -1,6 +1,6 @@
 /** GET /api/picking/capacities?pagerDate=&packhouses=: capacity rows of the packhouses the organisation runs. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PICKING_PATHS, capacityPageSchema } from '@orchard/shared';
+import { PICKING_PATHS, capacityPageSchema } from '@orchard/shared/picking';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 

@@ -1,6 +1,6 @@
 /** GET /api/picking/filters?view=&farms=: packhouses, producers, farms and varieties of a view. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PICKING_PATHS, pickingFiltersResponseSchema, type PickingViewKind } from '@orchard/shared';
+import { PICKING_PATHS, pickingFiltersResponseSchema, type PickingViewKind } from '@orchard/shared/picking';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pickingKeys, toQueryString } from './keys';

@@ -1,6 +1,6 @@
 /** GET /api/picking/progress-types: the Picking Progress dropdown's options. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PICKING_PATHS, pickingProgressTypesResponseSchema } from '@orchard/shared';
+import { PICKING_PATHS, pickingProgressTypesResponseSchema } from '@orchard/shared/picking';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pickingKeys } from './keys';

@@ -1,6 +1,6 @@
 /** GET /api/picking/puc-schedule: PUC x variety rows with 14 daily bin cells, one page. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PICKING_PATHS, pucSchedulePageSchema } from '@orchard/shared';
+import { PICKING_PATHS, pucSchedulePageSchema } from '@orchard/shared/picking';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pickingKeys, toQueryString } from './keys';

@@ -1,6 +1,7 @@
 /** GET /api/picking/schedule (producer view) and /api/picking/packhouse-schedule (packhouse view). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PICKING_PATHS, TABLE_PAGE_SIZE, pickingSchedulePageSchema, type PickingViewKind } from '@orchard/shared';
+import { TABLE_PAGE_SIZE } from '@orchard/shared/core';
+import { PICKING_PATHS, pickingSchedulePageSchema, type PickingViewKind } from '@orchard/shared/picking';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pickingKeys, toQueryString } from './keys';

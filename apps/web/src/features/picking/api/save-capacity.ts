@@ -1,6 +1,6 @@
 /** PUT /api/picking/capacities/:packhouseId: the changed capacity weeks of one packhouse, all or nothing. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PICKING_PATHS, capacityRowSchema, type CapacitySaveBody } from '@orchard/shared';
+import { PICKING_PATHS, capacityRowSchema, type CapacitySaveBody } from '@orchard/shared/picking';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { capacityKeys } from './get-capacities';

@@ -1,6 +1,6 @@
 /** PUT /api/picking/puc-schedule/cells: saves one daily bin cell (upsert with the cell's version). */
 import { useMutation } from '@tanstack/react-query';
-import { PICKING_PATHS, pucScheduleCellResponseSchema, type PucScheduleCellBody } from '@orchard/shared';
+import { PICKING_PATHS, pucScheduleCellResponseSchema, type PucScheduleCellBody } from '@orchard/shared/picking';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 

@@ -5,7 +5,7 @@ import {
   pickingEstimateRowSchema,
   type PickingRowCreateBody,
   type PickingRowSaveBody,
-} from '@orchard/shared';
+} from '@orchard/shared/picking';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { pickingKeys } from './keys';

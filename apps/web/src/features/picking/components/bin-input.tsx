@@ -6,7 +6,7 @@
  * over, so nothing other than what was typed is ever saved. A `required` input refuses an emptied
  * value the same way (the text stays empty until corrected or Escape). Escape restores the value.
  */
-import { parseBinCellText } from '@orchard/shared';
+import { parseBinCellText } from '@orchard/shared/picking';
 import { memo, useId, useState, type KeyboardEvent } from 'react';
 import { FieldError } from '../../../components/field-error';
 

@@ -8,13 +8,13 @@ import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '@orchard/shared/core';
 import {
-  PERMISSIONS,
   PUC_SCHEDULE_DEFAULT_PAGE_SIZE,
   PUC_SCHEDULE_PAGE_SIZES,
   type PucScheduleCell,
   type PucScheduleRow,
-} from '@orchard/shared';
+} from '@orchard/shared/picking';
 import { namedPaginatorTemplate, scrollableTablePt } from '../../../components/table-accessibility';
 import { errorText } from '../../../lib/api-error';
 import { useSessionContext } from '../../../lib/session/use-session-context';

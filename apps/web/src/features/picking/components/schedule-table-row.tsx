@@ -13,7 +13,7 @@
 import { Dropdown } from 'primereact/dropdown';
 import { memo, type Dispatch, type RefObject } from 'react';
 import type { TFunction } from 'i18next';
-import { type PickingSchedulePage, type PickingViewKind } from '@orchard/shared';
+import { type PickingSchedulePage, type PickingViewKind } from '@orchard/shared/picking';
 import type { FilterOption } from '../../../components/filter-fields';
 import { isWeekEdited, weekBins, type RowMode, type ScheduleRow, type ScheduleTableAction } from '../schedule-table-state';
 import { BinInput } from './bin-input';

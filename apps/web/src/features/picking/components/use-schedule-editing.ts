@@ -4,7 +4,7 @@
  */
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PickingSchedulePage } from '@orchard/shared';
+import type { PickingSchedulePage } from '@orchard/shared/picking';
 import { errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useSaveScheduleRow } from '../api/save-row';

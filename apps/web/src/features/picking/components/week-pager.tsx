@@ -1,7 +1,7 @@
 /** The week pager: previous and next week around the shown pager date. */
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { isoWeekOf } from '@orchard/shared';
+import { isoWeekOf } from '@orchard/shared/picking';
 
 export function WeekPager({ date, onMove, disabled }: { date: string | null; onMove: (weeks: number) => void; disabled?: boolean }) {
   const { t } = useTranslation();

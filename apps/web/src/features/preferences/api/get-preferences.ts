@@ -1,6 +1,6 @@
 /** GET /api/preferences: theme, saved default and view flags. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PREFERENCES_PATHS, preferencesResponseSchema } from '@orchard/shared';
+import { PREFERENCES_PATHS, preferencesResponseSchema } from '@orchard/shared/preferences';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { preferencesKeys } from './keys';

@@ -1,6 +1,6 @@
 /** PUT /api/preferences/defaults {themeId | null} (null resets) and POST set-current-as-default. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PREFERENCES_PATHS, preferencesSchema, type ThemeId } from '@orchard/shared';
+import { PREFERENCES_PATHS, preferencesSchema, type ThemeId } from '@orchard/shared/preferences';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { preferencesKeys } from './keys';

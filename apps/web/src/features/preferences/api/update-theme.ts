@@ -1,6 +1,6 @@
 /** PUT /api/preferences {themeId}: saves the theme for the user. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PREFERENCES_PATHS, preferencesSchema, type ThemeId } from '@orchard/shared';
+import { PREFERENCES_PATHS, preferencesSchema, type ThemeId } from '@orchard/shared/preferences';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { preferencesKeys } from './keys';

@@ -1,6 +1,6 @@
 /** GET /api/me/release-note: the newest release note the signed-in user has not dismissed, or none. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { RELEASE_NOTES_PATHS, currentReleaseNoteResponseSchema } from '@orchard/shared';
+import { RELEASE_NOTES_PATHS, currentReleaseNoteResponseSchema } from '@orchard/shared/release-notes';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 

@@ -4,7 +4,7 @@
  * tells the server to dismiss it. Unticked, the note shows again on the next visit.
  * The notes are HTML sanitised by the server (no scripts, handlers or styles).
  */
-import { RELEASE_NOTE_DIALOG_Z_INDEX, type ReleaseNote } from '@orchard/shared';
+import { RELEASE_NOTE_DIALOG_Z_INDEX, type ReleaseNote } from '@orchard/shared/release-notes';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';

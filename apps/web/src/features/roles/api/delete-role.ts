@@ -1,6 +1,6 @@
 /** DELETE /api/roles/:id */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ROLES_PATHS } from '@orchard/shared';
+import { ROLES_PATHS } from '@orchard/shared/roles';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionKeys } from '../../../lib/session/session-queries';
 import { useSession } from '../../../lib/session/session-store';

@@ -1,6 +1,6 @@
 /** POST /api/menu/items-by-permissions: the menu tree a set of permissions opens (landing-page picker). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SHELL_PATHS, menuResponseSchema } from '@orchard/shared';
+import { SHELL_PATHS, menuResponseSchema } from '@orchard/shared/shell';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { rolesKeys } from './keys';

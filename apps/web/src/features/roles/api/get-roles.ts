@@ -1,6 +1,6 @@
 /** GET /api/roles?page=1&size=99999: the organisation's roles with users counts, and the permission catalogue. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ROLES_PAGE_SIZE_MAX, ROLES_PATHS, rolesResponseSchema } from '@orchard/shared';
+import { ROLES_PAGE_SIZE_MAX, ROLES_PATHS, rolesResponseSchema } from '@orchard/shared/roles';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { rolesKeys } from './keys';

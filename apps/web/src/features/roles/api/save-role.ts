@@ -1,6 +1,6 @@
 /** POST /api/roles (create) and PUT /api/roles/:id (update with the version it was based on). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ROLES_PATHS, roleSchema, type Role, type RoleBody } from '@orchard/shared';
+import { ROLES_PATHS, roleSchema, type Role, type RoleBody } from '@orchard/shared/roles';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionKeys } from '../../../lib/session/session-queries';
 import { useSession } from '../../../lib/session/session-store';

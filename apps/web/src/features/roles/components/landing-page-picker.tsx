@@ -7,7 +7,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { Tree, type TreeSelectionEvent } from 'primereact/tree';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MenuItem } from '@orchard/shared';
+import type { MenuItem } from '@orchard/shared/shell';
 import { menuLabel } from '../../../lib/i18n';
 import { branchKeys, findMenuItem, menuTreeNodes } from '../landing-page-tree';
 

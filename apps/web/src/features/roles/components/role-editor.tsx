@@ -10,14 +10,8 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
-import {
-  ROLE_DIALOG_MIN_WIDTH_PX,
-  ROLE_DIALOG_WIDTH_PX,
-  roleBodySchema,
-  type PermissionInfo,
-  type Role,
-  type RoleBody,
-} from '@orchard/shared';
+import { ROLE_DIALOG_MIN_WIDTH_PX, ROLE_DIALOG_WIDTH_PX } from '../../../lib/ui-constants';
+import { roleBodySchema, type PermissionInfo, type Role, type RoleBody } from '@orchard/shared/roles';
 import { FieldError, FormField } from '../../../components/field-error';
 import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';

@@ -1,7 +1,7 @@
 /** POST /api/cache/dirty (super users only: the caches are every organisation's). */
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SHELL_PATHS } from '@orchard/shared';
+import { SHELL_PATHS } from '@orchard/shared/shell';
 import { apiRequest } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';

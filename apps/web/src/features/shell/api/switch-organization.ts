@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Organization } from '@orchard/shared';
+import type { Organization } from '@orchard/shared/shell';
 import { errorText } from '../../../lib/api-error';
 import { switchOrganization } from '../../../lib/session/session-context';
 import { toast } from '../../../lib/toast';

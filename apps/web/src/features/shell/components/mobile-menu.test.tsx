@@ -7,7 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { en } from '@orchard/shared';
+import { en } from '@orchard/shared/i18n';
 import { i18n } from '../../../lib/i18n-core';
 import { loadAllTexts } from '../../../lib/load-all-texts';
 import { MobileMenu } from './mobile-menu';

@@ -7,7 +7,7 @@
 import { Button } from 'primereact/button';
 import { Sidebar } from 'primereact/sidebar';
 import { useTranslation } from 'react-i18next';
-import type { MenuItem } from '@orchard/shared';
+import type { MenuItem } from '@orchard/shared/shell';
 import { overlayOpen } from '../../../components/overlay-open';
 import { useLogout } from '../api/use-logout';
 import { OrganizationSwitcher } from './organization-switcher';

@@ -1,7 +1,8 @@
 /** The organisation logo (height 25) or, without one, the app name. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { APP_NAME, BLOB_CONTAINERS, TOP_LOGO_HEIGHT_PX } from '@orchard/shared';
+import { TOP_LOGO_HEIGHT_PX } from '../../../lib/ui-constants';
+import { APP_NAME, BLOB_CONTAINERS } from '@orchard/shared/core';
 import { paths } from '../../../config/paths';
 import { useSessionContext } from '../../../lib/session/use-session-context';
 import { useBlobUrl } from '../api/use-blob-url';

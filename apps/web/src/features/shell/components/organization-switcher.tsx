@@ -2,7 +2,8 @@
 import { Dropdown } from 'primereact/dropdown';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORGANISATION_DROPDOWN_MAX_HEIGHT_PX, type Organization } from '@orchard/shared';
+import { ORGANISATION_DROPDOWN_MAX_HEIGHT_PX } from '../../../lib/ui-constants';
+import { type Organization } from '@orchard/shared/shell';
 import { useSessionContext } from '../../../lib/session/use-session-context';
 import { useSwitchOrganization } from '../api/switch-organization';
 

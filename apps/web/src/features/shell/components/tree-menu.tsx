@@ -5,7 +5,8 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { MENU_ANIMATION_MS, type MenuItem } from '@orchard/shared';
+import { MENU_ANIMATION_MS } from '../../../lib/ui-constants';
+import { type MenuItem } from '@orchard/shared/shell';
 import { menuLabel } from '../../../lib/i18n';
 import {
   emptyTypeahead,

@@ -1,6 +1,7 @@
 /** Avatar (60x60: the uploaded picture, or the person's initials), full name and job title. */
 import { useTranslation } from 'react-i18next';
-import { AVATAR_SIZE_PX, BLOB_CONTAINERS } from '@orchard/shared';
+import { AVATAR_SIZE_PX } from '../../../lib/ui-constants';
+import { BLOB_CONTAINERS } from '@orchard/shared/core';
 import { initials } from '../../../lib/initials';
 import { useSessionContext } from '../../../lib/session/use-session-context';
 import { useBlobUrl } from '../api/use-blob-url';

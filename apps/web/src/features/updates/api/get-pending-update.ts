@@ -3,7 +3,7 @@
  * super users only, so it is not asked per organisation.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { UPDATES_PATHS, pendingUpdateResponseSchema } from '@orchard/shared';
+import { UPDATES_PATHS, pendingUpdateResponseSchema } from '@orchard/shared/updates';
 import { apiRequest } from '../../../lib/api-client';
 
 export const updateKeys = {

@@ -1,6 +1,6 @@
 /** POST /api/core/UploadUpdate: multipart form with field `file`; schedules it, replacing any pending update. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { UPDATES_PATHS, UPDATE_FILE_FIELD } from '@orchard/shared';
+import { UPDATES_PATHS, UPDATE_FILE_FIELD } from '@orchard/shared/updates';
 import { apiRequest, type UploadProgress } from '../../../lib/api-client';
 import { updateKeys } from './get-pending-update';
 

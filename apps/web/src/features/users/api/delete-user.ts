@@ -1,6 +1,6 @@
 /** DELETE /api/users/:id (users.manage; never yourself). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { USERS_PATHS } from '@orchard/shared';
+import { USERS_PATHS } from '@orchard/shared/users';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { rolesListKey } from '../../../lib/shared-query-keys';

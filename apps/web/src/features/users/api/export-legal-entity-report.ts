@@ -3,7 +3,7 @@
  * (Content-Disposition) and writes the export log; the browser only saves it.
  */
 import { useMutation } from '@tanstack/react-query';
-import { USERS_PATHS, USER_LEGAL_ENTITY_REPORT_PREFIX } from '@orchard/shared';
+import { USERS_PATHS, USER_LEGAL_ENTITY_REPORT_PREFIX } from '@orchard/shared/users';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadBlob, fileNameFromDisposition } from '../../../lib/download';
 import { useSession } from '../../../lib/session/session-store';

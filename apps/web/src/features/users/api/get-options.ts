@@ -1,6 +1,6 @@
 /** GET /api/users/farm-options (users.assignFarms) and /packhouse-options (users.assignPackhouses). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { USERS_PATHS, farmOptionSchema, packhouseOptionSchema } from '@orchard/shared';
+import { USERS_PATHS, farmOptionSchema, packhouseOptionSchema } from '@orchard/shared/users';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';

@@ -1,6 +1,6 @@
 /** GET /api/users/system-users?query=: system users that are not members yet (link autocomplete). */
 import { queryOptions } from '@tanstack/react-query';
-import { USERS_PATHS, systemUsersResponseSchema } from '@orchard/shared';
+import { USERS_PATHS, systemUsersResponseSchema } from '@orchard/shared/users';
 import { apiRequest } from '../../../lib/api-client';
 import { userKeys } from './keys';
 

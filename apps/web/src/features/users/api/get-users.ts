@@ -1,6 +1,6 @@
 /** GET /api/users: the organisation's users, with its roles when the caller holds roles.view. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { USERS_PATHS, userListResponseSchema } from '@orchard/shared';
+import { USERS_PATHS, userListResponseSchema } from '@orchard/shared/users';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { userKeys } from './keys';

@@ -1,6 +1,6 @@
 /** POST /api/users/:id/password-reset: mails the user a one-time link; answers the address. */
 import { useMutation } from '@tanstack/react-query';
-import { USERS_PATHS, passwordResetResponseSchema } from '@orchard/shared';
+import { USERS_PATHS, passwordResetResponseSchema } from '@orchard/shared/users';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { userPath } from './keys';

@@ -1,6 +1,6 @@
 /** POST /api/users (create) and PUT /api/users/:id (save with the version read). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { USERS_PATHS, userSchema, type CreateUserBody, type UpdateUserBody } from '@orchard/shared';
+import { USERS_PATHS, userSchema, type CreateUserBody, type UpdateUserBody } from '@orchard/shared/users';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { rolesListKey } from '../../../lib/shared-query-keys';

@@ -1,6 +1,6 @@
 /** POST /api/users/:id/unblock (users.manage). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { USERS_PATHS, userSchema } from '@orchard/shared';
+import { USERS_PATHS, userSchema } from '@orchard/shared/users';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
 import { userKeys, userPath } from './keys';

@@ -1,6 +1,6 @@
 /** PUT /api/users/:id/avatar, multipart field `file` (images only, at most 1,000,000 bytes). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { USERS_PATHS, avatarResponseSchema } from '@orchard/shared';
+import { USERS_PATHS, avatarResponseSchema } from '@orchard/shared/users';
 import { apiRequest, type UploadProgress } from '../../../lib/api-client';
 import { sessionKeys } from '../../../lib/session/session-queries';
 import { useSession } from '../../../lib/session/session-store';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { en } from '@orchard/shared';
+import { en } from '@orchard/shared/i18n';
 import '../../../lib/i18n';
 import type { UploadProgress } from '../../../lib/api-client';
 import { useAvatarUpload } from './user-avatar-field';

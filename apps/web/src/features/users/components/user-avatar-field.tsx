@@ -11,7 +11,7 @@ import {
 } from 'primereact/fileupload';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AVATAR_MAX_BYTES } from '@orchard/shared';
+import { AVATAR_MAX_BYTES } from '@orchard/shared/core';
 import { FieldError } from '../../../components/field-error';
 import { ProgressPanel, percentOf, sentText } from '../../../components/progress-panel';
 import { errorText } from '../../../lib/api-error';

@@ -8,7 +8,7 @@ import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocom
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SystemUser } from '@orchard/shared';
+import type { SystemUser } from '@orchard/shared/users';
 import { errorText } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session/session-store';
 import { toast } from '../../../lib/toast';

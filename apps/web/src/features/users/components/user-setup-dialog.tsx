@@ -5,7 +5,8 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
-import { USER_DIALOG_WIDTH_PX, type User, type UserListRole } from '@orchard/shared';
+import { USER_DIALOG_WIDTH_PX } from '../../../lib/ui-constants';
+import { type User, type UserListRole } from '@orchard/shared/users';
 import { UserEditor } from './user-editor';
 
 export function UserSetupDialog({

@@ -1,0 +1,3 @@
+export * from './pest-dashboard.js';
+export * from './figures.js';
+export * from './trap-figures.js';

@@ -1,0 +1,1 @@
+export * from './release-notes.js';

@@ -1,0 +1,2 @@
+export * from './menu.js';
+export * from './shell.js';
