@@ -49,6 +49,7 @@ import {
 } from '../../apps/server/src/db/schema/index';
 import { DEMO_ORGANIZATIONS, DEMO_PACKHOUSES, createPrng, seedDemoData, type Prng } from '../../apps/server/src/db/seed/index';
 import { DEMO_VARIETIES } from '../../apps/server/src/db/seed/parts/harvest';
+import { insertPlannedBins, type PlannedBins } from '../../apps/server/src/db/seed/parts/harvest-bins';
 import { addPestBenchScouting } from './pest-dashboard';
 import { addPickingBenchData, type PickingBenchData } from './picking-data';
 
@@ -135,45 +136,6 @@ async function pooled(tasks: (() => Promise<void>)[], concurrency: number): Prom
 }
 
 const countOf = async (db: AppDb, query: SQL) => (await rowsOf<{ n: number }>(db, query))[0]?.n ?? 0;
-
-interface BinPlan {
-  organizationId: number;
-  productionBlockId: number;
-  packhouseId: number;
-  varietyId: number;
-  bins: number;
-  startAt: string;
-  span: number;
-  untippedAfter: string;
-  kgMin: number;
-  kgMax: number;
-  seed: number;
-}
-
-/** One organisation's planned bins, generated inside the database (the demo seed's hashes, without its replica mode). */
-async function insertPlannedBins(db: AppDb, season: number, plans: readonly BinPlan[]): Promise<void> {
-  await db.execute(sql`
-    insert into fruit_bins (organization_id, production_block_id, packhouse_id, variety_id, season,
-      received_at, received_date, tipped, tipped_at, tipped_kgs, created_by)
-    select b.organization_id, b.production_block_id, b.packhouse_id, b.variety_id, ${season},
-      b.received_at, ((b.received_at at time zone 'UTC') + interval '2 hours')::date,
-      b.tipped, case when b.tipped then b.received_at + (2 + b.h2 * 20) * interval '1 hour' end,
-      case when b.tipped then round((b.kg_min + b.h2 * (b.kg_max - b.kg_min)) * 10) / 10 end,
-      null
-    from (
-      select r."organizationId" as organization_id, r."productionBlockId" as production_block_id,
-        r."packhouseId" as packhouse_id, r."varietyId" as variety_id, r."kgMin" as kg_min, r."kgMax" as kg_max,
-        h.h2, h.received_at, h.received_at < r."untippedAfter" as tipped
-      from json_to_recordset(${JSON.stringify(plans)}::json) as r(
-        "organizationId" int, "productionBlockId" int, "packhouseId" int, "varietyId" int, bins int,
-        "startAt" timestamptz, "span" float8, "untippedAfter" timestamptz, "kgMin" float8, "kgMax" float8, seed bigint)
-      cross join lateral generate_series(1::bigint, r.bins) as g(n)
-      cross join lateral (
-        select r."startAt" + (((g.n * 2654435761 + r.seed) % 4294967296)::float8 / 4294967296 * r.span) * interval '1 second' as received_at,
-          ((g.n * 2246822519 + r.seed * 7) % 4294967296)::float8 / 4294967296 as h2
-      ) h
-    ) b`);
-}
 
 /** Drops fruit_bins' secondary indexes; the returned function recreates them from their definitions. */
 async function setSecondaryIndexesAside(db: AppDb): Promise<() => Promise<void>> {
@@ -451,7 +413,7 @@ export async function buildIndustryData(handle: DbHandle, options: IndustryOptio
     reference,
     varietyInfo,
   });
-  const byOrg = new Map<number, BinPlan[]>();
+  const byOrg = new Map<number, PlannedBins[]>();
   for (const plan of binPlans) {
     const list = byOrg.get(plan.organizationId);
     if (list) list.push(plan);
@@ -569,7 +531,7 @@ function planBins(
     reference: number;
     varietyInfo: (name: string) => { binKgs: readonly [number, number]; picking: readonly (readonly [number, number])[] };
   },
-): BinPlan[] {
+): PlannedBins[] {
   const drafts = blocks.map((b, i) => {
     const info = o.varietyInfo(b.variety.name);
     const windowStart = seasonDay(o.season, info.picking[0]!) + rng.float(0, 10) * DAY_MS;

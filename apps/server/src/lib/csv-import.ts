@@ -1,5 +1,5 @@
 /**
- * What every CSV import does the same way (shared api/csv-import.ts): read the file's lines by the
+ * What every CSV import does the same way (shared core/csv-import.ts): read the file's lines by the
  * import's columns (lib/csv-file) or refuse the whole file, name a line's problem with its rule's
  * reason, and refuse a commit while a line is refused. Each import checks the cells itself.
  */

@@ -11,14 +11,13 @@
 import { PERMISSIONS } from '@orchard/shared/core';
 import { ROLES_PATHS } from '@orchard/shared/roles';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSecondInstance, type SecondInstance } from '../../test/helpers/second-instance';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
 import { addMember, createRole, createUser } from '../../test/helpers/fixtures';
 import { createTenantWorld, type TenantWorld } from '../../test/helpers/tenant-matrix';
-import { buildApp } from '../app';
 import { CHANGE_CHANNEL } from '../db/changes';
-import { openDatabase, type DbHandle } from '../db/client';
+import type { DbHandle } from '../db/client';
 
 const ACCESS_CACHE_MS = 1000;
 const MARKER = 'access-cache-test-marker';
@@ -26,7 +25,7 @@ const MARKER = 'access-cache-test-marker';
 describe('a permission revoked on one instance, on another (PostgreSQL)', () => {
   let t: TestApp;
   let w: TenantWorld;
-  let b: { app: FastifyInstance; handle: DbHandle };
+  let b: SecondInstance;
   /** B's clock */
   let bNow = Date.now();
   /** shut: change notices never reach B */
@@ -36,9 +35,7 @@ describe('a permission revoked on one instance, on another (PostgreSQL)', () => 
   beforeAll(async () => {
     t = await createTestApp({ accessCacheMs: ACCESS_CACHE_MS });
     w = await createTenantWorld(t);
-    const pool = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client;
-    const handle = await openDatabase({ databaseUrl: pool.options.connectionString, poolSize: 2 });
-    const gated: DbHandle = {
+    const gated = (handle: DbHandle): DbHandle => ({
       ...handle,
       listen: (channel, onNotify, onLost) =>
         handle.listen(
@@ -49,13 +46,11 @@ describe('a permission revoked on one instance, on another (PostgreSQL)', () => 
           },
           onLost,
         ),
-    };
-    b = { app: await buildApp({ db: gated, config: t.config, clock: { now: () => new Date(bNow) } }), handle };
-    await b.app.ready();
+    });
+    b = await openSecondInstance(t, { poolSize: 2, db: gated, clock: { now: () => new Date(bNow) } });
   });
   afterAll(async () => {
-    await b.app.close();
-    await b.handle.close();
+    await b.close();
     await t.close();
   });
 

@@ -1,5 +1,5 @@
 /**
- * The token endpoint's error messages and their reasons: apart from the token schemas (api/auth.ts)
+ * The token endpoint's error messages and their reasons: apart from the token schemas (auth/auth.ts)
  * because the sign-in route reads them, and that route downloads no zod (bundle budget).
  *
  * The login screen maps their reasons to the product's texts: invalid_username_or_password -> "Invalid

@@ -26,7 +26,7 @@ export const FARM_SETUP_PATHS = {
   productionBlock: '/api/farm-setup/production-blocks/:id',
   varieties: '/api/farm-setup/varieties',
   commodities: '/api/farm-setup/commodities',
-  /** multipart CSV file of production blocks; ?mode=preview (default) or commit (api/csv-import.ts) */
+  /** multipart CSV file of production blocks; ?mode=preview (default) or commit (core/csv-import.ts) */
   productionBlockImports: '/api/farm-setup/production-block-imports',
 } as const;
 

@@ -9,7 +9,7 @@
  * on a farm not assigned to the caller, is unknown, like one that does not exist); a trap
  * inspection names its trap by code within that block. Each line is checked with the same schema
  * and rules as the capture form (the create route), and answers created, existing or refused with
- * the problems, in the answer of every CSV import (api/csv-import.ts): preview writes nothing;
+ * the problems, in the answer of every CSV import (core/csv-import.ts): preview writes nothing;
  * commit writes every line or none (400 naming the lines). A line's cells are the kind's columns.
  *
  * Scouting lines are observations: lines with the same farm, block, started_at and ended_at form

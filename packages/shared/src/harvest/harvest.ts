@@ -335,7 +335,7 @@ export function tippedOfCell(cell: string): boolean | null {
 }
 
 /**
- * The import answers in the shape of every CSV import (api/csv-import.ts): each line created or
+ * The import answers in the shape of every CSV import (core/csv-import.ts): each line created or
  * refused, its cells by BIN_IMPORT_COLUMNS, no id (a line is a batch of bins); and the bins of the
  * lines not refused.
  */

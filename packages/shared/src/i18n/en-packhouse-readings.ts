@@ -1,7 +1,7 @@
 /**
  * English texts of the Packhouse Readings screen (Packhouse > Packhouse Readings): packing lines
  * with their wax readings and cold rooms with their temperature and humidity readings. Part of `en`
- * (./en.ts). The rules' messages live with the rules (api/packhouse-readings.ts).
+ * (./en.ts). The rules' messages live with the rules (packhouse-readings/packhouse-readings.ts).
  */
 import { FIELD_CAPTURE_MESSAGES } from '../field-capture/field-capture.js';
 

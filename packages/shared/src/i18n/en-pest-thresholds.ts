@@ -1,7 +1,7 @@
 /**
  * English texts of the Pest Thresholds screen (Management > Pest Thresholds): the scouting
  * frequency, the action threshold per pest and the threshold per trap type and pest the pest
- * dashboard compares against. The rules' messages are the shared ones (api/pest-thresholds.ts).
+ * dashboard compares against. The rules' messages are the shared ones (pest-thresholds/pest-thresholds.ts).
  * Part of `en` (./en.ts).
  */
 import { PEST_THRESHOLDS_MESSAGES, SCOUTING_FREQUENCY_MAX_DAYS, SCOUTING_FREQUENCY_MIN_DAYS } from '../pest-thresholds/pest-thresholds.js';

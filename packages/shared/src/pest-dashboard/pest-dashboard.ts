@@ -11,7 +11,7 @@
  * - `GET season`: the season at a glance above the panels, each part only for a caller who may see
  *   it (null otherwise): harvest (harvest.reports), bins this ISO week (picking.view), scouting
  *   (dashboard.pest).
- * - thresholds: api/pest-thresholds.ts.
+ * - thresholds: @orchard/shared/pest-thresholds (PEST_THRESHOLDS_PATH).
  *
  * The dashboard and farms need dashboard.pest; everything lies inside the current organisation and
  * on the farms assigned to the caller there.
@@ -19,13 +19,11 @@
 import { z } from 'zod';
 import { fieldDaySchema } from '../field-capture/field-capture.js';
 import { farmIdsQuerySchema } from '../farm-operations/farm-operations.js';
-import { PEST_THRESHOLDS_PATH } from '../pest-thresholds/pest-thresholds.js';
 
 export const PEST_DASHBOARD_PATHS = {
   dashboard: '/api/pest-dashboard',
   farms: '/api/pest-dashboard/farms',
   season: '/api/pest-dashboard/season',
-  thresholds: PEST_THRESHOLDS_PATH,
 } as const;
 
 export const pestDashboardQuerySchema = z.object({ farms: farmIdsQuerySchema, date: fieldDaySchema.optional() });

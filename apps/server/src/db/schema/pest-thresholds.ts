@@ -1,5 +1,5 @@
 /**
- * The pest dashboard's thresholds an organisation keeps (shared api/pest-thresholds.ts): its
+ * The pest dashboard's thresholds an organisation keeps (shared pest-thresholds/pest-thresholds.ts): its
  * scouting frequency and version (one row, present once the organisation saved its own set), its
  * action threshold per pest and its count threshold per trap type and pest. An organisation
  * without a settings row works with the shared citrus defaults.

@@ -1,5 +1,5 @@
 /**
- * The attention list and decisions on its items (shared api/attention.ts): the open items of every
+ * The attention list and decisions on its items (shared attention/attention.ts): the open items of every
  * source the user may use, newest first, and a decision recorded once per user and organisation.
  */
 import {

@@ -3,21 +3,19 @@
  * share one database and one clock. The same refresh token presented to both at once must keep the
  * session, a reuse after the interval must end it, and a sign-out racing refreshes must end it all.
  */
-import { AUTH_PATHS, REFRESH_COOKIE } from '@orchard/shared/auth';
+import { AUTH_PATHS } from '@orchard/shared/auth';
 import { SHELL_PATHS } from '@orchard/shared/shell';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openSecondInstance, refreshOn, refreshTokenOf, type SecondInstance } from '../../../test/helpers/second-instance';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { signIn } from '../../../test/helpers/auth';
 import { createUser, FIXTURE_PASSWORD } from '../../../test/helpers/fixtures';
-import { buildApp } from '../../app';
-import { openDatabase, type DbHandle } from '../../db/client';
 import { refreshTokens } from '../../db/schema/index';
 
 describe('refresh tokens across instances (PostgreSQL)', () => {
   let t: TestApp;
-  let second: { app: FastifyInstance; handle: DbHandle };
+  let second: SecondInstance;
   /** how far both instances' clock runs ahead of the real time */
   let aheadMs = 0;
   const clock = { now: () => new Date(Date.now() + aheadMs) };
@@ -25,14 +23,10 @@ describe('refresh tokens across instances (PostgreSQL)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ loginRateLimitPerIp: 100_000, loginRateLimitPerAccount: 100_000 }, { clock });
-    const pool = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client;
-    const handle = await openDatabase({ databaseUrl: pool.options.connectionString, poolSize: 5 });
-    second = { app: await buildApp({ db: handle, config: t.config, clock }), handle };
-    await second.app.ready();
+    second = await openSecondInstance(t, { clock });
   });
   afterAll(async () => {
-    await second.app.close();
-    await second.handle.close();
+    await second.close();
     await t.close();
   });
   afterEach(() => {
@@ -40,9 +34,6 @@ describe('refresh tokens across instances (PostgreSQL)', () => {
   });
 
   const instances = () => [t.app, second.app];
-  const refresh = (app: FastifyInstance, token: string) =>
-    app.inject({ method: 'POST', url: AUTH_PATHS.token, payload: { grant_type: 'refresh_token', refresh_token: token } });
-  const tokenOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
   const newSession = async () => {
     n += 1;
     const user = await createUser(t.db, `refresh-cluster-${n}`);
@@ -53,12 +44,12 @@ describe('refresh tokens across instances (PostgreSQL)', () => {
   it('the same token presented to both instances at once, several times each: every answer is a working token', async () => {
     for (let round = 0; round < 3; round++) {
       const { user, session } = await newSession();
-      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => refresh(instances()[i % 2]!, session.refreshToken)));
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => refreshOn(instances()[i % 2]!, session.refreshToken)));
       expect(answers.map((r) => r.statusCode), `round ${round}`).toEqual(Array(8).fill(200));
-      const tokens = answers.map(tokenOf);
+      const tokens = answers.map(refreshTokenOf);
       expect(new Set(tokens).size).toBe(8);
       // each refreshes again, on the other instance
-      const again = await Promise.all(tokens.map((token, i) => refresh(instances()[(i + 1) % 2]!, token)));
+      const again = await Promise.all(tokens.map((token, i) => refreshOn(instances()[(i + 1) % 2]!, token)));
       expect(again.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
       const rows = await familyRows(user.id);
       expect(rows).toHaveLength(17);
@@ -69,21 +60,21 @@ describe('refresh tokens across instances (PostgreSQL)', () => {
 
   it('a reuse after the interval, on either instance, ends the session on both', async () => {
     const { user, session } = await newSession();
-    const next = tokenOf(await refresh(t.app, session.refreshToken));
+    const next = refreshTokenOf(await refreshOn(t.app, session.refreshToken));
     aheadMs = t.config.refreshReuseIntervalSeconds * 1000 + 1000;
-    expect((await refresh(second.app, session.refreshToken)).statusCode).toBe(401);
-    expect((await refresh(t.app, next)).statusCode).toBe(401);
+    expect((await refreshOn(second.app, session.refreshToken)).statusCode).toBe(401);
+    expect((await refreshOn(t.app, next)).statusCode).toBe(401);
     expect((await familyRows(user.id)).every((r) => r.revokedAt !== null)).toBe(true);
   });
 
   it('a sign-out racing refreshes on the other instance ends every token of the session', async () => {
     for (let round = 0; round < 3; round++) {
       const { user, session } = await newSession();
-      const first = tokenOf(await refresh(t.app, session.refreshToken));
+      const first = refreshTokenOf(await refreshOn(t.app, session.refreshToken));
       // refreshes of the previous token (within the interval) and of its successor, while the
       // session is signed out through the first instance
       const racing = Promise.all(
-        Array.from({ length: 6 }, (_, i) => refresh(second.app, i % 2 === 0 ? session.refreshToken : first)),
+        Array.from({ length: 6 }, (_, i) => refreshOn(second.app, i % 2 === 0 ? session.refreshToken : first)),
       );
       const out = await t.app.inject({ method: 'POST', url: AUTH_PATHS.logout, payload: { refresh_token: session.refreshToken } });
       expect(out.statusCode).toBe(204);
@@ -92,7 +83,7 @@ describe('refresh tokens across instances (PostgreSQL)', () => {
       const rows = await familyRows(user.id);
       expect(rows.filter((r) => r.revokedAt === null), `round ${round}`).toEqual([]);
       for (const r of answers.filter((a) => a.statusCode === 200)) {
-        expect((await refresh(t.app, tokenOf(r))).statusCode).toBe(401);
+        expect((await refreshOn(t.app, refreshTokenOf(r))).statusCode).toBe(401);
         const me = await second.app.inject({
           method: 'GET',
           url: SHELL_PATHS.me,

@@ -1,7 +1,7 @@
 /**
  * Production block import (management.farmSetup): a CSV file of blocks, previewed line by line
  * (created, changed, unchanged or refused with the reasons) and written all or nothing, answered as
- * every CSV import answers (shared api/csv-import.ts).
+ * every CSV import answers (shared core/csv-import.ts).
  *
  * A line names a PUC on the caller's farms (another organisation's or farm's PUC is unknown, like
  * one that does not exist) and a block code under it: an existing block there is changed (its

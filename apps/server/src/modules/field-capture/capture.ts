@@ -1,5 +1,5 @@
 /**
- * The rules every field capture follows (shared api/field-capture.ts):
+ * The rules every field capture follows (shared field-capture/field-capture.ts):
  * - a capture whose client id is already stored in the organisation answers that row (created
  *   false, 200), or 409 when the caller cannot see it; a resend racing its first send finds the
  *   row the unique index kept;

@@ -1,5 +1,5 @@
 /**
- * The CSV import of field captures (shared api/field-import.ts), one engine for every kind: read
+ * The CSV import of field captures (shared field-capture/field-import.ts), one engine for every kind: read
  * the file (lib/csv-import), refuse formula and overlong cells, group lines into captures (a line
  * each, or a scouting session's observation lines), build each capture's body from its cells
  * (field-import-kinds.ts), check it with the capture's create schema and then with the create

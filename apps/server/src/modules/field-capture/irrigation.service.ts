@@ -1,5 +1,5 @@
 /**
- * Tensiometer readings and water applied (shared api/irrigation.ts): list, capture once, edit with
+ * Tensiometer readings and water applied (shared field-capture/irrigation.ts): list, capture once, edit with
  * the version, delete, inside the organisation and the caller's farms; the capture rules are in
  * capture.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Phenology observations (shared api/phenology.ts): list, capture once, edit with the version,
+ * Phenology observations (shared field-capture/phenology.ts): list, capture once, edit with the version,
  * delete, inside the organisation and the caller's farms; the capture rules are in capture.ts.
  */
 import {

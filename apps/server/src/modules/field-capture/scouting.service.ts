@@ -1,5 +1,5 @@
 /**
- * Scouting sessions (shared api/scouting.ts): list, capture once, edit with the version, delete,
+ * Scouting sessions (shared field-capture/scouting.ts): list, capture once, edit with the version, delete,
  * inside the organisation and the caller's farms; the capture rules are in capture.ts. The scout of
  * a captured session is the caller; an edit keeps the scout. Observation points above the farm's
  * max observation points (when it sets one) are refused; times after today are refused.

@@ -1,5 +1,5 @@
 /**
- * Traps and trap inspections (shared api/traps.ts): list, capture once, edit with the version,
+ * Traps and trap inspections (shared field-capture/traps.ts): list, capture once, edit with the version,
  * delete, inside the organisation and the caller's farms; the capture rules are in capture.ts.
  * A trap is placed on a day that has come (its take-down day may be planned ahead); an
  * inspection lies within its trap's active days and never in the future; new active days must

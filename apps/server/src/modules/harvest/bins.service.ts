@@ -198,7 +198,7 @@ export interface ImportBinsProgress {
 }
 
 /**
- * CSV import of bin intake, answered as every CSV import is (shared api/csv-import.ts: each line
+ * CSV import of bin intake, answered as every CSV import is (shared core/csv-import.ts: each line
  * created or refused, with its problems), with the bins of the lines not refused. Preview checks
  * every row and writes nothing; commit writes every row in one transaction, and only when no row is
  * refused (else 400 naming the problems by line). A file over BIN_IMPORT_MAX_BINS bins is refused

@@ -1,5 +1,5 @@
 /**
- * Input checks (shared api/input-checks.ts, figures in shared input-checks/figures.ts): per farm of
+ * Input checks (shared input-checks/input-checks.ts, figures in shared input-checks/figures.ts): per farm of
  * the chosen organisation that the caller may see, how old each kind of record is; and the farms
  * whose records are stale, for the attention list (the same figures, one rule).
  *

@@ -1,31 +1,26 @@
 /** Runs only on PostgreSQL (TEST_DATABASE_URL): two app instances share one database. */
 import { NOTIFICATIONS_PATHS } from '@orchard/shared/notifications';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSecondInstance, type SecondInstance } from '../../../test/helpers/second-instance';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createUser } from '../../../test/helpers/fixtures';
-import { buildApp } from '../../app';
-import { openDatabase, type DbHandle } from '../../db/client';
 import { notifyUsers } from './notifications.service';
 import { notificationEvents, openStream, raceStreams } from '../../../test/helpers/notification-stream';
 
 describe('notifications across instances (PostgreSQL)', () => {
   let t: TestApp;
-  let second: { app: FastifyInstance; handle: DbHandle };
+  let second: SecondInstance;
   let secondUrl: string;
   let firstUrl: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const pool = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client;
-    const handle = await openDatabase({ databaseUrl: pool.options.connectionString, poolSize: 2 });
-    second = { app: await buildApp({ db: handle, config: t.config }), handle };
+    second = await openSecondInstance(t, { poolSize: 2 });
     secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
     firstUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
-    await second.app.close();
-    await second.handle.close();
+    await second.close();
     await t.close();
   });
 

@@ -1,5 +1,5 @@
 /**
- * The capture rules of packhouse readings (shared api/packhouse-readings.ts):
+ * The capture rules of packhouse readings (shared packhouse-readings/packhouse-readings.ts):
  * - a create whose client id is already stored in the organisation answers that row (created
  *   false, 200), or 409 when the caller cannot see it; a resend racing its first send finds the
  *   row the unique index kept;

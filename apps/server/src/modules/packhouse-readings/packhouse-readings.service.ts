@@ -1,5 +1,5 @@
 /**
- * Packhouse readings (shared api/packhouse-readings.ts): the caller's packhouses; their lines and
+ * Packhouse readings (shared packhouse-readings/packhouse-readings.ts): the caller's packhouses; their lines and
  * storage rooms (list, add once, rename with the version, delete when without readings); wax
  * readings of a line and temperature and humidity readings of a room (list a page, capture once,
  * edit with the version, delete). Everything inside the organisation and the caller's packhouses.

@@ -4,22 +4,20 @@
  * user's sessions keep refreshing on the other must end every session whatever refresh commits
  * meanwhile: no token of the user is left live.
  */
-import { AUTH_PATHS, REFRESH_COOKIE } from '@orchard/shared/auth';
 import { PERMISSIONS } from '@orchard/shared/core';
 import { SHELL_PATHS } from '@orchard/shared/shell';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepRefreshing, openSecondInstance, refreshOn, type SecondInstance } from '../../../test/helpers/second-instance';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { signIn } from '../../../test/helpers/auth';
 import { addMember, createOrganization, createRole, createUser, FIXTURE_PASSWORD } from '../../../test/helpers/fixtures';
-import { buildApp } from '../../app';
-import { openDatabase, type DbHandle } from '../../db/client';
 import { mailOutbox, refreshTokens } from '../../db/schema/index';
 
 describe('password reset racing refreshes across instances (PostgreSQL)', () => {
   let t: TestApp;
-  let second: { app: FastifyInstance; handle: DbHandle };
+  let second: SecondInstance;
   let org: number;
   let admin: number;
   let n = 0;
@@ -27,41 +25,17 @@ describe('password reset racing refreshes across instances (PostgreSQL)', () => 
 
   beforeAll(async () => {
     t = await createTestApp({ loginRateLimitPerIp: 100_000, loginRateLimitPerAccount: 100_000, publicUrl: 'https://orchard.example' });
-    const pool = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client;
-    const handle = await openDatabase({ databaseUrl: pool.options.connectionString, poolSize: 5 });
-    second = { app: await buildApp({ db: handle, config: t.config }), handle };
-    await second.app.ready();
+    second = await openSecondInstance(t);
     org = (await createOrganization(t.db, 'Reset Race Org')).id;
     const resetters = await createRole(t.db, org, 'Resetters', [PERMISSIONS.usersResetPassword, PERMISSIONS.usersView, PERMISSIONS.usersManage]);
     admin = (await createUser(t.db, 'reset-race-admin')).id;
     await addMember(t.db, admin, org, [resetters.id]);
   });
   afterAll(async () => {
-    await second.app.close();
-    await second.handle.close();
+    await second.close();
     await t.close();
   });
 
-  const refresh = (app: FastifyInstance, token: string) =>
-    app.inject({ method: 'POST', url: AUTH_PATHS.token, payload: { grant_type: 'refresh_token', refresh_token: token } });
-  const tokenOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
-
-  /**
-   * Refreshes on `app` with each new token in turn until one is refused or `stop()` holds; answers
-   * the last token and access token given.
-   */
-  const keepRefreshing = async (app: FastifyInstance, token: string, stop: () => boolean) => {
-    let last = { refreshToken: token, accessToken: null as string | null };
-    while (!stop()) {
-      const res = await refresh(app, last.refreshToken);
-      if (res.statusCode !== 200) {
-        expect(res.statusCode).toBe(401);
-        break;
-      }
-      last = { refreshToken: tokenOf(res), accessToken: res.json<{ access_token: string }>().access_token };
-    }
-    return last;
-  };
 
   /**
    * A new member; `prepare` runs before they sign in twice and answers the request that ends their
@@ -91,7 +65,7 @@ describe('password reset racing refreshes across instances (PostgreSQL)', () => 
       label,
     ).toEqual([]);
     for (const end of last) {
-      expect((await refresh(t.app, end.refreshToken)).statusCode).toBe(401);
+      expect((await refreshOn(t.app, end.refreshToken)).statusCode).toBe(401);
       if (end.accessToken === null) continue;
       const me = await t.app.inject({ method: 'GET', url: SHELL_PATHS.me, headers: { authorization: `Bearer ${end.accessToken}` } });
       expect(me.statusCode).toBe(401);

@@ -1,5 +1,5 @@
 /**
- * Pest dashboard API (shared api/pest-dashboard.ts): the Farm filter, the four panels of a chosen
+ * Pest dashboard API (shared pest-dashboard/pest-dashboard.ts): the Farm filter, the four panels of a chosen
  * day and the season at a glance. The dashboard needs dashboard.pest; the season at a glance any
  * member (each of its parts only for those who may see it). All inside the current organisation.
  */

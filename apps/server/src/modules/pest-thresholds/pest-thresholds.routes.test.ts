@@ -1,6 +1,6 @@
 import { INT_MAX, PERMISSIONS } from '@orchard/shared/core';
 import { PEST_DASHBOARD_PATHS, type PestDashboardResponse, type SeasonAtAGlanceResponse } from '@orchard/shared/pest-dashboard';
-import { DEFAULT_PEST_THRESHOLDS, PEST_THRESHOLDS_MESSAGES, type PestThresholdsResponse } from '@orchard/shared/pest-thresholds';
+import { DEFAULT_PEST_THRESHOLDS, PEST_THRESHOLDS_MESSAGES, PEST_THRESHOLDS_PATH, type PestThresholdsResponse } from '@orchard/shared/pest-thresholds';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
@@ -33,7 +33,7 @@ describe('pest dashboard thresholds and the season at a glance', () => {
   });
 
   it('answers the citrus defaults while the organisation never saved its own', async () => {
-    const res = await asA('GET', PEST_DASHBOARD_PATHS.thresholds);
+    const res = await asA('GET', PEST_THRESHOLDS_PATH);
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json() as PestThresholdsResponse;
     expect(answer).toMatchObject({ version: 0, isDefault: true, scoutingFrequencyDays: 14 });
@@ -42,7 +42,7 @@ describe('pest dashboard thresholds and the season at a glance', () => {
   });
 
   it('refuses invalid thresholds with the rule and its reason key, saving nothing', async () => {
-    const res = await asA('PUT', PEST_DASHBOARD_PATHS.thresholds, body(0, { scoutingFrequencyDays: 0, pests: [{ pest: 'red-scale', thresholdPercent: 0 }] }));
+    const res = await asA('PUT', PEST_THRESHOLDS_PATH, body(0, { scoutingFrequencyDays: 0, pests: [{ pest: 'red-scale', thresholdPercent: 0 }] }));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toEqual(
       expect.arrayContaining([
@@ -50,27 +50,27 @@ describe('pest dashboard thresholds and the season at a glance', () => {
         { field: 'pests.0.thresholdPercent', message: PEST_THRESHOLDS_MESSAGES.percentRange, reason: 'pest-threshold-percent-range' },
       ]),
     );
-    const lured = await asA('PUT', PEST_DASHBOARD_PATHS.thresholds, body(0, { traps: [{ trapType: 'delta', pest: 'aphids', thresholdCount: 3 }] }));
+    const lured = await asA('PUT', PEST_THRESHOLDS_PATH, body(0, { traps: [{ trapType: 'delta', pest: 'aphids', thresholdCount: 3 }] }));
     expect(lured.json().error.details).toEqual([{ field: 'traps.0.pest', message: PEST_THRESHOLDS_MESSAGES.trapPestNotLured, reason: 'trap-threshold-pest-not-lured' }]);
     expect(await t.db.select().from(pestActionThresholds).where(eq(pestActionThresholds.organizationId, w.a.organizationId))).toEqual([]);
   });
 
   it('saves a whole set on the version it was based on; a save on a stale version answers 412', async () => {
-    const first = await asA('PUT', PEST_DASHBOARD_PATHS.thresholds, body(0));
+    const first = await asA('PUT', PEST_THRESHOLDS_PATH, body(0));
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ version: 1, isDefault: false, scoutingFrequencyDays: 13 });
     expect((first.json() as PestThresholdsResponse).pests.map((p) => p.pest)).toEqual(['red-scale', 'aphids']);
 
-    const again = await asA('PUT', PEST_DASHBOARD_PATHS.thresholds, body(0, { scoutingFrequencyDays: 20 }));
+    const again = await asA('PUT', PEST_THRESHOLDS_PATH, body(0, { scoutingFrequencyDays: 20 }));
     expect(again.statusCode).toBe(412);
     expect(again.json().error).toMatchObject({ code: 'PRECONDITION_FAILED', message: PEST_THRESHOLDS_MESSAGES.stale, reason: 'pest-thresholds-stale' });
-    const second = await asA('PUT', PEST_DASHBOARD_PATHS.thresholds, body(1));
+    const second = await asA('PUT', PEST_THRESHOLDS_PATH, body(1));
     expect(second.json()).toMatchObject({ version: 2 });
-    expect((await asA('PUT', PEST_DASHBOARD_PATHS.thresholds, body(1))).statusCode).toBe(412);
+    expect((await asA('PUT', PEST_THRESHOLDS_PATH, body(1))).statusCode).toBe(412);
     // the highest version the schema takes is a stale one like any other (its next was once worked out
     // in the request, past the column's range: 500)
-    expect((await asA('PUT', PEST_DASHBOARD_PATHS.thresholds, body(INT_MAX))).statusCode).toBe(412);
-    expect((await asA('GET', PEST_DASHBOARD_PATHS.thresholds)).json()).toMatchObject({ version: 2, scoutingFrequencyDays: 13 });
+    expect((await asA('PUT', PEST_THRESHOLDS_PATH, body(INT_MAX))).statusCode).toBe(412);
+    expect((await asA('GET', PEST_THRESHOLDS_PATH)).json()).toMatchObject({ version: 2, scoutingFrequencyDays: 13 });
   });
 
   it("the dashboard follows the organisation's own thresholds: a pest left out has none", async () => {
@@ -88,9 +88,9 @@ describe('pest dashboard thresholds and the season at a glance', () => {
   });
 
   it("keeps each organisation's thresholds apart", async () => {
-    const b = await t.app.inject({ method: 'GET', url: PEST_DASHBOARD_PATHS.thresholds, headers: await t.headersFor(w.b.userId, w.b.organizationId) });
+    const b = await t.app.inject({ method: 'GET', url: PEST_THRESHOLDS_PATH, headers: await t.headersFor(w.b.userId, w.b.organizationId) });
     expect(b.json()).toMatchObject({ version: 0, isDefault: true, scoutingFrequencyDays: 14 });
-    const across = await t.app.inject({ method: 'PUT', url: PEST_DASHBOARD_PATHS.thresholds, payload: body(2), headers: await t.headersFor(w.b.userId, w.a.organizationId) });
+    const across = await t.app.inject({ method: 'PUT', url: PEST_THRESHOLDS_PATH, payload: body(2), headers: await t.headersFor(w.b.userId, w.a.organizationId) });
     expect(across.statusCode).toBe(404);
   });
 
@@ -99,9 +99,9 @@ describe('pest dashboard thresholds and the season at a glance', () => {
     const user = await createUser(t.db, 'pt-dashboard-only');
     await addMember(t.db, user.id, w.a.organizationId, [role.id]);
     const headers = await t.headersFor(user.id, w.a.organizationId);
-    expect((await t.app.inject({ method: 'GET', url: PEST_DASHBOARD_PATHS.thresholds, headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: PEST_DASHBOARD_PATHS.thresholds, payload: body(2), headers })).statusCode).toBe(403);
-    expect((await asA('GET', PEST_DASHBOARD_PATHS.thresholds)).json()).toMatchObject({ version: 2 });
+    expect((await t.app.inject({ method: 'GET', url: PEST_THRESHOLDS_PATH, headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: PEST_THRESHOLDS_PATH, payload: body(2), headers })).statusCode).toBe(403);
+    expect((await asA('GET', PEST_THRESHOLDS_PATH)).json()).toMatchObject({ version: 2 });
   });
 
   it('the season at a glance answers each part to those who may see it', async () => {

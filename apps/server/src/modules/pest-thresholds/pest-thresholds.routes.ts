@@ -1,11 +1,10 @@
 /**
- * Pest thresholds API (shared api/pest-thresholds.ts): the organisation's action thresholds per pest
+ * Pest thresholds API (shared pest-thresholds/pest-thresholds.ts): the organisation's action thresholds per pest
  * and trap-count thresholds, read and saved with dashboard.thresholds inside the current
  * organisation. The pest dashboard reads them through loadThresholds.
  */
 import { PERMISSIONS } from '@orchard/shared/core';
-import { PEST_DASHBOARD_PATHS } from '@orchard/shared/pest-dashboard';
-import { pestThresholdsResponseSchema, savePestThresholdsBodySchema } from '@orchard/shared/pest-thresholds';
+import { PEST_THRESHOLDS_PATH, pestThresholdsResponseSchema, savePestThresholdsBodySchema } from '@orchard/shared/pest-thresholds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { requireTenant } from '../../plugins/access';
@@ -16,13 +15,13 @@ const thresholds = permissionPolicy(PERMISSIONS.dashboardThresholds);
 
 export const pestThresholdsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    PEST_DASHBOARD_PATHS.thresholds,
+    PEST_THRESHOLDS_PATH,
     { config: thresholds, schema: { response: { 200: pestThresholdsResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
     async (request) => getThresholds(app.db, requireTenant(request).organizationId),
   );
 
   app.put(
-    PEST_DASHBOARD_PATHS.thresholds,
+    PEST_THRESHOLDS_PATH,
     {
       config: thresholds,
       schema: { body: savePestThresholdsBodySchema, response: { 200: pestThresholdsResponseSchema, ...errorResponses(400, 401, 403, 404, 412) } },

@@ -1,5 +1,5 @@
 /**
- * An organisation's pest dashboard thresholds (shared api/pest-thresholds.ts): the saved set, or the
+ * An organisation's pest dashboard thresholds (shared pest-thresholds/pest-thresholds.ts): the saved set, or the
  * citrus defaults while it never saved one; and the save, which replaces the whole set in one
  * transaction when it names the version it was based on (0: the defaults), else 412.
  */

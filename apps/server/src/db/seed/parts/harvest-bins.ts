@@ -6,7 +6,7 @@
  * While the bins go in, the table's secondary indexes and (where the role may) the foreign-key
  * checks are set aside.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../client';
 import type { SeedContext } from '../context';
 
@@ -40,28 +40,7 @@ export async function insertBins(
   }));
   const fast = await skipForeignKeyChecks(ctx);
   const restoreIndexes = await dropSecondaryIndexes(ctx, 'fruit_bins');
-  // h1, h2: two independent uniform draws in [0, 1) per bin from multiplicative hashes of its number
-  await ctx.tx.execute(sql`
-    insert into fruit_bins (organization_id, production_block_id, packhouse_id, variety_id, season,
-      received_at, received_date, tipped, tipped_at, tipped_kgs, created_by)
-    select b.organization_id, b.production_block_id, b.packhouse_id, b.variety_id, ${season},
-      b.received_at, ((b.received_at at time zone 'UTC') + interval '2 hours')::date,
-      b.tipped, case when b.tipped then b.received_at + (2 + b.h2 * 20) * interval '1 hour' end,
-      case when b.tipped then round((b.kg_min + b.h2 * (b.kg_max - b.kg_min)) * 10) / 10 end,
-      null
-    from (
-      select r."organizationId" as organization_id, r."productionBlockId" as production_block_id,
-        r."packhouseId" as packhouse_id, r."varietyId" as variety_id, r."kgMin" as kg_min, r."kgMax" as kg_max,
-        h.h2, h.received_at, h.received_at < r."untippedAfter" as tipped
-      from json_to_recordset(${JSON.stringify(rows)}::json) as r(
-        "organizationId" int, "productionBlockId" int, "packhouseId" int, "varietyId" int, bins int,
-        "startAt" timestamptz, "span" float8, "untippedAfter" timestamptz, "kgMin" float8, "kgMax" float8, seed bigint)
-      cross join lateral generate_series(1::bigint, r.bins) as g(n)
-      cross join lateral (
-        select r."startAt" + (((g.n * 2654435761 + r.seed) % 4294967296)::float8 / 4294967296 * r.span) * interval '1 second' as received_at,
-          ((g.n * 2246822519 + r.seed * 7) % 4294967296)::float8 / 4294967296 as h2
-      ) h
-    ) b`);
+  await insertPlannedBins(ctx.tx, season, rows);
   await restoreIndexes();
   if (fast) await ctx.tx.execute(sql`set local session_replication_role = origin`);
   const total = rows.reduce((sum, r) => sum + r.bins, 0);
@@ -108,4 +87,39 @@ async function skipForeignKeyChecks(ctx: SeedContext): Promise<boolean> {
   if (!row?.allowed) return false;
   await ctx.tx.execute(sql`set local session_replication_role = replica`);
   return true;
+}
+
+/** One production block's bins as the insert takes them: its organisation, and its span in seconds from `startAt`. */
+export interface PlannedBins extends Omit<BlockPlan, 'endAt'> {
+  organizationId: number;
+  span: number;
+}
+
+/**
+ * Inserts planned bins inside the database, with the hashes above (the demo seed and the bench's
+ * industry data set both use it, so both make the same bins from the same plan).
+ */
+export async function insertPlannedBins(db: { execute(query: SQL): Promise<unknown> }, season: number, plans: readonly PlannedBins[]): Promise<void> {
+  // received_at and h2: two independent uniform draws in [0, 1) per bin from multiplicative hashes of its number
+  await db.execute(sql`
+    insert into fruit_bins (organization_id, production_block_id, packhouse_id, variety_id, season,
+      received_at, received_date, tipped, tipped_at, tipped_kgs, created_by)
+    select b.organization_id, b.production_block_id, b.packhouse_id, b.variety_id, ${season},
+      b.received_at, ((b.received_at at time zone 'UTC') + interval '2 hours')::date,
+      b.tipped, case when b.tipped then b.received_at + (2 + b.h2 * 20) * interval '1 hour' end,
+      case when b.tipped then round((b.kg_min + b.h2 * (b.kg_max - b.kg_min)) * 10) / 10 end,
+      null
+    from (
+      select r."organizationId" as organization_id, r."productionBlockId" as production_block_id,
+        r."packhouseId" as packhouse_id, r."varietyId" as variety_id, r."kgMin" as kg_min, r."kgMax" as kg_max,
+        h.h2, h.received_at, h.received_at < r."untippedAfter" as tipped
+      from json_to_recordset(${JSON.stringify(plans)}::json) as r(
+        "organizationId" int, "productionBlockId" int, "packhouseId" int, "varietyId" int, bins int,
+        "startAt" timestamptz, "span" float8, "untippedAfter" timestamptz, "kgMin" float8, "kgMax" float8, seed bigint)
+      cross join lateral generate_series(1::bigint, r.bins) as g(n)
+      cross join lateral (
+        select r."startAt" + (((g.n * 2654435761 + r.seed) % 4294967296)::float8 / 4294967296 * r.span) * interval '1 second' as received_at,
+          ((g.n * 2246822519 + r.seed * 7) % 4294967296)::float8 / 4294967296 as h2
+      ) h
+    ) b`);
 }
