@@ -36,11 +36,13 @@
  *     the same rows (scripts/bench/writes.ts; budget: at most 5x), on PGlite and PostgreSQL
  *
  * Environment:
- *   BENCH_ONLY=bundle,cold,menu,routes,harvest,picking,picking-browser,pest,logins,csv,industry,writes  run only these sections; their
+ *   BENCH_ONLY=mixed,bundle,cold,menu,routes,harvest,picking,picking-browser,pest,logins,csv,industry,writes  run only these sections; their
  *       tables are printed and BENCHMARKS.md is left as it is (unset: every section, and the file is written)
  *   BENCH_WRITE=1                     with BENCH_ONLY: write those sections' blocks into BENCHMARKS.md, keeping
  *       the others and the summary at the top (each block says when it was measured)
  *   BENCH_HARVEST=0                   leave out the harvest section (when BENCH_ONLY is unset)
+ *   BENCH_MIXED_SCALE (10), BENCH_MIXED_SECONDS (30), BENCH_MIXED_SESSIONS (40)  the mixed section's demo
+ *       data scale, seconds per run and sessions (scripts/bench/mixed.ts)
  *   BENCH_ROUTE_SECONDS (1)           seconds of load per route and round in the routes section
  *   BENCH_ROUTE_ROUNDS (3)            rounds over every route in the routes section (each route's median counts)
  *   BENCH_ROUTE_WARMUP_SECONDS (1)    seconds of load before each route's first round (and each bare route), not counted
@@ -90,6 +92,7 @@ import { loadEveryRoute, type RouteLoadRow, type RouteServer } from './bench/rou
 import { startServerProcess } from './bench/server-process';
 import { industryBeside } from './bench/industry';
 import { writesBeside } from './bench/writes';
+import { MIXED_CALLERS, recordingStatements, routesOfCallers, runMixed, sqlAlone, type MixedResult, type MixedRun } from './bench/mixed';
 import { scheduleSqlAlone } from './bench/picking-data';
 import { fmtMs, inTurns as inTurnsOf, medianP95, spread, type Spread } from './bench/timing';
 import { bundleFigures, kb, LAZY_CHUNK_BUDGET_BYTES, LOGIN_BUDGET_BYTES } from './bundle-size';
@@ -308,6 +311,110 @@ async function everyRouteBeside(kind: 'PGlite' | 'PostgreSQL', databaseUrl: stri
       fs.rmSync(`${dataDir}.lock`, { force: true });
     }
   }
+}
+
+/* ---------- a harvest morning: many sessions reading while bins arrive ---------- */
+
+const MIXED_SCALE = Number(process.env.BENCH_MIXED_SCALE ?? 10);
+const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 30);
+const MIXED_SESSIONS = Number(process.env.BENCH_MIXED_SESSIONS ?? 40);
+const MIXED_WRITES = 20;
+const MIXED_THINK_MS = 2000;
+/** the server's own pool (db/client.ts, 10 connections), so the reference has the connections the server has */
+const MIXED_POOL = 10;
+
+/**
+ * The mix (scripts/bench/mixed.ts) on PostgreSQL at demo --scale MIXED_SCALE: the built server made
+ * fresh (RESPONSE_CACHE_MB=0) and with the cache, with and without think time and deliveries, beside
+ * the same routes' SQL replayed straight against the database at the same concurrency.
+ */
+async function mixedWorkload() {
+  await onFreshPostgres(async (handle, url) => {
+    await migrateDatabase(handle);
+    const seeded = await seedDemoData(handle, { scale: MIXED_SCALE, referenceDate: new Date() });
+    const bins = (seeded.counts.fruit_bins ?? 0).toLocaleString('en');
+
+    // the reference first: each caller's routes asked once in this process, their statements recorded
+    const inventory = await routeInventory();
+    const results: { label: string; run: MixedRun; result: MixedResult }[] = [];
+    let routes = new Map<string, string[]>();
+    for (const cacheMb of [0, 32]) {
+      const server = await startServerProcess(root, {
+        DATABASE_URL: url,
+        RESPONSE_CACHE_MB: String(cacheMb),
+        SEED_DEMO: 'false',
+        LOGIN_RATE_LIMIT_PER_IP: '100000',
+        LOGIN_RATE_LIMIT_PER_ACCOUNT: '100000',
+      });
+      try {
+        if (routes.size === 0) routes = await routesOfCallers({ address: server.address, inventory });
+        const runs: [string, MixedRun][] = [
+          ['no think time, reads only', { sessions: MIXED_SESSIONS, seconds: MIXED_SECONDS, thinkMs: 0, writesPerSecond: 0 }],
+          [`no think time, + ${MIXED_WRITES} deliveries/s`, { sessions: MIXED_SESSIONS, seconds: MIXED_SECONDS, thinkMs: 0, writesPerSecond: MIXED_WRITES }],
+          [`think time ${MIXED_THINK_MS / 1000} s, + ${MIXED_WRITES} deliveries/s`, { sessions: MIXED_SESSIONS, seconds: MIXED_SECONDS, thinkMs: MIXED_THINK_MS, writesPerSecond: MIXED_WRITES }],
+        ];
+        for (const [what, run] of runs) {
+          const result = await runMixed(server.address, routes, run);
+          results.push({ label: `${cacheMb > 0 ? 'cache on' : 'made fresh'}, ${what}`, run, result });
+          console.log(`mixed ${results.at(-1)!.label}: ${JSON.stringify(result)}`);
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+
+    const app = await buildApp({ db: handle, config: benchConfig({ loginRateLimitPerIp: 100_000, loginRateLimitPerAccount: 100_000 }) });
+    await app.ready();
+    const statementsOf: { text: string; values: unknown[] | undefined }[][] = [];
+    try {
+      for (const caller of MIXED_CALLERS) {
+        const urls = routes.get(`${caller.username}@${caller.organization}`) ?? [];
+        if (!urls.length) continue;
+        const token = await app.inject({ method: 'POST', url: '/connect/token', payload: { grant_type: 'password', username: caller.username, password: caller.password } });
+        if (token.statusCode !== 200) throw new Error(`sign-in of ${caller.username} answered ${token.statusCode}: ${token.body}`);
+        const authorization = `Bearer ${token.json<{ access_token: string }>().access_token}`;
+        const memberOf = await app.inject({ method: 'GET', url: '/api/me/organizations', headers: { authorization } });
+        if (memberOf.statusCode !== 200) throw new Error(`/api/me/organizations answered ${memberOf.statusCode}: ${memberOf.body}`);
+        const orgs = memberOf.json<{ id: number; name: string }[]>();
+        const headers = { authorization, 'x-organization-id': String(orgs.find((o) => o.name === caller.organization)?.id) };
+        for (const u of urls) {
+          const { statements } = await recordingStatements(() => app.inject({ method: 'GET', url: u, headers }));
+          if (statements.length) statementsOf.push(statements);
+        }
+      }
+    } finally {
+      await app.close();
+    }
+    const reference = await sqlAlone(url, statementsOf, { sessions: MIXED_SESSIONS, seconds: MIXED_SECONDS, poolSize: MIXED_POOL });
+
+    const routeCount = [...routes.values()].reduce((n, r) => n + r.length, 0);
+    const fresh = (what: string) => results.find((r) => r.label === `made fresh, ${what}`)?.result;
+    const stress = fresh(`no think time, + ${MIXED_WRITES} deliveries/s`);
+    const readsOnly = fresh('no think time, reads only');
+    for (const { label, result: r } of results) {
+      rows.push([
+        `Mixed workload, PostgreSQL, ${label}`,
+        `${Math.round(r.readsPerSecond)} reads/s, p50 ${fmtMs(r.p50)} / p95 ${fmtMs(r.p95)} / p99 ${fmtMs(r.p99)}, ${(r.within100 * 100).toFixed(0)}% within 100 ms${r.writes ? `; ${r.writesPerSecond.toFixed(1)} writes/s, p99 ${fmtMs(r.writeP99)}` : ''}`,
+        `SQL alone ${Math.round(reference.perSecond)} routes/s (p95 ${fmtMs(reference.p95)}, p99 ${fmtMs(reference.p99)}): ${((r.readsPerSecond / reference.perSecond) * 100).toFixed(0)}% of it`,
+        `${MIXED_SESSIONS} sessions of ${routes.size} callers (${routeCount} routes in all, each caller's readable GET routes), ${MIXED_SECONDS} s; demo --scale ${MIXED_SCALE} (${bins} bins); ${r.errors} read errors, ${r.writeErrors} write errors`,
+      ]);
+    }
+    if (stress && readsOnly) {
+      const budget = [
+        stress.readsPerSecond >= 600 ? null : `reads/s ${Math.round(stress.readsPerSecond)} < 600`,
+        stress.p95 <= 100 ? null : `p95 ${fmtMs(stress.p95)} > 100 ms`,
+        stress.p99 <= 200 ? null : `p99 ${fmtMs(stress.p99)} > 200 ms`,
+        stress.readsPerSecond >= 0.5 * reference.perSecond ? null : `below half of SQL alone`,
+        stress.readsPerSecond >= 0.85 * readsOnly.readsPerSecond ? null : `with writes ${((stress.readsPerSecond / readsOnly.readsPerSecond) * 100).toFixed(0)}% of reads only (< 85%)`,
+      ].filter(Boolean);
+      rows.push([
+        'Mixed workload budget, made fresh, PostgreSQL (40 sessions, no think time, 20 deliveries/s)',
+        budget.length ? `MISSED: ${budget.join('; ')}` : 'met',
+        '>= 600 reads/s, p95 <= 100 ms, p99 <= 200 ms, >= 50% of SQL alone, >= 0.85x reads only',
+        'the embedded database and the 10,000,000-bin data set are not in this section yet',
+      ]);
+    }
+  });
 }
 
 /* ---------- harvest reports on the --scale data set ---------- */
@@ -1067,7 +1174,7 @@ async function writes() {
 }
 
 /** BENCH_ONLY=a,b runs only those sections (and leaves BENCHMARKS.md alone unless BENCH_WRITE=1); unset runs them all. */
-const SECTIONS = ['bundle', 'cold', 'menu', 'routes', 'harvest', 'picking', 'picking-browser', 'pest', 'logins', 'csv', 'industry', 'writes'] as const;
+const SECTIONS = ['mixed', 'bundle', 'cold', 'menu', 'routes', 'harvest', 'picking', 'picking-browser', 'pest', 'logins', 'csv', 'industry', 'writes'] as const;
 type Section = (typeof SECTIONS)[number];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 for (const s of only ?? []) if (!SECTIONS.includes(s as Section)) throw new Error(`BENCH_ONLY: unknown section ${s} (one of ${SECTIONS.join(', ')})`);
@@ -1084,6 +1191,7 @@ async function section(name: Section, run: () => Promise<void> | void) {
 }
 
 async function main() {
+  await section('mixed', mixedWorkload);
   await section('bundle', bundleRows);
   await section('cold', coldStart);
   await section('menu', async () => {

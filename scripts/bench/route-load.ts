@@ -115,6 +115,30 @@ const ORGANIZATION_OF: Record<string, string> = {
   '/api/storage/GetStorage_Room_Readings': 'Sundays River Packers',
 };
 
+/**
+ * The URL a caller asks `route` at: its sample filled in from rows `get` (the caller's own GET,
+ * answering the parsed JSON of a 200) finds, or the route itself when it takes no parameter.
+ * Throws when the route needs a sample it has none of.
+ */
+export async function sampleUrl(route: string, get: (url: string) => Promise<unknown>): Promise<string> {
+  const sample = SAMPLES[route];
+  if (!sample && route.includes(':')) throw new Error('no sample for its path parameters');
+  return sample ? sample(contextFor(get)) : route;
+}
+
+function contextFor(get: (url: string) => Promise<unknown>): SampleContext {
+  return {
+    get,
+    async firstOf(url, key, field) {
+      const body = (await get(url)) as Record<string, unknown> | Record<string, unknown>[];
+      const list = (Array.isArray(body) ? body : (body[field ?? ''] as Record<string, unknown>[] | undefined)) ?? [];
+      const value = list[0]?.[key];
+      if (value === undefined || value === null) throw new Error(`${url} has no row with ${key}`);
+      return String(value);
+    },
+  };
+}
+
 const PG_SHARE = 0.25;
 const PGLITE_SHARE = 0.1;
 const PG_P99_MS = 50;
@@ -157,22 +181,10 @@ export async function loadEveryRoute(options: {
   const headers = headersIn('Citrus Valley Growers');
   const share = kind === 'PostgreSQL' ? PG_SHARE : PGLITE_SHARE;
   /** samples read as the caller the route is called as */
-  const contextOf = (callerHeaders: Record<string, string>): SampleContext => {
-    const get = async (url: string) => {
-      const res = await server.get(url, callerHeaders);
-      if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-      return JSON.parse(res.body) as unknown;
-    };
-    return {
-      get,
-      async firstOf(url, key, field) {
-        const body = (await get(url)) as Record<string, unknown> | Record<string, unknown>[];
-        const list = (Array.isArray(body) ? body : (body[field ?? ''] as Record<string, unknown>[] | undefined)) ?? [];
-        const value = list[0]?.[key];
-        if (value === undefined || value === null) throw new Error(`${url} has no row with ${key}`);
-        return String(value);
-      },
-    };
+  const getAs = (callerHeaders: Record<string, string>) => async (url: string) => {
+    const res = await server.get(url, callerHeaders);
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    return JSON.parse(res.body) as unknown;
   };
 
   const routes = server.inventory
@@ -192,9 +204,7 @@ export async function loadEveryRoute(options: {
     const routeHeaders = organization ? headersIn(organization) : headers;
     let url: string;
     try {
-      const sample = SAMPLES[route];
-      if (!sample && route.includes(':')) throw new Error(`no sample for its path parameters`);
-      url = sample ? await sample(contextOf(routeHeaders)) : route;
+      url = await sampleUrl(route, getAs(routeHeaders));
     } catch (err) {
       out.push({ route, value: '-', reference: (err as Error).message, verdict: 'not measured' });
       continue;
