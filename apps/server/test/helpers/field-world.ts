@@ -7,8 +7,9 @@
  */
 import type { AppDb } from '../../src/db/client';
 import { farmBlocks, farms, legalEntities, varieties } from '../../src/db/schema/index';
-import type { TestApp } from './app';
+import { createTestApp, type TestApp } from './app';
 import { assignFarms } from './fixtures';
+import { fixedClock } from './picking-world';
 import { createTenantWorld, type TenantWorld } from './tenant-matrix';
 
 export interface FieldWorld extends TenantWorld {
@@ -19,6 +20,12 @@ export interface FieldWorld extends TenantWorld {
 async function one<T>(rows: Promise<T[]>): Promise<T> {
   const [row] = await rows;
   return row!;
+}
+
+/** A test app whose clock stands at `now`, with the field world in it (the field capture route tests' setup). */
+export async function openFieldWorld(now: Date): Promise<{ t: TestApp; w: FieldWorld }> {
+  const t = await createTestApp({}, { clock: fixedClock(now) });
+  return { t, w: await createFieldWorld(t) };
 }
 
 export async function createFieldWorld(t: TestApp): Promise<FieldWorld> {

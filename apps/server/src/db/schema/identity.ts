@@ -32,6 +32,20 @@ export const users = pgTable(
   ],
 );
 
+/** A user's profile as every answer about a user reads it (the shell's current user, the users tab). */
+export const userProfileColumns = {
+  id: users.id,
+  userName: users.userName,
+  email: users.email,
+  fullName: users.fullName,
+  jobTitle: users.jobTitle,
+  phoneNumber: users.phoneNumber,
+  avatarBlobId: users.avatarBlobId,
+  isEnabled: users.isEnabled,
+  isSuperUser: users.isSuperUser,
+  lockoutEnd: users.lockoutEnd,
+};
+
 /** Rotating refresh tokens. Each sign-in starts a family; each refresh replaces the token with a new
  * one of the same family. Presenting a token that was already replaced gets a sibling within the
  * reuse interval of its first rotation, and after it revokes the whole family (modules/auth). */

@@ -3,10 +3,9 @@ import { PERMISSIONS } from '@orchard/shared/core';
 import { FIELD_CAPTURE_MESSAGES, IRRIGATION_MESSAGES, IRRIGATION_PATHS, waterAmountMessage } from '@orchard/shared/field-capture';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { createFieldWorld, type FieldWorld } from '../../../test/helpers/field-world';
+import type { TestApp } from '../../../test/helpers/app';
+import { openFieldWorld, type FieldWorld } from '../../../test/helpers/field-world';
 import { memberWith } from '../../../test/helpers/harvest-world';
-import { fixedClock } from '../../../test/helpers/picking-world';
 import { runTenantCase } from '../../../test/helpers/tenant-matrix';
 import { tensiometerReadings, waterApplied } from '../../db/schema/index';
 
@@ -23,13 +22,8 @@ describe('irrigation readings', () => {
   const tensio = (extra: Record<string, unknown> = {}) => ({ clientId: randomUUID(), farmBlockId: w.block.a1, station: 'S1', depthCm: 30, kpa: 18.5, readOn: '2026-03-10', ...extra });
   const water = (extra: Record<string, unknown> = {}) => ({ clientId: randomUUID(), farmBlockId: w.block.a1, appliedOn: '2026-03-10', amount: 12.5, unit: 'mm', ...extra });
 
-  beforeAll(async () => {
-    t = await createTestApp({}, { clock: fixedClock(NOW) });
-    w = await createFieldWorld(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  beforeAll(async () => ({ t, w } = await openFieldWorld(NOW)));
+  afterAll(() => t.close());
 
   it('captures a tensiometer reading once, edits it with its version and deletes it', async () => {
     const payload = tensio();

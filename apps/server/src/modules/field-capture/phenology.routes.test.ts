@@ -4,10 +4,9 @@ import { FIELD_CAPTURE_MESSAGES, PHENOLOGY_MESSAGES, PHENOLOGY_PATHS } from '@or
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { createFieldWorld, type FieldWorld } from '../../../test/helpers/field-world';
+import type { TestApp } from '../../../test/helpers/app';
+import { openFieldWorld, type FieldWorld } from '../../../test/helpers/field-world';
 import { memberWith } from '../../../test/helpers/harvest-world';
-import { fixedClock } from '../../../test/helpers/picking-world';
 import { runTenantCase } from '../../../test/helpers/tenant-matrix';
 import { phenologyObservations } from '../../db/schema/index';
 
@@ -23,13 +22,8 @@ describe('phenology observations', () => {
   const issues = (res: LightMyRequestResponse) => (res.json().error.details ?? []).map((d: { field: string; message: string }) => [d.field, d.message]);
   const body = (extra: Record<string, unknown> = {}) => ({ clientId: randomUUID(), farmBlockId: w.block.a1, observedOn: '2026-03-10', stage: 'flowering', percentOfTrees: 42.5, ...extra });
 
-  beforeAll(async () => {
-    t = await createTestApp({}, { clock: fixedClock(NOW) });
-    w = await createFieldWorld(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  beforeAll(async () => ({ t, w } = await openFieldWorld(NOW)));
+  afterAll(() => t.close());
 
   it('captures once: a resend with the same client id answers the stored row (200), not a second one', async () => {
     const payload = body();

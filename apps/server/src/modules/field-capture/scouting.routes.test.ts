@@ -5,10 +5,9 @@ import { FIELD_CAPTURE_MESSAGES, SCOUTING_MESSAGES, SCOUTING_PATHS } from '@orch
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { createFieldWorld, type FieldWorld } from '../../../test/helpers/field-world';
+import type { TestApp } from '../../../test/helpers/app';
+import { openFieldWorld, type FieldWorld } from '../../../test/helpers/field-world';
 import { memberWith } from '../../../test/helpers/harvest-world';
-import { fixedClock } from '../../../test/helpers/picking-world';
 import { runTenantCase } from '../../../test/helpers/tenant-matrix';
 import { scoutingObservations, scoutingSessions } from '../../db/schema/index';
 
@@ -36,13 +35,8 @@ describe('scouting sessions', () => {
     ...extra,
   });
 
-  beforeAll(async () => {
-    t = await createTestApp({}, { clock: fixedClock(NOW) });
-    w = await createFieldWorld(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  beforeAll(async () => ({ t, w } = await openFieldWorld(NOW)));
+  afterAll(() => t.close());
 
   it('captures a session with its observations once; the scout is the caller; farm operations reads it', async () => {
     const payload = body();

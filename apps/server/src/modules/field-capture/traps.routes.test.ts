@@ -4,10 +4,9 @@ import { FARM_SETUP_MESSAGES } from '@orchard/shared/farm-setup';
 import { FIELD_CAPTURE_MESSAGES, TRAP_MESSAGES, TRAPS_PATHS } from '@orchard/shared/field-capture';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { createFieldWorld, type FieldWorld } from '../../../test/helpers/field-world';
+import type { TestApp } from '../../../test/helpers/app';
+import { openFieldWorld, type FieldWorld } from '../../../test/helpers/field-world';
 import { memberWith } from '../../../test/helpers/harvest-world';
-import { fixedClock } from '../../../test/helpers/picking-world';
 import { runTenantCase } from '../../../test/helpers/tenant-matrix';
 import { trapInspections, traps } from '../../db/schema/index';
 
@@ -37,13 +36,8 @@ describe('traps and inspections', () => {
   });
   const inspection = (trapId: number, extra: Record<string, unknown> = {}) => ({ clientId: randomUUID(), trapId, inspectedOn: '2026-03-01', count: 3, ...extra });
 
-  beforeAll(async () => {
-    t = await createTestApp({}, { clock: fixedClock(NOW) });
-    w = await createFieldWorld(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  beforeAll(async () => ({ t, w } = await openFieldWorld(NOW)));
+  afterAll(() => t.close());
 
   it('places a trap once and inspects it once, within its active days', async () => {
     const payload = trap();

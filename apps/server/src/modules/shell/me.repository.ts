@@ -2,21 +2,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { farmsAssignedIn, rolesAssignedIn } from '../../data-rules/assignment-scope';
 import type { AppDb } from '../../db/client';
-import { farms, memberships, organizations, roles, userFarms, userRoles, users } from '../../db/schema/index';
+import { farms, memberships, organizations, roles, userFarms, userProfileColumns, userRoles, users } from '../../db/schema/index';
 
 export async function findUserById(db: AppDb, userId: number) {
   const [row] = await db
     .select({
-      id: users.id,
-      userName: users.userName,
-      email: users.email,
-      fullName: users.fullName,
-      jobTitle: users.jobTitle,
-      phoneNumber: users.phoneNumber,
-      avatarBlobId: users.avatarBlobId,
-      isEnabled: users.isEnabled,
-      isSuperUser: users.isSuperUser,
-      lockoutEnd: users.lockoutEnd,
+      ...userProfileColumns,
       lastOrganizationId: users.lastOrganizationId,
     })
     .from(users)

@@ -6,20 +6,11 @@
 import { and, asc, eq, exists, inArray, notExists, or, sql } from 'drizzle-orm';
 import { farmsAssignedIn, rolesAssignedIn } from '../../data-rules/assignment-scope';
 import type { AppDb } from '../../db/client';
-import { farms, memberships, roles, userFarms, userPackhouses, userRoles, users } from '../../db/schema/index';
+import { farms, memberships, roles, userFarms, userPackhouses, userProfileColumns, userRoles, users } from '../../db/schema/index';
 
 /** The user's columns, seen from one organisation (are they also a member of another?). */
 const userColumns = (organizationId: number) => ({
-  id: users.id,
-  userName: users.userName,
-  email: users.email,
-  fullName: users.fullName,
-  jobTitle: users.jobTitle,
-  phoneNumber: users.phoneNumber,
-  avatarBlobId: users.avatarBlobId,
-  isEnabled: users.isEnabled,
-  isSuperUser: users.isSuperUser,
-  lockoutEnd: users.lockoutEnd,
+  ...userProfileColumns,
   version: users.version,
   inOtherOrganizations: sql<boolean>`exists (
     select 1 from memberships other
