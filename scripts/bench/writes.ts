@@ -23,6 +23,7 @@ import { rowsOf, type AppDb, type DbHandle } from '../../apps/server/src/db/clie
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
 import { organizations, users } from '../../apps/server/src/db/schema/index';
 import { DEMO_ORGANIZATIONS, seedDemoData } from '../../apps/server/src/db/seed/index';
+import type { BinBatch } from '../../apps/server/src/modules/harvest/bins.repository';
 import { findReportPackhouses } from '../../apps/server/src/modules/harvest/harvest-lookups.repository';
 import { receivedAtFor, seasonOfDay } from '../../apps/server/src/modules/harvest/season';
 import { count, fmtMs, spread, timed, type BenchRow } from './timing';
@@ -42,18 +43,7 @@ const BUDGET = 5;
 const KG_PER_BIN = 400;
 
 /** One fruit_bins batch as the service writes it: `bins` equal rows. */
-interface RawBatch {
-  productionBlockId: number;
-  packhouseId: number;
-  varietyId: number;
-  season: number;
-  receivedAt: string;
-  receivedDate: string;
-  bins: number;
-  tipped: boolean;
-  tippedAt: string | null;
-  kgsEach: number | null;
-}
+type RawBatch = BinBatch;
 
 /** The raw reference: the batches' rows in one INSERT ... SELECT. */
 async function insertRaw(db: AppDb, organizationId: number, userId: number, batches: readonly RawBatch[]) {
