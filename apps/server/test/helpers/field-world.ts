@@ -5,6 +5,7 @@
  *   assigned to nobody; F1 allows 12 observation points. Names of A's farm F1 and block A1 carry A's canary.
  * - B: farm FB (block B1), assigned to B's member.
  */
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AppDb } from '../../src/db/client';
 import { farmBlocks, farms, legalEntities, varieties } from '../../src/db/schema/index';
 import { createTestApp, type TestApp } from './app';
@@ -27,6 +28,18 @@ export async function openFieldWorld(now: Date): Promise<{ t: TestApp; w: FieldW
   const t = await createTestApp({}, { clock: fixedClock(now) });
   return { t, w: await createFieldWorld(t) };
 }
+
+/** Requests on the app `app()` answers, as any member (`as`) or as A's member (`asA`) of the world `world()` answers. */
+export function requestsIn(app: () => TestApp, world: () => FieldWorld) {
+  const as = async (userId: number, organizationId: number, options: InjectOptions) =>
+    app().app.inject({ ...options, headers: { ...(await app().headersFor(userId, organizationId)), ...(options.headers ?? {}) } });
+  const asA = (options: InjectOptions) => as(world().a.userId, world().a.organizationId, options);
+  return { as, asA };
+}
+
+/** An error answer's details as [field, message] pairs. */
+export const detailPairs = (res: LightMyRequestResponse) =>
+  (res.json().error.details ?? []).map((d: { field: string; message: string }) => [d.field, d.message]);
 
 export async function createFieldWorld(t: TestApp): Promise<FieldWorld> {
   const db: AppDb = t.db;

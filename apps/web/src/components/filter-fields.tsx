@@ -5,8 +5,9 @@
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MULTISELECT_MAX_LABELS } from '../lib/ui-constants';
 import './filter-fields.css';
 
 export interface FilterOption {
@@ -34,29 +35,39 @@ export const labelledDropdownPt = {
   trigger: { 'aria-hidden': true, role: undefined } as never,
 };
 
-export function MultiFilter({ label, options, value, onChange, disabled }: FieldProps & { value: number[]; onChange: (ids: number[]) => void }) {
-  const { t } = useTranslation();
+/** A filter's label above its control; the control takes the id the label names. */
+function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (
     <div className="filter-field">
       <label htmlFor={id}>{label}</label>
-      <MultiSelect
-        inputId={id}
-        value={value}
-        options={options}
-        optionLabel="label"
-        optionValue="id"
-        filter
-        maxSelectedLabels={3}
-        selectedItemsLabel={t('filters.itemsSelected')}
-        placeholder={t('filters.all')}
-        onChange={(e) => onChange(e.value as number[])}
-        disabled={disabled}
-        aria-label={label}
-        className="w-full"
-        pt={rootPt}
-      />
+      {children(id)}
     </div>
+  );
+}
+
+/** What both filter controls share: the options by id and label, a search box, "All" when empty. */
+function choiceProps(options: FilterOption[], disabled: boolean | undefined, all: string) {
+  return { options, optionLabel: 'label', optionValue: 'id', filter: true, placeholder: all, disabled, className: 'w-full' };
+}
+
+export function MultiFilter({ label, options, value, onChange, disabled }: FieldProps & { value: number[]; onChange: (ids: number[]) => void }) {
+  const { t } = useTranslation();
+  return (
+    <FilterField label={label}>
+      {(id) => (
+        <MultiSelect
+          {...choiceProps(options, disabled, t('filters.all'))}
+          inputId={id}
+          value={value}
+          maxSelectedLabels={MULTISELECT_MAX_LABELS}
+          selectedItemsLabel={t('filters.itemsSelected')}
+          onChange={(e) => onChange(e.value as number[])}
+          aria-label={label}
+          pt={rootPt}
+        />
+      )}
+    </FilterField>
   );
 }
 
@@ -69,26 +80,20 @@ export function SingleFilter({
   clearable,
 }: FieldProps & { value: number | null; onChange: (id: number | null) => void; clearable?: boolean }) {
   const { t } = useTranslation();
-  const id = useId();
   return (
-    <div className="filter-field">
-      <label htmlFor={id}>{label}</label>
-      <Dropdown
-        inputId={id}
-        value={value}
-        options={options}
-        optionLabel="label"
-        optionValue="id"
-        filter
-        showClear={clearable}
-        placeholder={t('filters.all')}
-        onChange={(e) => onChange((e.value as number | null | undefined) ?? null)}
-        disabled={disabled}
-        ariaLabel={label}
-        className="w-full"
-        pt={{ ...rootPt, select: { 'aria-hidden': true } as never }}
-      />
-    </div>
+    <FilterField label={label}>
+      {(id) => (
+        <Dropdown
+          {...choiceProps(options, disabled, t('filters.all'))}
+          inputId={id}
+          value={value}
+          showClear={clearable}
+          onChange={(e) => onChange((e.value as number | null | undefined) ?? null)}
+          ariaLabel={label}
+          pt={{ ...rootPt, select: { 'aria-hidden': true } as never }}
+        />
+      )}
+    </FilterField>
   );
 }
 

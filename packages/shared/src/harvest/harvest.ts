@@ -121,6 +121,22 @@ export const pucIdParamsSchema = z.object({ pucId: idSchema });
 export const productionBlockIdParamsSchema = z.object({ productionBlockId: idSchema });
 
 const figure = z.number().nullable();
+/** The figures of a block report row and of its totals; the Estimate appraisal does not show variance. */
+const blockFigures = {
+  untippedTonnes: z.number(),
+  tippedTonnes: z.number(),
+  combinedTonnes: z.number(),
+  tonnesPerHa: figure,
+  originalEstimate: figure,
+  originalTonnesPerHa: figure,
+  adjustedEstimate: figure,
+  adjustedTonnesPerHa: figure,
+  remaining_Tonnes: figure,
+  remaining_Tonnes_Per_Ha: figure,
+  percentage_Complete: figure,
+  variance: figure,
+};
+
 export const blockReportRowResponseSchema = blockReportRowSchema.extend({
   /** the production block's own code, shown for rows without a linked block */
   production_Block_Code: z.string(),
@@ -128,35 +144,12 @@ export const blockReportRowResponseSchema = blockReportRowSchema.extend({
   isLinked: z.boolean(),
   isCompleted: z.boolean(),
   isUntippedEstimateMissing: z.boolean(),
-  untippedTonnes: z.number(),
-  tippedTonnes: z.number(),
-  combinedTonnes: z.number(),
-  tonnesPerHa: figure,
-  originalEstimate: figure,
-  originalTonnesPerHa: figure,
-  adjustedEstimate: figure,
-  adjustedTonnesPerHa: figure,
-  remaining_Tonnes: figure,
-  remaining_Tonnes_Per_Ha: figure,
-  percentage_Complete: figure,
-  /** the Estimate appraisal does not show it */
-  variance: figure,
+  ...blockFigures,
 });
 export type BlockReportRowResponse = z.infer<typeof blockReportRowResponseSchema>;
 export const blockReportTotalsSchema = z.object({
   ha: figure,
-  untippedTonnes: z.number(),
-  tippedTonnes: z.number(),
-  combinedTonnes: z.number(),
-  tonnesPerHa: figure,
-  originalEstimate: figure,
-  originalTonnesPerHa: figure,
-  adjustedEstimate: figure,
-  adjustedTonnesPerHa: figure,
-  remaining_Tonnes: figure,
-  remaining_Tonnes_Per_Ha: figure,
-  percentage_Complete: figure,
-  variance: figure,
+  ...blockFigures,
   completedBlocks: z.number().int(),
   totalBlocks: z.number().int(),
 });

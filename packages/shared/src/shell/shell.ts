@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_STRING } from '../core/constants.js';
 import { jsonIdSchema } from '../core/common.js';
 import { exportFileTimestamp } from '../picking/csv.js';
+import { userProfileShape } from '../users/users.js';
 
 export const SHELL_PATHS = {
   me: '/api/me',
@@ -24,13 +25,7 @@ export const SHELL_PATHS = {
 } as const;
 
 export const currentUserSchema = z.object({
-  id: z.number().int(),
-  userName: z.string(),
-  email: z.string(),
-  fullName: z.string().nullable(),
-  jobTitle: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  avatar: z.string().nullable(),
+  ...userProfileShape,
   isEnabled: z.boolean(),
   isLockedOut: z.boolean(),
   isSuperUser: z.boolean(),

@@ -333,7 +333,8 @@ export type CompletePasswordResetBody = z.infer<typeof completePasswordResetBody
 
 // --- responses -------------------------------------------------------------------------------
 
-export const userSchema = z.object({
+/** A user's profile as every answer about a user gives it (the current user, the users tab). */
+export const userProfileShape = {
   id: z.number().int(),
   userName: z.string(),
   email: z.string(),
@@ -342,6 +343,10 @@ export const userSchema = z.object({
   phoneNumber: z.string().nullable(),
   /** blob id in the useravatar container */
   avatar: z.string().nullable(),
+};
+
+export const userSchema = z.object({
+  ...userProfileShape,
   /** role names in the current organisation */
   roles: z.array(z.string()),
   roleIds: z.array(z.number().int()),

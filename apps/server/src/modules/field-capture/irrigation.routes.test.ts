@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PERMISSIONS } from '@orchard/shared/core';
 import { FIELD_CAPTURE_MESSAGES, IRRIGATION_MESSAGES, IRRIGATION_PATHS, waterAmountMessage } from '@orchard/shared/field-capture';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers/app';
-import { openFieldWorld, type FieldWorld } from '../../../test/helpers/field-world';
+import { detailPairs, openFieldWorld, requestsIn, type FieldWorld } from '../../../test/helpers/field-world';
 import { memberWith } from '../../../test/helpers/harvest-world';
 import { runTenantCase } from '../../../test/helpers/tenant-matrix';
 import { tensiometerReadings, waterApplied } from '../../db/schema/index';
@@ -15,10 +14,8 @@ const P = IRRIGATION_PATHS;
 describe('irrigation readings', () => {
   let t: TestApp;
   let w: FieldWorld;
-  const as = async (userId: number, organizationId: number, options: InjectOptions) =>
-    t.app.inject({ ...options, headers: { ...(await t.headersFor(userId, organizationId)), ...(options.headers ?? {}) } });
-  const asA = (options: InjectOptions) => as(w.a.userId, w.a.organizationId, options);
-  const issues = (res: LightMyRequestResponse) => (res.json().error.details ?? []).map((d: { field: string; message: string }) => [d.field, d.message]);
+  const { as, asA } = requestsIn(() => t, () => w);
+  const issues = detailPairs;
   const tensio = (extra: Record<string, unknown> = {}) => ({ clientId: randomUUID(), farmBlockId: w.block.a1, station: 'S1', depthCm: 30, kpa: 18.5, readOn: '2026-03-10', ...extra });
   const water = (extra: Record<string, unknown> = {}) => ({ clientId: randomUUID(), farmBlockId: w.block.a1, appliedOn: '2026-03-10', amount: 12.5, unit: 'mm', ...extra });
 

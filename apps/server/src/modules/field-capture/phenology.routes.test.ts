@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { INT_MAX, PERMISSIONS } from '@orchard/shared/core';
 import { FIELD_CAPTURE_MESSAGES, PHENOLOGY_MESSAGES, PHENOLOGY_PATHS } from '@orchard/shared/field-capture';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers/app';
-import { openFieldWorld, type FieldWorld } from '../../../test/helpers/field-world';
+import { detailPairs, openFieldWorld, requestsIn, type FieldWorld } from '../../../test/helpers/field-world';
 import { memberWith } from '../../../test/helpers/harvest-world';
 import { runTenantCase } from '../../../test/helpers/tenant-matrix';
 import { phenologyObservations } from '../../db/schema/index';
@@ -16,10 +15,8 @@ const one = (id: number) => PHENOLOGY_PATHS.observation.replace(':id', String(id
 describe('phenology observations', () => {
   let t: TestApp;
   let w: FieldWorld;
-  const as = async (userId: number, organizationId: number, options: InjectOptions) =>
-    t.app.inject({ ...options, headers: { ...(await t.headersFor(userId, organizationId)), ...(options.headers ?? {}) } });
-  const asA = (options: InjectOptions) => as(w.a.userId, w.a.organizationId, options);
-  const issues = (res: LightMyRequestResponse) => (res.json().error.details ?? []).map((d: { field: string; message: string }) => [d.field, d.message]);
+  const { as, asA } = requestsIn(() => t, () => w);
+  const issues = detailPairs;
   const body = (extra: Record<string, unknown> = {}) => ({ clientId: randomUUID(), farmBlockId: w.block.a1, observedOn: '2026-03-10', stage: 'flowering', percentOfTrees: 42.5, ...extra });
 
   beforeAll(async () => ({ t, w } = await openFieldWorld(NOW)));

@@ -3,10 +3,9 @@ import { PERMISSIONS } from '@orchard/shared/core';
 import { FARM_OPERATIONS_PATHS } from '@orchard/shared/farm-operations';
 import { FIELD_CAPTURE_MESSAGES, SCOUTING_MESSAGES, SCOUTING_PATHS } from '@orchard/shared/field-capture';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers/app';
-import { openFieldWorld, type FieldWorld } from '../../../test/helpers/field-world';
+import { detailPairs, openFieldWorld, requestsIn, type FieldWorld } from '../../../test/helpers/field-world';
 import { memberWith } from '../../../test/helpers/harvest-world';
 import { runTenantCase } from '../../../test/helpers/tenant-matrix';
 import { scoutingObservations, scoutingSessions } from '../../db/schema/index';
@@ -17,10 +16,8 @@ const one = (id: number) => SCOUTING_PATHS.session.replace(':id', String(id));
 describe('scouting sessions', () => {
   let t: TestApp;
   let w: FieldWorld;
-  const as = async (userId: number, organizationId: number, options: InjectOptions) =>
-    t.app.inject({ ...options, headers: { ...(await t.headersFor(userId, organizationId)), ...(options.headers ?? {}) } });
-  const asA = (options: InjectOptions) => as(w.a.userId, w.a.organizationId, options);
-  const issues = (res: LightMyRequestResponse) => (res.json().error.details ?? []).map((d: { field: string; message: string }) => [d.field, d.message]);
+  const { as, asA } = requestsIn(() => t, () => w);
+  const issues = detailPairs;
   const observations = [
     { pointNumber: 1, pest: 'red-scale', count: 4 },
     { pointNumber: 1, pest: 'citrus-black-spot', present: false, note: ' leaves only ' },

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { PERMISSIONS } from '@orchard/shared/core';
 import { FARM_SETUP_MESSAGES } from '@orchard/shared/farm-setup';
 import { FIELD_CAPTURE_MESSAGES, TRAP_MESSAGES, TRAPS_PATHS } from '@orchard/shared/field-capture';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers/app';
-import { openFieldWorld, type FieldWorld } from '../../../test/helpers/field-world';
+import { detailPairs, openFieldWorld, requestsIn, type FieldWorld } from '../../../test/helpers/field-world';
 import { memberWith } from '../../../test/helpers/harvest-world';
 import { runTenantCase } from '../../../test/helpers/tenant-matrix';
 import { trapInspections, traps } from '../../db/schema/index';
@@ -18,10 +17,8 @@ const inspectionUrl = (id: number) => P.inspection.replace(':id', String(id));
 describe('traps and inspections', () => {
   let t: TestApp;
   let w: FieldWorld;
-  const as = async (userId: number, organizationId: number, options: InjectOptions) =>
-    t.app.inject({ ...options, headers: { ...(await t.headersFor(userId, organizationId)), ...(options.headers ?? {}) } });
-  const asA = (options: InjectOptions) => as(w.a.userId, w.a.organizationId, options);
-  const issues = (res: LightMyRequestResponse) => (res.json().error.details ?? []).map((d: { field: string; message: string }) => [d.field, d.message]);
+  const { as, asA } = requestsIn(() => t, () => w);
+  const issues = detailPairs;
   const trap = (extra: Record<string, unknown> = {}) => ({
     clientId: randomUUID(),
     farmBlockId: w.block.a1,
