@@ -67,6 +67,8 @@ export interface MixedResult {
   writesPerSecond: number;
   writeP99: number;
   writeErrors: number;
+  /** the routes that took the most of the readers' time: url, share of it, median */
+  heaviest: { url: string; share: number; p50: number; count: number }[];
 }
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
@@ -179,6 +181,7 @@ export async function runMixed(address: string, routes: Map<string, string[]>, r
   for (let i = 0; i < run.sessions; i += 1) sessions.push(await signIn(address, callers[i % callers.length] as MixedCaller));
   const targets = run.writesPerSecond > 0 ? await deliveryTargets(address) : [];
   const latencies: number[] = [];
+  const byUrl = new Map<string, number[]>();
   const writeLatencies: number[] = [];
   let errors = 0;
   let writeErrors = 0;
@@ -201,7 +204,13 @@ export async function runMixed(address: string, routes: Map<string, string[]>, r
         errors += 1;
       }
       const t1 = performance.now();
-      if (t1 <= deadline) latencies.push(t1 - t0);
+      if (t1 <= deadline) {
+        latencies.push(t1 - t0);
+        const path = url.split('?')[0] as string;
+        const times = byUrl.get(path) ?? [];
+        times.push(t1 - t0);
+        byUrl.set(path, times);
+      }
       if (run.thinkMs > 0) await sleep(-Math.log(1 - random()) * run.thinkMs);
     }
   };
@@ -246,9 +255,15 @@ export async function runMixed(address: string, routes: Map<string, string[]>, r
 
   await Promise.all([...sessions.map(reader), writer()]);
   const elapsed = run.seconds;
+  const spent = latencies.reduce((a, b) => a + b, 0);
+  const heaviest = [...byUrl]
+    .map(([url, times]) => ({ url, share: times.reduce((a, b) => a + b, 0) / spent, p50: percentile([...times].sort((a, b) => a - b), 0.5), count: times.length }))
+    .sort((a, b) => b.share - a.share)
+    .slice(0, 8);
   latencies.sort((a, b) => a - b);
   writeLatencies.sort((a, b) => a - b);
   return {
+    heaviest,
     reads: latencies.length,
     readsPerSecond: latencies.length / elapsed,
     p50: percentile(latencies, 0.5),
