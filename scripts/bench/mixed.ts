@@ -74,6 +74,8 @@ export interface MixedResult {
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 interface Session {
+  /** the instance this session is served by */
+  address: string;
   caller: MixedCaller;
   headers: Record<string, string>;
 }
@@ -90,7 +92,7 @@ async function signIn(address: string, caller: MixedCaller): Promise<Session> {
   const memberOf = (await (await fetch(`${address}/api/me/organizations`, { headers: { authorization } })).json()) as { id: number; name: string }[];
   const organization = memberOf.find((o) => o.name === caller.organization);
   if (!organization) throw new Error(`${caller.username} is not in ${caller.organization}`);
-  return { caller, headers: { ...BROWSER, authorization, 'x-organization-id': String(organization.id) } };
+  return { address, caller, headers: { ...BROWSER, authorization, 'x-organization-id': String(organization.id) } };
 }
 
 const key = (c: MixedCaller) => `${c.username}@${c.organization}`;
@@ -175,10 +177,12 @@ async function deliveryTargets(address: string) {
 }
 
 /** One run of the mix against the server at `address`. */
-export async function runMixed(address: string, routes: Map<string, string[]>, run: MixedRun): Promise<MixedResult> {
+export async function runMixed(addresses: string | readonly string[], routes: Map<string, string[]>, run: MixedRun): Promise<MixedResult> {
+  const all = typeof addresses === 'string' ? [addresses] : addresses;
+  const address = all[0] as string;
   const callers = MIXED_CALLERS.filter((c) => (routes.get(key(c)) ?? []).length > 0);
   const sessions: Session[] = [];
-  for (let i = 0; i < run.sessions; i += 1) sessions.push(await signIn(address, callers[i % callers.length] as MixedCaller));
+  for (let i = 0; i < run.sessions; i += 1) sessions.push(await signIn(all[i % all.length] as string, callers[i % callers.length] as MixedCaller));
   const targets = run.writesPerSecond > 0 ? await deliveryTargets(address) : [];
   const latencies: number[] = [];
   const byUrl = new Map<string, number[]>();
@@ -197,7 +201,7 @@ export async function runMixed(address: string, routes: Map<string, string[]>, r
       const url = mine[i % mine.length] as string;
       const t0 = performance.now();
       try {
-        const res = await fetch(`${address}${url}`, { headers: session.headers });
+        const res = await fetch(`${session.address}${url}`, { headers: session.headers });
         await res.arrayBuffer();
         if (res.status !== 200) errors += 1;
       } catch {
