@@ -30,6 +30,7 @@ import { pickingModule } from './picking/index';
 import { preferencesModule } from './preferences/index';
 import { releaseNotesModule } from './release-notes/index';
 import { rolesModule } from './roles/index';
+import { setupChecklistModule } from './setup-checklist/index';
 import { shellModule } from './shell/index';
 import { updatesModule } from './updates/index';
 import { usersModule } from './users/index';
@@ -66,4 +67,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(updatesModule);
   await app.register(organizationsModule);
   await app.register(releaseNotesModule);
+  await app.register(setupChecklistModule);
 }

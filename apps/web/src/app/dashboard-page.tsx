@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orchard/shared/core';
 import { useSessionContext } from '../lib/session/use-session-context';
 import { SeasonGlance } from '../features/pest-dashboard/components/season-glance';
+import { SetupChecklist } from '../features/setup-checklist/components/setup-checklist';
 import { ReleaseNoteDialog } from '../features/release-notes/components/release-note-dialog';
 
 /** only holders of dashboard.pest load the panels, the chart and their texts */
@@ -26,6 +27,7 @@ export function DashboardPage() {
     <div className="dashboard-page">
       <h1>{t('dashboard.heading', { organization: organization?.name ?? '' })}</h1>
       {organization && <p className="dashboard-org-type">{t('dashboard.organizationType', { type: organization.organization_Type })}</p>}
+      <SetupChecklist />
       <SeasonGlance />
       {mayUsePestDashboard ? (
         <Suspense fallback={null}>

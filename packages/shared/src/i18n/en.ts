@@ -9,6 +9,7 @@ import { enPackhouseReadings } from './en-packhouse-readings.js';
 import { enPestDashboard } from './en-pest-dashboard.js';
 import { enPestThresholds } from './en-pest-thresholds.js';
 import { enPublic } from './en-public.js';
+import { enSetupChecklist } from './en-setup-checklist.js';
 
 export { enPublic };
 
@@ -19,6 +20,7 @@ export const en = {
   ...enPackhouseReadings,
   ...enPestDashboard,
   ...enPestThresholds,
+  ...enSetupChecklist,
   /** filter panels of the reports and schedules (components/filter-fields.tsx) */
   filters: {
     all: 'All',
