@@ -46,7 +46,6 @@
  *   BENCH_ROUTE_SECONDS (1)           seconds of load per route and round in the routes section
  *   BENCH_ROUTE_ROUNDS (3)            rounds over every route in the routes section (each route's median counts)
  *   BENCH_ROUTE_WARMUP_SECONDS (1)    seconds of load before each route's first round (and each bare route), not counted
- *   BENCH_ROUTE_CACHE_MB (32,0)       RESPONSE_CACHE_MB of each PostgreSQL pass of the routes section (the first also for PGlite)
  *   BENCH_ROUTE_ENGINES (postgres,pglite)  the engines the routes section loads (a block written then holds only theirs)
  *   BENCH_HARVEST_SCALE (42)          --scale of the harvest, picking and pest dashboard data sets
  *   BENCH_PICKING_RUNS (30)           timed requests per figure of the picking and pest dashboard sections
@@ -220,8 +219,6 @@ const ROUTE_ROUNDS = Number(process.env.BENCH_ROUTE_ROUNDS ?? 3);
 const ROUTE_WARMUP_SECONDS = Number(process.env.BENCH_ROUTE_WARMUP_SECONDS ?? 1);
 /** the engines the routes section loads */
 const ROUTE_ENGINES = (process.env.BENCH_ROUTE_ENGINES ?? 'postgres,pglite').split(',').map((engine) => engine.trim().toLowerCase());
-/** the RESPONSE_CACHE_MB of each PostgreSQL pass (the first one's also for PGlite): the default, and 0 to show every answer made fresh */
-const ROUTE_CACHE_MB = (process.env.BENCH_ROUTE_CACHE_MB ?? '32,0').split(',').map(Number);
 const routeTables: { kind: string; rows: RouteLoadRow[] }[] = [];
 /** what a browser asks for (Chromium's header): the routes are loaded as the app's screens call them, answers compressed */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -239,10 +236,10 @@ async function routeInventory(): Promise<RouteServer['inventory']> {
 
 /**
  * Every authenticated GET route under load, served by the built server as its own process (its
- * memory is read from /proc while it serves). `cacheMb`: RESPONSE_CACHE_MB (0: every answer made fresh).
+ * memory is read from /proc while it serves). Every answer is made fresh: the server keeps none.
  */
-async function everyRouteBeside(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefined, cacheMb: number) {
-  const env: Record<string, string> = { RESPONSE_CACHE_MB: String(cacheMb) };
+async function everyRouteBeside(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefined) {
+  const env: Record<string, string> = {};
   // the embedded database in a directory, as `npm start` runs it
   const dataDir = databaseUrl ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-bench-routes-'));
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -293,7 +290,7 @@ async function everyRouteBeside(kind: 'PGlite' | 'PostgreSQL', databaseUrl: stri
     });
     clearInterval(sampler);
     await bareApp.close();
-    const label = `${kind}, ${cacheMb > 0 ? `answers kept (RESPONSE_CACHE_MB=${cacheMb})` : 'every answer made fresh (RESPONSE_CACHE_MB=0)'}`;
+    const label = `${kind}, every answer made fresh`;
     routeTables.push({ kind: label, rows: measured });
 
     const count = (verdict: RouteLoadRow['verdict']) => measured.filter((r) => r.verdict === verdict).length;
@@ -324,9 +321,9 @@ const MIXED_THINK_MS = 2000;
 const MIXED_POOL = 10;
 
 /**
- * The mix (scripts/bench/mixed.ts) on PostgreSQL at demo --scale MIXED_SCALE: the built server made
- * fresh (RESPONSE_CACHE_MB=0) and with the cache, with and without think time and deliveries, beside
- * the same routes' SQL replayed straight against the database at the same concurrency.
+ * The mix (scripts/bench/mixed.ts) on PostgreSQL at demo --scale MIXED_SCALE: the built server (every
+ * answer made fresh), with and without think time and deliveries, beside the same routes' SQL
+ * replayed straight against the database at the same concurrency.
  */
 async function mixedWorkload() {
   await onFreshPostgres(async (handle, url) => {
@@ -337,30 +334,27 @@ async function mixedWorkload() {
     // the reference first: each caller's routes asked once in this process, their statements recorded
     const inventory = await routeInventory();
     const results: { label: string; run: MixedRun; result: MixedResult }[] = [];
-    let routes = new Map<string, string[]>();
-    for (const cacheMb of [0, 32]) {
-      const server = await startServerProcess(root, {
-        DATABASE_URL: url,
-        RESPONSE_CACHE_MB: String(cacheMb),
-        SEED_DEMO: 'false',
-        LOGIN_RATE_LIMIT_PER_IP: '100000',
-        LOGIN_RATE_LIMIT_PER_ACCOUNT: '100000',
-      });
-      try {
-        if (routes.size === 0) routes = await routesOfCallers({ address: server.address, inventory });
-        const runs: [string, MixedRun][] = [
-          ['no think time, reads only', { sessions: MIXED_SESSIONS, seconds: MIXED_SECONDS, thinkMs: 0, writesPerSecond: 0 }],
-          [`no think time, + ${MIXED_WRITES} deliveries/s`, { sessions: MIXED_SESSIONS, seconds: MIXED_SECONDS, thinkMs: 0, writesPerSecond: MIXED_WRITES }],
-          [`think time ${MIXED_THINK_MS / 1000} s, + ${MIXED_WRITES} deliveries/s`, { sessions: MIXED_SESSIONS, seconds: MIXED_SECONDS, thinkMs: MIXED_THINK_MS, writesPerSecond: MIXED_WRITES }],
-        ];
-        for (const [what, run] of runs) {
-          const result = await runMixed(server.address, routes, run);
-          results.push({ label: `${cacheMb > 0 ? 'cache on' : 'made fresh'}, ${what}`, run, result });
-          console.log(`mixed ${results.at(-1)!.label}: ${JSON.stringify(result)}`);
-        }
-      } finally {
-        await server.stop();
+    let routes: Map<string, string[]>;
+    const server = await startServerProcess(root, {
+      DATABASE_URL: url,
+      SEED_DEMO: 'false',
+      LOGIN_RATE_LIMIT_PER_IP: '100000',
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: '100000',
+    });
+    try {
+      routes = await routesOfCallers({ address: server.address, inventory });
+      const runs: [string, MixedRun][] = [
+        ['no think time, reads only', { sessions: MIXED_SESSIONS, seconds: MIXED_SECONDS, thinkMs: 0, writesPerSecond: 0 }],
+        [`no think time, + ${MIXED_WRITES} deliveries/s`, { sessions: MIXED_SESSIONS, seconds: MIXED_SECONDS, thinkMs: 0, writesPerSecond: MIXED_WRITES }],
+        [`think time ${MIXED_THINK_MS / 1000} s, + ${MIXED_WRITES} deliveries/s`, { sessions: MIXED_SESSIONS, seconds: MIXED_SECONDS, thinkMs: MIXED_THINK_MS, writesPerSecond: MIXED_WRITES }],
+      ];
+      for (const [what, run] of runs) {
+        const result = await runMixed(server.address, routes, run);
+        results.push({ label: `made fresh, ${what}`, run, result });
+        console.log(`mixed ${results.at(-1)!.label}: ${JSON.stringify(result)}`);
       }
+    } finally {
+      await server.stop();
     }
 
     const app = await buildApp({ db: handle, config: benchConfig({ loginRateLimitPerIp: 100_000, loginRateLimitPerAccount: 100_000 }) });
@@ -1202,14 +1196,12 @@ async function main() {
     // each pass loads the built server as a process of its own (on PGlite with the database's
     // process beside it), so each memory figure is that server's alone
     if (ROUTE_ENGINES.includes('postgres')) {
-      for (const cacheMb of ROUTE_CACHE_MB) {
-        await onFreshPostgres(async (handle, url) => {
-          await handle.close();
-          await everyRouteBeside('PostgreSQL', url, cacheMb);
-        });
-      }
+      await onFreshPostgres(async (handle, url) => {
+        await handle.close();
+        await everyRouteBeside('PostgreSQL', url);
+      });
     }
-    if (ROUTE_ENGINES.includes('pglite')) await everyRouteBeside('PGlite', undefined, ROUTE_CACHE_MB[0] ?? 32);
+    if (ROUTE_ENGINES.includes('pglite')) await everyRouteBeside('PGlite', undefined);
   });
   await section('harvest', async () => {
     await harvestBeside('PGlite', await openDatabase({ dataDir: 'memory://' }));

@@ -1,8 +1,8 @@
 /**
  * The `mixed` section of npm run bench: a harvest morning. Many people on their own screens while
- * bins arrive, every answer made fresh (the built server with RESPONSE_CACHE_MB=0, or with the
- * cache on for the comparison), beside the same routes' SQL run straight against the database at
- * the same concurrency (the physical limit of the machine for this work).
+ * bins arrive, every answer made fresh (the server keeps none), beside the same routes' SQL run
+ * straight against the database at the same concurrency (the physical limit of the machine for this
+ * work).
  *
  * - Callers: the demo users (manager, admin, scout, packhouse, multi) in their organisations. Each
  *   caller's routes are every authenticated GET route of the inventory that answers that caller 200

@@ -17,7 +17,6 @@ import { keepStatisticsFresh } from './db/statistics';
 import { accessPlugin, READ_METHODS } from './plugins/access';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
-import { responseCachePlugin } from './plugins/response-cache';
 import { routePolicyPlugin } from './plugins/route-policy';
 import { securityPlugin } from './plugins/security';
 import { docsPlugin } from './plugins/docs';
@@ -75,21 +74,15 @@ export async function buildApp({ db, config, clock = systemClock }: BuildAppOpti
   await app.register(accessPlugin, { db: db.db, config });
   await app.register(compressionPlugin);
 
-  // Every committed change, by anyone, clears what this instance keeps (db/changes.ts).
-  let changes: ChangeWatch | null = null;
-  await app.register(responseCachePlugin, { maxBytes: config.responseCacheMb * 2 ** 20, isLive: () => changes?.live === true });
-  const forgetEverything = () => {
-    app.responseCache.clear();
-    app.accessCache.clear();
-  };
-  changes = await watchChanges(db, {
-    onChange: forgetEverything,
+  // A committed change to an access table, by anyone, clears this instance's access checks (db/changes.ts).
+  const changes: ChangeWatch = await watchChanges(db, {
+    onChange: () => app.accessCache.clear(),
     onLost: (err) => {
-      app.log.warn({ err }, 'change notices lost: nothing is served from the response cache until they are back');
-      forgetEverything();
+      app.log.warn({ err }, 'access change notices lost: access checks are kept at most ACCESS_CACHE_MS until they are back');
+      app.accessCache.clear();
     },
   });
-  app.addHook('onClose', async () => changes?.close());
+  app.addHook('onClose', async () => changes.close());
 
   const statistics = keepStatisticsFresh(db, config.statisticsRefreshSeconds * 1000, (err) => app.log.warn({ err }, 'refreshing planner statistics failed'));
   if (statistics) {

@@ -36,7 +36,6 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   COOKIE_SECURE: bool.optional(),
   ACCESS_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
-  RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(32),
   STATISTICS_REFRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   UPDATE_MAX_BYTES: z.coerce.number().int().min(1).max(1_000_000_000).default(UPDATE_MAX_BYTES_DEFAULT),
   API_DOCS: z.enum(['public', 'signed-in', 'off']).optional(),
@@ -79,14 +78,10 @@ export interface AppConfig {
   cookieSecure: boolean;
   /**
    * How long one instance reuses a user's access check (enabled, membership, permissions) for an
-   * organisation; 0 = read it on every request. Any write through this instance clears it at once.
+   * organisation; 0 = read it on every request. A change to an access table clears it at once on the
+   * instance that made it and, through the change notices (db/changes.ts), on the others.
    */
   accessCacheMs: number;
-  /**
-   * Megabytes of signed-in GET answers one instance keeps and gives again to the same caller until
-   * any change is committed (plugins/response-cache.ts); 0 = none kept.
-   */
-  responseCacheMb: number;
   /**
    * On the embedded database, how often at most the planner statistics are refreshed after writes
    * (db/statistics.ts); 0 = only at start. PostgreSQL's autovacuum does this itself.
@@ -146,7 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analyticsUrl: e.ANALYTICS_URL,
     webDistDir: e.WEB_DIST_DIR,
     accessCacheMs: e.ACCESS_CACHE_MS,
-    responseCacheMb: e.RESPONSE_CACHE_MB,
     statisticsRefreshSeconds: e.STATISTICS_REFRESH_SECONDS,
     updateMaxBytes: e.UPDATE_MAX_BYTES,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',

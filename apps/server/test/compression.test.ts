@@ -23,7 +23,7 @@ describe('compressed JSON answers', () => {
   beforeAll(async () => {
     const now = new Date('2025-06-30T08:00:00Z');
     // kept answers off: every call below is made by its route, so each encoding is the route's own
-    t = await createTestApp({ responseCacheMb: 0 }, { clock: { now: () => now } });
+    t = await createTestApp({}, { clock: { now: () => now } });
     await seedDemoData(t.handle, { referenceDate: new Date('2025-06-30T08:00:00+02:00') });
     const [admin] = await t.db.select({ id: users.id }).from(users).where(eq(users.userName, 'admin'));
     const [org] = await t.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, 'Citrus Valley Growers'));

@@ -150,7 +150,7 @@ describe('route inventory', () => {
     }
   });
 
-  it('no GET route that answers JSON changes anything (those answers may be kept: plugins/response-cache.ts)', async () => {
+  it('no GET route that answers JSON changes anything', async () => {
     const orgId = world.a.organizationId;
     const reader = await createUser(t.db, 'reads-everything-super-user', { isSuperUser: true });
     await addMember(t.db, reader.id, orgId, [(await createRole(t.db, orgId, 'Everything to read', ALL_PERMISSIONS)).id]);

@@ -1,52 +1,84 @@
 /**
- * Change notices: every committed change to any table, by any writer (this server, another
- * instance, a job, the seed, psql), is announced on one NOTIFY channel. Caches of answers built from
- * the database (plugins/response-cache.ts, the access checks) forget what they hold when one
- * arrives, so no instance keeps serving what another has changed.
+ * Access change notices: a committed change to any table the access check reads (who is enabled or
+ * a super user, which sessions are live, who is a member of which active organisation, which roles
+ * and permissions they hold: ACCESS_TABLES), by any writer (this server, another instance, a job,
+ * the seed, psql), is announced on one NOTIFY channel. Each instance's access checks
+ * (plugins/access.ts) forget what they hold when one arrives, so no instance lets a disabled user, an
+ * ended session or a removed permission through for longer than the notice takes.
  *
- * - One statement-level trigger per table (`AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ... FOR
- *   EACH STATEMENT`): a million-row INSERT ... SELECT announces once, and PostgreSQL folds equal
+ * - Only these tables announce. A notice takes PostgreSQL's database-wide notify lock at commit, so
+ *   every announcing transaction commits one after another: bins, estimates and captures written
+ *   every few milliseconds in a harvest week must not queue behind each other for it. They announce
+ *   nothing, as nothing cached depends on them (docs/decisions/0005-made-fresh.md).
+ * - One statement-level trigger per access table (`AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ...
+ *   FOR EACH STATEMENT`): a million-row INSERT ... SELECT announces once, and PostgreSQL folds equal
  *   notices of one transaction into one, delivered at commit (never for a rolled-back change).
- * - Installed on every table of the public schema after each migration (`installChangeNotices`,
- *   run by migrateDatabase), so a table added later gets its trigger without anyone remembering to.
- *   ENABLE ALWAYS: the seed writes in replica mode, and its rows must be announced too.
- * - The payload is empty: a change anywhere clears everything. Finer invalidation (per table or
- *   organisation) would have to know which tables each answer reads; clearing all is always right.
+ *   Cascaded deletes (a role, an organisation) fire the triggers of the rows they remove.
+ * - The trigger also counts the change in the one row of ACCESS_CHANGES, in the changing
+ *   transaction. An instance reads the count after each of its own writes (`accessChangeMark`) and
+ *   forgets its access checks only when it moved, so the writer's next request sees its change at
+ *   once without every bin delivery emptying the cache. The count is seen only once committed, so a
+ *   write that reads it while another's access change is still open does not clear too early: the
+ *   other clears when it answers. Access writes (sign-ins, role edits) take the row's lock in turn;
+ *   they are few and short.
+ * - Installed after each migration (`installChangeNotices`, run by migrateDatabase): the function,
+ *   the counter and the triggers on ACCESS_TABLES, and the trigger removed from every other table
+ *   (older versions announced every table). ENABLE ALWAYS: the seed writes in replica mode, and its
+ *   rows must be announced too.
+ * - The payload is empty: a change to any access table clears every access check of the instance.
  * - While the listening connection is down nothing is announced: `watchChanges` reports the feed
- *   as lost (caches must then not serve), listens again with a growing delay, and announces one
- *   change when it is back (whatever happened in between).
+ *   as lost (the access checks are then read on every request), listens again with a growing delay,
+ *   and announces one change when it is back (whatever happened in between).
  */
 import { sql } from 'drizzle-orm';
-import type { AppDb, DbHandle } from './client';
+import { rowsOf, type AppDb, type DbHandle } from './client';
 
 export const CHANGE_CHANNEL = 'orchard_data_changed';
 export const CHANGE_TRIGGER = 'announce_change';
+export const ACCESS_CHANGES = 'access_changes';
 
-/** Creates the notice function and, on every table of the public schema that lacks it, the trigger. */
+/** The tables plugins/access.repository.ts reads for every request's access check. */
+export const ACCESS_TABLES = ['users', 'refresh_tokens', 'memberships', 'organizations', 'user_roles', 'role_permissions'] as const;
+
+/** Creates the notice function, its counter and the triggers on ACCESS_TABLES; removes the trigger from every other table. */
 export async function installChangeNotices(db: AppDb): Promise<void> {
+  await db.execute(sql.raw(`CREATE TABLE IF NOT EXISTS ${ACCESS_CHANGES} (id integer PRIMARY KEY CHECK (id = 1), count bigint NOT NULL)`));
+  await db.execute(sql.raw(`INSERT INTO ${ACCESS_CHANGES} VALUES (1, 0) ON CONFLICT (id) DO NOTHING`));
   await db.execute(
     sql.raw(`CREATE OR REPLACE FUNCTION ${CHANGE_TRIGGER}() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
+  UPDATE ${ACCESS_CHANGES} SET count = count + 1 WHERE id = 1;
   PERFORM pg_notify('${CHANGE_CHANNEL}', '');
   RETURN NULL;
 END
 $fn$`),
   );
+  const list = ACCESS_TABLES.map((t) => `'${t}'`).join(', ');
   await db.execute(
     sql.raw(`DO $do$
-DECLARE t regclass;
+DECLARE t regclass; announces boolean;
 BEGIN
-  FOR t IN
-    SELECT c.oid::regclass FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  FOR t, announces IN
+    SELECT c.oid::regclass, c.relname IN (${list}) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
-      AND NOT EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = c.oid AND g.tgname = '${CHANGE_TRIGGER}')
+      AND (c.relname IN (${list})) <> EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = c.oid AND g.tgname = '${CHANGE_TRIGGER}')
   LOOP
-    EXECUTE format('CREATE TRIGGER ${CHANGE_TRIGGER} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %s FOR EACH STATEMENT EXECUTE FUNCTION ${CHANGE_TRIGGER}()', t);
-    EXECUTE format('ALTER TABLE %s ENABLE ALWAYS TRIGGER ${CHANGE_TRIGGER}', t);
+    IF announces THEN
+      EXECUTE format('CREATE TRIGGER ${CHANGE_TRIGGER} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %s FOR EACH STATEMENT EXECUTE FUNCTION ${CHANGE_TRIGGER}()', t);
+      EXECUTE format('ALTER TABLE %s ENABLE ALWAYS TRIGGER ${CHANGE_TRIGGER}', t);
+    ELSE
+      EXECUTE format('DROP TRIGGER ${CHANGE_TRIGGER} ON %s', t);
+    END IF;
   END LOOP;
 END
 $do$`),
   );
+}
+
+/** How many committed statements have changed an access table so far (it only grows). */
+export async function accessChangeMark(db: AppDb): Promise<number> {
+  const [row] = await rowsOf<{ count: string | number }>(db, sql.raw(`SELECT count FROM ${ACCESS_CHANGES} WHERE id = 1`));
+  return Number(row?.count ?? 0);
 }
 
 export interface ChangeWatch {

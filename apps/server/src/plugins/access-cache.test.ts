@@ -1,26 +1,28 @@
 /**
  * The access check (enabled, membership, permissions) is reused for ACCESS_CACHE_MS on one
- * instance: a change made through this instance shows on the very next request, a change made
+ * instance: a change to an access table made through this instance shows on the very next request
+ * (and a write to any other table leaves the checks be), a change made
  * elsewhere (another instance, or straight in the database) as soon as its notice arrives
  * (db/changes.ts), and, should the notice be missed, within ACCESS_CACHE_MS.
  */
 import { PERMISSIONS } from '@orchard/shared/core';
 import { SHELL_PATHS } from '@orchard/shared/shell';
 import { USERS_PATHS } from '@orchard/shared/users';
-import { eq } from 'drizzle-orm';
+import { RELEASE_NOTES_PATHS } from '@orchard/shared/release-notes';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
 import { settle, unannounced } from '../../test/helpers/changes';
 import { addMember, createRole, createUser } from '../../test/helpers/fixtures';
 import { createTenantWorld, type TenantWorld } from '../../test/helpers/tenant-matrix';
+import { ACCESS_CHANGES } from '../db/changes';
 import { refreshTokens, rolePermissions, users } from '../db/schema/index';
 
-// the answers of the routes are not kept here (RESPONSE_CACHE_MB=0): what these tests see is the access cache alone
 describe('access check cache', () => {
   let t: TestApp;
   let w: TenantWorld;
   beforeAll(async () => {
-    t = await createTestApp({ accessCacheMs: 1000, responseCacheMb: 0 });
+    t = await createTestApp({ accessCacheMs: 1000 });
     w = await createTenantWorld(t);
   });
   afterAll(async () => {
@@ -97,6 +99,37 @@ describe('access check cache', () => {
     expect((await call(kept.accessToken)).statusCode).toBe(200);
   });
 
+  it('keeps its checks through writes that change no access table, and clears them after one that did', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const user = await createUser(t.db, 'quiet-writes');
+    const role = await createRole(t.db, w.a.organizationId, 'Quiet pickers', [PERMISSIONS.pickingView]);
+    await addMember(t.db, user.id, w.a.organizationId, [role.id]);
+    await settle(t);
+    expect((await permissionsOf(user.id)).body).toEqual(['picking.view']);
+    // signing in changes an access table (a new session): done before the checks are read
+    const writer = await t.headersFor(w.a.userId, w.a.organizationId);
+    const write = async () => {
+      // a write through this instance that touches no access table (an unknown note: 404, nothing saved)
+      const res = await t.app.inject({ method: 'PUT', url: RELEASE_NOTES_PATHS.dismissal.replace(':id', '999999'), headers: writer });
+      expect(res.statusCode).toBe(404);
+    };
+    // the instance's first write after changes made around it (the fixtures above) clears once
+    await write();
+    await settle(t);
+    expect((await permissionsOf(user.id)).body).toEqual(['picking.view']);
+
+    // a permission granted where no notice is sent: a bin delivery or any other write does not clear the checks
+    await unannounced(t, 'role_permissions', () => t.db.insert(rolePermissions).values({ roleId: role.id, permission: PERMISSIONS.pickingEdit }));
+    await write();
+    vi.setSystemTime(Date.now() + 500);
+    expect((await permissionsOf(user.id)).body).toEqual(['picking.view']);
+
+    // a write whose transaction changed an access table moved the count: cleared before its answer leaves
+    await t.db.execute(sql.raw(`UPDATE ${ACCESS_CHANGES} SET count = count + 1`));
+    await write();
+    expect((await permissionsOf(user.id)).body).toEqual(['picking.edit', 'picking.view']);
+  });
+
   it('sees a change made through this instance on the very next request', async () => {
     const user = await createUser(t.db, 'cached-here');
     const role = await createRole(t.db, w.a.organizationId, 'Viewers', [PERMISSIONS.pickingView]);
@@ -119,7 +152,7 @@ describe('access check without a cache (ACCESS_CACHE_MS=0)', () => {
   let t: TestApp;
   let w: TenantWorld;
   beforeAll(async () => {
-    t = await createTestApp({ accessCacheMs: 0, responseCacheMb: 0 });
+    t = await createTestApp({ accessCacheMs: 0 });
     w = await createTenantWorld(t);
   });
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { ORGANIZATION_HEADER, parseId, type Clock, type Permission } from '@orch
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDb } from '../db/client';
+import { accessChangeMark } from '../db/changes';
 import { AppError, forbidden, notFound, unauthenticated, validationFailed } from '../lib/errors';
 import { verifyAccessToken } from '../lib/tokens';
 import { findMaintenanceFlag, loadRequestContext, type RequestContextRow } from './access.repository';
@@ -63,9 +64,9 @@ function maintenanceReader(db: AppDb) {
 }
 
 /**
- * Access checks reused for `ttlMs` on this instance. Every write through this instance clears them
- * (see the onSend hook), and a read that overlaps a clear is not stored, so on the instance
- * that made a change the next request sees it; other instances see it when the change's notice
+ * Access checks reused for `ttlMs` on this instance. A write through this instance that changed an
+ * access table clears them (see the onSend hook), and a read that overlaps a clear is not stored, so
+ * on the instance that made a change the next request sees it; other instances see it when the change's notice
  * clears them (app.ts), and without it within `ttlMs` of the commit: a check is kept until `ttlMs`
  * after its read was started (by the app's clock), and a read that missed a change started before
  * that change was committed.
@@ -113,10 +114,17 @@ export const accessPlugin = fp(
     app.decorate('maintenance', maintenanceReader(db));
     const contexts = accessCache(config.accessCacheMs, app.clock);
     app.decorate('accessCache', { clear: () => contexts.clear() });
-    // Any write may change who is enabled, a member, or holds which permission. Cleared before the
-    // answer leaves (the handler's transaction has committed), so the client's next call sees it.
+    // A write that changed who is enabled, a member, or holds which permission moved the access
+    // change count (db/changes.ts) when it committed: cleared before the answer leaves, so the
+    // client's next call sees it. Other writes (bins, estimates, captures) leave the checks be.
+    let mark = await accessChangeMark(db).catch(() => -1);
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (!READ_METHODS.has(request.method)) contexts.clear();
+      if (READ_METHODS.has(request.method)) return payload;
+      const now = await accessChangeMark(db).catch(() => -1);
+      if (now !== mark || now === -1) {
+        mark = now;
+        contexts.clear();
+      }
       return payload;
     });
 

@@ -11,10 +11,6 @@
  * (plugins/web-app.ts). The token endpoints' answers (/connect: access and refresh tokens) are
  * never compressed: a compressed answer's size can tell an observer of the traffic about a secret
  * in it when the request also carries text of their choosing (the BREACH attack).
- *
- * The response cache (plugins/response-cache.ts) keeps the compressed answer, so a kept answer is
- * compressed once, not once per caller: its onSend runs after this one (registered after it), and
- * its key holds the encoding chosen here (`encodingOf`).
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -51,7 +47,7 @@ const GZIP_OPTIONS: zlib.ZlibOptions = { level: 3 };
 const COMPRESS_IN_PLACE_BYTES = 64 * 1024;
 
 /** The encoding a JSON answer to this request is sent in; null: as it is. */
-export function encodingOf(request: FastifyRequest): AnswerEncoding | null {
+function encodingOf(request: FastifyRequest): AnswerEncoding | null {
   const accepted = request.headers['accept-encoding'];
   if (typeof accepted !== 'string' || accepted === '') return null;
   return negotiate(accepted, ENCODINGS) as AnswerEncoding | null;
@@ -62,8 +58,8 @@ async function compress(body: Buffer | string, encoding: AnswerEncoding): Promis
   return encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, GZIP_OPTIONS);
 }
 
-/** Whether an answer's Content-Type is JSON (the answers this plugin compresses and the response cache keeps). */
-export function isJsonAnswer(type: unknown): boolean {
+/** Whether an answer's Content-Type is JSON (the answers this plugin compresses). */
+function isJsonAnswer(type: unknown): boolean {
   return typeof type === 'string' && type.includes('application/json');
 }
 
