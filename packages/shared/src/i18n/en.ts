@@ -541,6 +541,8 @@ export const en = {
     downloadingError: 'Downloading Error',
     noData: 'No data found',
     noRows: 'There are no picking schedule rows for these filters.',
+    rowsStartInPuc: 'Rows start in Picking Schedule By PUC: the bins planned there for a PUC, its variety and a packhouse show here by week.',
+    openPucSchedule: 'Open Picking Schedule By PUC',
     pageReport: '{first} to {last} of {totalRecords}',
     error: 'Error',
     success: 'Success',
