@@ -22,6 +22,7 @@ import {
   type BlockReportPage,
   type HarvestPucOption,
 } from '@orchard/shared/harvest';
+import { productionBlockLabel } from '@orchard/shared/farm-setup';
 import { en, exactly, signIn, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 
@@ -499,7 +500,10 @@ test.describe('Harvest area', () => {
     await expect(page.getByText(en.harvest.intake.choosePackhouse, { exact: true }).last()).toBeVisible();
 
     await choose(page, h.puc, choice.puc.label);
-    await choose(page, h.intake.block, `${row.citrii_Block} - ${row.variety}`);
+    // a linked block is named by its own code, the one the bin import's block column takes, never by its farm block
+    const label = productionBlockLabel({ code: row.production_Block_Code, variety: row.variety });
+    expect(label.startsWith(`${row.production_Block_Code} - `)).toBe(true);
+    await choose(page, h.intake.block, label);
     await choose(page, h.packhouse, packhouse);
     await typeNumber(page.getByLabel(h.intake.count, { exact: true }), '10');
     // a day after today stays as typed and is refused with the rule's message: nothing recorded
@@ -529,6 +533,37 @@ test.describe('Harvest area', () => {
 
     const after = await pucRowFigures(page, choice.puc.puc_Name);
     expect(after).toBeCloseTo(before + 4, 2);
+  });
+
+  test('an organisation without a packhouse: the intake says what is missing and links to Packhouses for those who may open it', async ({ page, browser }) => {
+    // the packhouses the organisation runs or links, answered as in an organisation that has none
+    const noPackhouses = (route: Route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
+    await page.route(`**${HARVEST_PATHS.packhouses}`, noPackhouses);
+    await signIn(page, admin);
+    await page.goto('/harvest');
+    const status = page.locator('#bin-intake-no-packhouse');
+    await expect(status).toContainText(h.intake.noPackhouseText.replace('{{organization}}', admin.organizations[0]!.organizationName));
+    // the dropdown says so too, in words that fit, and names the text as its description
+    const packhouseField = page.locator('.harvest-field').filter({ has: page.locator('label', { hasText: exactly(h.packhouse) }) });
+    await expect(packhouseField.locator('.p-dropdown-label')).toHaveText(h.intake.noPackhouse);
+    await expect(page.getByLabel(h.packhouse, { exact: true })).toHaveAttribute('aria-describedby', /bin-intake-no-packhouse/);
+    const labelBox = (await packhouseField.locator('.p-dropdown-label').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth })));
+    expect(labelBox.scroll).toBeLessThanOrEqual(labelBox.client);
+    expect(await seriousViolations(page)).toEqual([]);
+    await status.getByRole('link', { name: h.intake.addPackhouse }).click();
+    await expect(page).toHaveURL(/\/management\/packhouses$/);
+    await expect(page.getByRole('heading', { level: 1, name: en.packhouses.title })).toBeVisible();
+
+    // a manager records bins but may not open Packhouses: told whom to ask, no link
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await other.route(`**${HARVEST_PATHS.packhouses}`, noPackhouses);
+    await signIn(other, demoUser('manager'));
+    await other.goto('/harvest');
+    const managerStatus = other.locator('#bin-intake-no-packhouse');
+    await expect(managerStatus).toContainText(h.intake.askForPackhouse);
+    await expect(managerStatus.getByRole('link')).toHaveCount(0);
+    await context.close();
   });
 
   test('CSV import: the template, a bad line is listed and blocks Import; the fixed file is previewed, imports on Import and the report moves', async ({ page, request }) => {

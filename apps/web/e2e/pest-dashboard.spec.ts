@@ -211,6 +211,60 @@ test.describe('Pest dashboard', () => {
     await expect(page.getByRole('table', { name: f.traps.tableCaption })).toContainText(first.blockName);
   });
 
+  test('the compact input checks list every farm the Farm filter chooses; the threshold\'s legend marker is its dashed line', async ({ page, baseURL }) => {
+    const api = await userApi(baseURL!, admin);
+    const farms = await api.get<{ id: number; farmName: string }[]>(PEST_DASHBOARD_PATHS.farms);
+    await api.dispose();
+    // the demo grower has farms without scouting blocks: those are listed too, as the filter chooses them
+    expect(farms.length).toBeGreaterThan(3);
+    await signIn(page, admin);
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === PEST_DASHBOARD_PATHS.dashboard && r.ok());
+    await openFromMenu(page);
+    const dashboard = (await (await answer).json()) as PestDashboardResponse;
+    const compact = page.getByRole('table', { name: en.inputChecks.compactCaption });
+    await expect(compact.locator('tbody tr')).toHaveCount(farms.length);
+    const listed = (await compact.locator('tbody tr td:first-child').allInnerTexts()).map((text) => text.trim()).sort();
+    expect(listed).toEqual(farms.map((farm) => farm.farmName).sort());
+
+    // the legend of a chart with a threshold: the threshold's marker is a thin dashed line, not a box
+    const withThreshold = dashboard.trapCounts.series.findIndex((series) => series.thresholdCount !== null);
+    expect(withThreshold).toBeGreaterThanOrEqual(0);
+    const canvas = page.locator('.pest-chart canvas').nth(withThreshold);
+    await expect(canvas).toBeVisible();
+    const measure = () => canvas.evaluate((element: HTMLCanvasElement) => {
+      const style = getComputedStyle(document.documentElement).getPropertyValue('--red-500').trim() || '#ef4444';
+      const probe = document.createElement('canvas').getContext('2d')!;
+      probe.fillStyle = style;
+      probe.fillRect(0, 0, 1, 1);
+      const [r0, g0, b0] = probe.getImageData(0, 0, 1, 1).data;
+      const { width, height } = element;
+      const pixels = element.getContext('2d')!.getImageData(0, 0, width, height).data;
+      const red = (x: number, y: number) => {
+        const i = (y * width + x) * 4;
+        return pixels[i + 3]! > 100 && Math.abs(pixels[i]! - r0!) + Math.abs(pixels[i + 1]! - g0!) + Math.abs(pixels[i + 2]! - b0!) < 90;
+      };
+      // the first band of rows with the threshold's colour, from the top: the legend's marker
+      const rows: number[] = [];
+      for (let y = 0; y < height; y += 1) {
+        let any = false;
+        for (let x = 0; x < width && !any; x += 1) any = red(x, y);
+        if (any) rows.push(y);
+        else if (rows.length) break;
+      }
+      const middle = rows[Math.floor(rows.length / 2)] ?? 0;
+      const xs: number[] = [];
+      for (let x = 0; x < width; x += 1) if (red(x, middle)) xs.push(x);
+      const runs = xs.filter((x, i) => i === 0 || x !== xs[i - 1]! + 1).length;
+      return { height: rows.length / devicePixelRatio, width: xs.length ? (xs[xs.length - 1]! - xs[0]! + 1) / devicePixelRatio : 0, runs };
+    });
+    // drawn once Chart.js has loaded
+    await expect.poll(async () => (await measure()).height).toBeGreaterThan(0);
+    const marker = await measure();
+    expect(marker.height).toBeLessThanOrEqual(3);
+    expect(marker.width).toBeGreaterThanOrEqual(20);
+    expect(marker.runs).toBeGreaterThanOrEqual(2);
+  });
+
   test.describe('375 px wide', () => {
     test.use({ viewport: { width: 375, height: 740 } });
     test('the screen fits; tables scroll inside themselves; axe-clean', async ({ page }) => {

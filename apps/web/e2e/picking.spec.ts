@@ -292,6 +292,12 @@ test.describe('picking schedule, producer view', () => {
     await page.getByRole('button', { name: en.picking.previousWeek }).click();
     await expect(page.getByText(en.picking.noRows)).toBeVisible();
     await expect(page.getByRole('button', { name: en.picking.exportCsv })).toHaveCount(0);
+    // beside the notice, where rows start, and the way there
+    await expect(page.getByText(en.picking.rowsStartInPuc)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: en.picking.openPucSchedule, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${PUC_PATH}$`));
+    await expect(page.getByRole('heading', { name: en.picking.pucTitle })).toBeVisible();
   });
 });
 

@@ -2,10 +2,12 @@
  * The app's one Toast, handed to the toast bridge (lib/toast.ts). Its own chunk, loaded as the root
  * layout first renders: the Toast and its transitions and icons are not part of what /login
  * downloads before it runs; a toast raised before it is in place waits in the bridge's queue.
+ * Opening another screen takes the toasts of the one left away (sticky ones stay).
  */
 import { Toast } from 'primereact/toast';
 import { useEffect, useRef } from 'react';
-import { registerToast } from '../lib/toast';
+import { useLocation } from 'react-router';
+import { registerToast, toast } from '../lib/toast';
 
 export function ToastHost() {
   const toastRef = useRef<Toast>(null);
@@ -19,7 +21,16 @@ export function ToastHost() {
     return () => registerToast(null);
   }, []);
 
-  return <Toast ref={toastRef} position="top-right" />;
+  // a toast belongs to the screen it was shown on: opening another takes it away (lib/toast.ts)
+  const { pathname } = useLocation();
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    toast.navigated();
+  }, [pathname]);
+
+  return <Toast ref={toastRef} position="top-right" onRemove={(message) => toast.forget(message)} />;
 }
 
 export default ToastHost;

@@ -1,1 +1,2 @@
 export * from './farm-setup.js';
+export * from './production-block-label.js';

@@ -319,6 +319,9 @@ export const BIN_IMPORT_EXAMPLE: Readonly<Record<BinImportColumn, string>> = {
   tipped_kgs: '4800',
 };
 
+/** the variety of the example line's block, for the hint naming it as the block picker does */
+export const BIN_IMPORT_EXAMPLE_VARIETY = 'Navel';
+
 const TIPPED_YES = new Set(['yes', 'y', 'true', '1']);
 const TIPPED_NO = new Set(['no', 'n', 'false', '0']);
 /** A tipped cell: yes (yes, y, true, 1) or no (no, n, false, 0) in any case; null for anything else. */

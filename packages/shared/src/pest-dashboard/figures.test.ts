@@ -170,6 +170,18 @@ describe('scouting frequency figures', () => {
     ]);
   });
 
+  it('lists every chosen farm in the compact input checks, one without blocks as No Data', () => {
+    const figures = scoutingFrequencyFigures([last(block(1, 'A1'), '2025-06-29')], 14, '2025-06-30', [
+      { id: 1, farmName: 'Kransvlei' },
+      { id: 7, farmName: 'Bergsig' },
+    ]);
+    expect(figures.farms).toEqual([
+      { farmId: 7, farmName: 'Bergsig', last: null, oldest: null, oldestId: null, oldestIds: [] },
+      { farmId: 1, farmName: 'Kransvlei', last: 1, oldest: 1, oldestId: 1, oldestIds: ['A1'] },
+    ]);
+    expect(figures.blocks).toHaveLength(1);
+  });
+
   it('has no rows without blocks', () => {
     expect(scoutingFrequencyFigures([], 7, '2025-06-30')).toEqual({ requiredDays: 7, blocks: [], farms: [] });
   });

@@ -284,20 +284,30 @@ export function scoutingStatus(daysSince: number | null, requiredDays: number): 
 
 const SCOUTING_RANK: Record<ScoutingStatus, number> = { never: 0, overdue: 1, 'on-time': 2 };
 
-/** The scouting frequency panel as of `date`. */
-export function scoutingFrequencyFigures(blocks: readonly BlockLastSession[], requiredDays: number, date: string): ScoutingFrequencyFigures {
+/**
+ * The scouting frequency panel as of `date`. `farms`, when given, are the farms the Farm filter
+ * chose: each is listed in the compact input checks, a farm without blocks with No Data, as the
+ * Input checks report lists it (without them, the farms of the blocks).
+ */
+export function scoutingFrequencyFigures(
+  blocks: readonly BlockLastSession[],
+  requiredDays: number,
+  date: string,
+  farms?: readonly { id: number; farmName: string }[],
+): ScoutingFrequencyFigures {
   const rows = blocks.map((b): ScoutingFrequencyRow => {
     const daysSince = b.lastScoutedOn === null ? null : Math.max(0, daysBetween(b.lastScoutedOn, date));
     return { ...b, daysSince, requiredDays, status: scoutingStatus(daysSince, requiredDays) };
   });
   rows.sort((a, b) => SCOUTING_RANK[a.status] - SCOUTING_RANK[b.status] || (b.daysSince ?? 0) - (a.daysSince ?? 0) || byPlace(a, b));
   const byFarm = new Map<number, { farmName: string; blocks: BlockLastSession[] }>();
+  for (const f of farms ?? []) byFarm.set(f.id, { farmName: f.farmName, blocks: [] });
   for (const b of blocks) {
     const farm = byFarm.get(b.farmId) ?? { farmName: b.farmName, blocks: [] };
     farm.blocks.push(b);
     byFarm.set(b.farmId, farm);
   }
-  const farms = [...byFarm.entries()]
+  const farmRows = [...byFarm.entries()]
     .map(([farmId, f]) => ({
       farmId,
       farmName: f.farmName,
@@ -307,7 +317,7 @@ export function scoutingFrequencyFigures(blocks: readonly BlockLastSession[], re
       ),
     }))
     .sort((a, b) => compareNatural(a.farmName, b.farmName) || a.farmId - b.farmId);
-  return { requiredDays, blocks: rows, farms };
+  return { requiredDays, blocks: rows, farms: farmRows };
 }
 
 /** How many blocks are overdue or never scouted. */

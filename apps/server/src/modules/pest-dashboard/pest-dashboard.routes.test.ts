@@ -2,6 +2,7 @@ import { PERMISSIONS } from '@orchard/shared/core';
 import { PEST_DASHBOARD_PATHS, type PestDashboardResponse } from '@orchard/shared/pest-dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { farms, legalEntities } from '../../db/schema/index';
 import { addMember, assignFarms, createRole, createUser } from '../../../test/helpers/fixtures';
 import { PEST_TODAY, createPestWorld, type PestWorld } from '../../../test/helpers/pest-world';
 import { runTenantCase } from '../../../test/helpers/tenant-matrix';
@@ -172,5 +173,17 @@ describe('pest dashboard', () => {
     expect(b.trapsOverThreshold.rows.map((r) => r.blockId)).toEqual([w.block.b1]);
     const res = await t.app.inject({ method: 'GET', url: PEST_DASHBOARD_PATHS.dashboard, headers: await t.headersFor(w.b.userId, w.a.organizationId) });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('the compact input checks list every farm the filter chooses, a farm without blocks as No Data', async () => {
+    const [entity] = await t.db.insert(legalEntities).values({ organizationId: w.a.organizationId, name: 'Bare Pty' }).returning();
+    const [bare] = await t.db.insert(farms).values({ organizationId: w.a.organizationId, legalEntityId: entity!.id, farmName: 'Bare Farm' }).returning();
+    await assignFarms(t.db, w.a.userId, w.a.organizationId, [bare!.id]);
+    const all = await dashboard();
+    expect(all.scoutingFrequency.farms.map((f) => f.farmId).sort()).toEqual([w.farm.f1, w.farm.f2, bare!.id].sort());
+    expect(all.scoutingFrequency.farms.find((f) => f.farmId === bare!.id)).toMatchObject({ farmName: 'Bare Farm', last: null, oldest: null, oldestIds: [] });
+    const chosen = await dashboard(`?farms=${w.farm.f2},${bare!.id}`);
+    expect(chosen.scoutingFrequency.farms.map((f) => f.farmId).sort()).toEqual([w.farm.f2, bare!.id].sort());
+    expect(new Set(chosen.scoutingFrequency.blocks.map((b) => b.farmId))).toEqual(new Set([w.farm.f2]));
   });
 });

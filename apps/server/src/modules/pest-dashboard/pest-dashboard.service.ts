@@ -44,6 +44,14 @@ async function scopeOf(db: AppDb, viewer: FarmViewer, ids: number[] | undefined)
   return { userId: viewer.userId, organizationId: viewer.organizationId, farmIds: await checkFarmFilter(db, viewer, ids) };
 }
 
+/** The farms the scope chose, by id and name: every farm the caller sees when the filter is absent. */
+async function farmsOf(db: AppDb, scope: DashboardScope) {
+  const visible = await findVisibleFarms(db, scope);
+  if (scope.farmIds === null) return visible;
+  const chosen = new Set(scope.farmIds);
+  return visible.filter((f) => chosen.has(f.id));
+}
+
 /** The scouting frequency figures of every farm the caller may see, as of `date`. */
 export async function scoutingFrequencyForViewer(db: AppDb, viewer: FarmViewer, date: string): Promise<ScoutingFrequencyFigures> {
   return (await scoutingOfBlocks(db, { ...viewer, farmIds: null }, await loadThresholds(db, viewer.organizationId), date)).figures;
@@ -64,7 +72,8 @@ export async function getDashboard(db: AppDb, viewer: FarmViewer, query: PestDas
   const trapThresholds = new Map(thresholds.traps.map((t) => [trapThresholdKey(t.trapType, t.pest), t.thresholdCount]));
   const minCount = lowestCountOver(trapThresholds.values());
   const [frequency, infection, trapCounts, latest] = await Promise.all([
-    scoutingOfBlocks(db, scope, thresholds, date),
+    // the compact input checks list every chosen farm, as the Farm filter says, blocks or not
+    farmsOf(db, scope).then((farms) => scoutingOfBlocks(db, scope, thresholds, date, farms)),
     findInfectionCounts(db, scope, from, to),
     findTrapCounts(db, scope, window.from, window.to),
     // only the traps whose newest count could reach a threshold: trapsOverNow decides which do
@@ -101,7 +110,7 @@ export function lowestCountOver(thresholds: Iterable<number>): number | null {
 }
 
 /** The scope's blocks (with their last session) and their scouting figures, from one read. */
-async function scoutingOfBlocks(db: AppDb, scope: DashboardScope, thresholds: PestThresholds, date: string) {
+async function scoutingOfBlocks(db: AppDb, scope: DashboardScope, thresholds: PestThresholds, date: string, farms?: readonly { id: number; farmName: string }[]) {
   const blocks = await findBlocksWithLastSession(db, scope, dayBounds(date).to);
-  return { blocks, figures: scoutingFrequencyFigures(blocks, thresholds.scoutingFrequencyDays, date) };
+  return { blocks, figures: scoutingFrequencyFigures(blocks, thresholds.scoutingFrequencyDays, date, farms) };
 }

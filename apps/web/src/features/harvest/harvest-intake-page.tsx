@@ -4,10 +4,12 @@ import { PERMISSIONS, isCalendarDay, type CsvImportLine } from '@orchard/shared/
 import {
   BIN_IMPORT_COLUMNS,
   BIN_IMPORT_EXAMPLE,
+  BIN_IMPORT_EXAMPLE_VARIETY,
   BIN_IMPORT_MAX_BYTES,
   tippedOfCell,
   type BinImportColumn,
 } from '@orchard/shared/harvest';
+import { productionBlockLabel } from '@orchard/shared/farm-setup';
 import { useTranslation } from 'react-i18next';
 import { CsvImportPanel } from '../../components/csv-import-panel';
 import { csvImportTexts, templateCsv } from '../../lib/csv-import';
@@ -27,7 +29,10 @@ function BinImport() {
   const f = useFormatters();
   const organizationId = useOrganizationId();
   const queryClient = useQueryClient();
-  const texts = csvImportTexts(t, 'harvest.import', { hint: t('harvest.import.columns', { columns: BIN_IMPORT_COLUMNS.join(', ') }) });
+  // the block cell is the code every screen names a production block by (shared productionBlockLabel)
+  const code = BIN_IMPORT_EXAMPLE.block;
+  const hint = t('harvest.import.columns', { columns: BIN_IMPORT_COLUMNS.join(', '), code, label: productionBlockLabel({ code, variety: BIN_IMPORT_EXAMPLE_VARIETY }) });
+  const texts = csvImportTexts(t, 'harvest.import', { hint });
   const at = (l: CsvImportLine, column: BinImportColumn) => l.cells[column] ?? '';
   const cell = (column: BinImportColumn, header: string, className?: string) => ({ header, body: (l: CsvImportLine) => at(l, column), className });
   // the cells as read; a date and yes or no as the screen says them

@@ -10,6 +10,7 @@ import {
   BLOCK_IMPORT_COLUMNS,
   BLOCK_IMPORT_EXAMPLE,
   BLOCK_IMPORT_MAX_BYTES,
+  productionBlockLabel,
   type SetupProductionBlock,
 } from '@orchard/shared/farm-setup';
 import { CsvImportPanel } from '../../../components/csv-import-panel';
@@ -93,7 +94,7 @@ export function BlocksTab() {
           { key: 'year', header: t('farmSetup.fields.plantingYear'), field: 'plantingYear', numeric: true },
           { key: 'farmBlock', header: t('farmSetup.fields.farmBlock'), body: (r) => farmBlockName(r.farmBlockId) },
         ]}
-        rowName={(r) => (r.name ? `${r.code} ${r.name}` : r.code)}
+        rowName={(r) => productionBlockLabel({ code: r.code, variety: varieties.nameOf(r.varietyId) })}
         addLabel={t('farmSetup.add.block')}
         onAdd={() => setEditing({ row: null })}
         onEdit={(row) => setEditing({ row })}

@@ -18,12 +18,15 @@ interface Props {
   disabled?: boolean;
   /** error text shown under the control (and announced with it) */
   error?: string | null;
+  /** the id of a text beside the control that explains it (announced with it) */
+  hintId?: string;
   className?: string;
 }
 
-export function LabelledDropdown({ label, value, options, onChange, placeholder, loading, disabled, error, className }: Props) {
+export function LabelledDropdown({ label, value, options, onChange, placeholder, loading, disabled, error, hintId, className }: Props) {
   const id = useId();
   const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, hintId ?? null].filter(Boolean).join(' ');
   return (
     <div className={`harvest-field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -44,7 +47,7 @@ export function LabelledDropdown({ label, value, options, onChange, placeholder,
         className="w-full"
         pt={{
           ...labelledDropdownPt,
-          input: (error ? { 'aria-describedby': errorId, 'aria-invalid': true } : {}) as never,
+          input: { ...(describedBy ? { 'aria-describedby': describedBy } : {}), ...(error ? { 'aria-invalid': true } : {}) } as never,
           filterInput: { 'aria-label': label } as never,
         }}
       />

@@ -34,7 +34,8 @@ export function useOpenOrganization() {
     mutationFn: (organization: { id: number; name: string }) => openOrganization(organization.id),
     onSuccess: (landingPage, organization) => {
       void navigate(landingPage || paths.home);
-      toast.success(t('shell.organizationChanged'), organization.name);
+      // it tells of the landing page it opens: that navigation leaves it, the next one takes it
+      toast.success(t('shell.organizationChanged'), organization.name, { announcesNavigation: true });
     },
     onError: (e) => toast.error(t('shell.error'), errorText(e)),
   });

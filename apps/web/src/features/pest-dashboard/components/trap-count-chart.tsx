@@ -1,6 +1,6 @@
 /**
  * One trap type and pest over the window: the mean count per inspection as bars, the threshold as a
- * dashed line. PrimeReact's Chart over Chart.js (a kept library; Chart draws on a canvas, which takes
+ * dashed line, each shown in the legend by its own marker (a box, a dashed line). PrimeReact's Chart over Chart.js (a kept library; Chart draws on a canvas, which takes
  * no CSP exception, and PrimeReact loads Chart.js itself on first use). This module is lazy: neither
  * it nor Chart.js is part of any route but the dashboard. Colours come from the theme's variables, so
  * the chart follows the chosen theme; the figures are also in the panel's text for screen readers.
@@ -12,6 +12,15 @@ import type { PestDashboardResponse } from '@orchard/shared/pest-dashboard';
 import { useFormatters } from '../../../lib/use-formatters';
 
 type Series = PestDashboardResponse['trapCounts']['series'][number];
+
+/** What the legend's generateLabels reads of the chart (Chart.js is PrimeReact's to load, not imported here). */
+interface LegendChart {
+  data: { datasets: { type?: string; label?: string }[] };
+  isDatasetVisible: (index: number) => boolean;
+}
+
+/** the legend markers' width: long enough for the threshold's dashes to read as a dashed line */
+const LEGEND_MARKER_WIDTH = 28;
 
 function themeColour(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -29,14 +38,16 @@ export function TrapCountChart({ series }: { series: Series }) {
     const datasets: object[] = [
       { type: 'bar', label: t('pestDashboard.trapCounts.mean'), data: series.days.map((d) => d.meanCount), backgroundColor: bars, order: 2 },
     ];
+    const threshold = { color: line, width: 2, dash: [6, 4] };
     if (series.thresholdCount !== null) {
       datasets.push({
         type: 'line',
         label: t('pestDashboard.trapCounts.threshold'),
         data: series.days.map(() => series.thresholdCount),
-        borderColor: line,
-        backgroundColor: line,
-        borderDash: [6, 4],
+        borderColor: threshold.color,
+        backgroundColor: threshold.color,
+        borderWidth: threshold.width,
+        borderDash: threshold.dash,
         pointRadius: 0,
         fill: false,
         order: 1,
@@ -47,7 +58,31 @@ export function TrapCountChart({ series }: { series: Series }) {
       options: {
         maintainAspectRatio: false,
         animation: false,
-        plugins: { legend: { labels: { color: text } } },
+        plugins: {
+          legend: {
+            labels: {
+              color: text,
+              // each entry's marker is what it stands for: a filled box for the bars, the dashed line for the threshold
+              usePointStyle: true,
+              pointStyleWidth: LEGEND_MARKER_WIDTH,
+              generateLabels: (chart: LegendChart) =>
+                chart.data.datasets.map((d, i) => {
+                  const isLine = d.type === 'line';
+                  return {
+                    text: d.label,
+                    fontColor: text,
+                    hidden: !chart.isDatasetVisible(i),
+                    datasetIndex: i,
+                    pointStyle: isLine ? 'line' : 'rect',
+                    fillStyle: isLine ? 'transparent' : bars,
+                    strokeStyle: isLine ? threshold.color : bars,
+                    lineWidth: isLine ? threshold.width : 0,
+                    lineDash: isLine ? threshold.dash : [],
+                  };
+                }),
+            },
+          },
+        },
         scales: {
           x: { ticks: { color: text }, grid: { color: grid } },
           y: { beginAtZero: true, ticks: { color: text, precision: 0 }, grid: { color: grid } },

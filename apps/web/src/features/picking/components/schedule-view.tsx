@@ -196,7 +196,14 @@ export function ScheduleView({ view, below }: Props) {
       )}
 
       {data && !hasRows && !schedule.isFetching && (
-        <Message severity="info" text={t('picking.noRows')} className="picking-no-data" />
+        <div className="picking-no-data-block">
+          <Message severity="info" text={t('picking.noRows')} className="picking-no-data" />
+          {/* the schedule has no add of its own: its rows are the bins planned per PUC */}
+          <p className="picking-rows-start">
+            {t('picking.rowsStartInPuc')}{' '}
+            {hasPermission(PERMISSIONS.pickingView) && <Link to={paths.pickingSchedulePuc}>{t('picking.openPucSchedule')}</Link>}
+          </p>
+        </div>
       )}
 
       <ScheduleTable
