@@ -191,6 +191,7 @@ export const en = {
     farms: 'Farms',
     packhouses: 'Packhouses',
     avatar: 'Avatar',
+    currentAvatar: 'Current avatar',
     chooseAvatar: 'Choose image',
     removeAvatar: 'Remove {{name}}',
     avatarHint: 'Images only, at most 1000000 bytes. Uploaded when you save.',
@@ -216,6 +217,9 @@ export const en = {
     roleRequired: 'Role is Required',
     currentPasswordRequired: 'Current Password Required',
     confirmPasswordRequired: 'Confirmation Password is Required',
+    /** the inline text of a confirmation unlike the new password, or a new password equal to the current one */
+    passwordMismatch: 'Password Mismatch',
+    /** the save's messages of the same two cases */
     passwordSameAsOld: 'Password Mismatch: New Password cannot match your old password.',
     passwordConfirmMismatch: 'Password Mismatch: New Password does not match the Confirm Password.',
     changePassword: 'Change Password',
