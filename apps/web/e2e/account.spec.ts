@@ -4,6 +4,7 @@ import { seriousViolations } from './support/axe-check';
 import { en, fillLogin, loginForm, toast } from './support/app';
 import { demoUser } from './support/demo-users';
 import { apiSignIn, createUser } from './support/users-api';
+import { CHANGE_PASSWORD_MESSAGES } from '@orchard/shared/account';
 
 const form = (page: Page) => page.locator('form.change-password-form');
 
@@ -53,12 +54,13 @@ test('change your own password: rules and messages, then sign in with the new on
   await submit.click();
   await expect(toast(page, en.account.passwordMismatch, en.account.sameAsOld)).toBeVisible();
 
-  // wrong current password (server): busy label, then the message
+  // wrong current password (server): busy label, then the login mapping under "Unable to login" (8.1)
   await current.fill('Wrong@2025');
   await next.fill('Changed@2025');
   await confirm.fill('Changed@2025');
   await submit.click();
-  await expect(toast(page, en.account.passwordMismatch, en.account.currentIncorrect)).toBeVisible();
+  await expect(toast(page, en.login.unableToLogin, en.login.invalidCredentials)).toBeVisible();
+  await expect(toast(page, en.account.passwordMismatch, en.account.currentIncorrect)).toHaveCount(0);
   await expect(f.getByRole('button', { name: en.account.changePassword, exact: true })).toBeEnabled();
 
   // the real change
@@ -104,8 +106,17 @@ test("the user editor's changing-password mode on the Profile page: inline rules
   const save = editor.getByRole('button', { name: en.users.save, exact: true });
   const message = (text: string) => well.getByText(text, { exact: true });
 
+  /** the refused save's toast names the rules (5.1); closed so the next one stands alone */
+  const refused = async (text: string) => {
+    const alert = toast(page, en.users.saveError);
+    await expect(alert.locator('.p-toast-detail')).toContainText(text);
+    await alert.locator('.p-toast-icon-close').click();
+    await expect(alert).toHaveCount(0);
+  };
+
   // empty: each field is required
   await save.click();
+  await refused(CHANGE_PASSWORD_MESSAGES.currentRequired);
   await expect(message(en.users.currentPasswordRequired)).toBeVisible();
   await expect(message(en.users.newPasswordRequired)).toBeVisible();
   await expect(message(en.users.confirmPasswordRequired)).toBeVisible();
@@ -116,15 +127,24 @@ test("the user editor's changing-password mode on the Profile page: inline rules
   await next.fill('Changed@2025');
   await confirm.fill('Changed@2025');
   await save.click();
+  await refused(CHANGE_PASSWORD_MESSAGES.currentRequired);
   await expect(message(en.users.currentPasswordRequired)).toBeVisible();
   await expect(message(en.users.newPasswordRequired)).toHaveCount(0);
   await expect(message(en.users.confirmPasswordRequired)).toHaveCount(0);
 
-  // the confirmation does not match the new password
+  // the confirmation does not match the new password: while typing, the inline text only
   await current.fill(user.password);
   await confirm.fill('Changed@2026');
+  await confirm.blur();
+  await expect(message(en.users.passwordMismatch)).toBeVisible();
+  await expect(message(en.users.passwordConfirmMismatch)).toHaveCount(0);
+  await confirm.fill('Changed@20');
+  await expect(message(en.users.passwordMismatch)).toBeVisible();
+  await confirm.fill('Changed@2026');
   await save.click();
-  await expect(message(en.users.passwordConfirmMismatch)).toBeVisible();
+  await refused(en.users.passwordConfirmMismatch);
+  await expect(message(en.users.passwordMismatch)).toBeVisible();
+  await expect(message(en.users.passwordConfirmMismatch)).toHaveCount(0);
   await expect(message(en.users.currentPasswordRequired)).toHaveCount(0);
   expect(await seriousViolations(page, '.user-editor')).toEqual([]);
 
@@ -132,8 +152,9 @@ test("the user editor's changing-password mode on the Profile page: inline rules
   await next.fill(user.password);
   await confirm.fill(user.password);
   await save.click();
-  await expect(message(en.users.passwordSameAsOld)).toBeVisible();
-  await expect(message(en.users.passwordConfirmMismatch)).toHaveCount(0);
+  await refused(en.users.passwordSameAsOld);
+  await expect(message(en.users.passwordMismatch)).toBeVisible();
+  await expect(message(en.users.passwordSameAsOld)).toHaveCount(0);
 
   // a wrong current password: the server refuses the whole save, every input stays
   await current.fill('Wrong@2025');

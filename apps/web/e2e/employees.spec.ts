@@ -5,8 +5,11 @@
  * when it fails), a stale edit refused, adding a type and the duplicate-type message, a member
  * without employees.manage seeing neither actions nor form, page sizes, axe-core.
  */
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from './support/test';
 import {
+  EMPLOYEES_CSV_COLUMNS,
   EMPLOYEE_MESSAGES,
   EMPLOYEES_PATHS,
   type Employee,
@@ -131,6 +134,28 @@ test.describe('Employee management', () => {
     await expect(page.getByRole('option')).toHaveText(['20', '50', '100']);
     await page.getByRole('option', { name: '50', exact: true }).click();
     await expect(pageSize).toContainText('50');
+  });
+
+  test('Export CSV downloads the rows of the chosen filter, as the server wrote them', async ({ page }) => {
+    const rows = await openFromMenu(page);
+    const seasonal = types.find((t) => t.type === 'Seasonal')!;
+    const narrowed = listResponse(page);
+    await toggleOptions(page, e.employeeType, ['Seasonal']);
+    await narrowed;
+    const shown = rows.filter((r) => r.type !== seasonal.id);
+    await expect.poll(() => nameColumn(page)).toEqual(shown.map((r) => r.fullname).sort());
+
+    const exported = page.waitForResponse((r) => new URL(r.url()).pathname === EMPLOYEES_PATHS.export);
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: e.exportCsv, exact: true }).click();
+    const answer = await exported;
+    expect(new URL(answer.url()).searchParams.getAll('types')).toEqual(types.filter((t) => t !== seasonal).map((t) => String(t.id)));
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/^Employees-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.csv$/);
+    const records = parse(await readFile((await download.path())!, 'utf8')) as string[][];
+    expect(records[0]).toEqual(EMPLOYEES_CSV_COLUMNS.map((c) => c.header));
+    expect(records.slice(1).map((r) => r[3]).sort()).toEqual(shown.map((r) => r.fullname).sort());
+    await expect(page.getByRole('button', { name: e.exportCsv, exact: true })).toBeEnabled();
   });
 
   test('adds an employee, sees the duplicate message, edits and saves, clears, and deletes only on confirm', async ({ page }) => {

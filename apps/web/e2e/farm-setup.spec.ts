@@ -241,6 +241,34 @@ test.describe('farm setup', () => {
     await expect(panel.getByText(fill(fs.import.summary, { created: 0, changed: 0, unchanged: 1, refused: 0 }), { exact: true })).toBeVisible();
   });
 
+  test('each tab has an address: the URL names it, a bookmark opens it, Back returns to the tab before', async ({ page }) => {
+    await openScreen(page);
+    const selected = (tab: string) => expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(new RegExp(`${PATH}#legal-entities$`));
+    await openTab(page, fs.tab.pucs);
+    await expect(page).toHaveURL(new RegExp(`${PATH}#pucs$`));
+    await openTab(page, fs.tab.blocks);
+    await expect(page).toHaveURL(new RegExp(`${PATH}#blocks$`));
+    await expect(page.locator('.farm-setup-import')).toBeVisible();
+
+    await page.goBack();
+    await selected(fs.tab.pucs);
+    await expect(page).toHaveURL(new RegExp(`${PATH}#pucs$`));
+    await page.goBack();
+    await selected(fs.tab.legalEntities);
+    await page.goForward();
+    await selected(fs.tab.pucs);
+
+    // a bookmark of a tab opens it; an unknown one opens the first tab and says so in the URL
+    await page.goto(`${PATH}#farm-blocks`);
+    await selected(fs.tab.farmBlocks);
+    await page.reload();
+    await selected(fs.tab.farmBlocks);
+    await page.goto(`${PATH}#no-such-tab`);
+    await selected(fs.tab.legalEntities);
+    await expect(page).toHaveURL(new RegExp(`${PATH}#legal-entities$`));
+  });
+
   test('axe-core at 1280 px: every tab, a dialog with its messages, and the delete confirmation', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await openScreen(page);

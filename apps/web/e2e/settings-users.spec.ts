@@ -203,6 +203,13 @@ test.describe('settings, users tab', () => {
     for (const text of [u.userNameRequired, u.emailRequired, u.newPasswordRequired, u.roleRequired]) {
       await expect(dialog.getByText(text, { exact: true })).toBeVisible();
     }
+    // and the rules' own messages, the password's "Please enter the current password" among them (5.1)
+    const refused = toast(page, u.saveError);
+    await expect(refused.locator('.p-toast-detail')).toHaveText(
+      [u.saveErrorText, USER_MESSAGES.userName, USER_MESSAGES.emailRequired, USER_MESSAGES.passwordRequired, USER_MESSAGES.rolesRequired].join('\n'),
+    );
+    expect(USER_MESSAGES.passwordRequired).toBe('Please enter the current password');
+    await refused.locator('.p-toast-icon-close').click();
     const userName = uniqueName('newuser');
     await field(dialog, u.email).getByRole('textbox').fill('not-an-email');
     await field(dialog, u.email).getByRole('textbox').blur();
@@ -360,10 +367,37 @@ test.describe('settings, users tab', () => {
     await expect(field(editor, u.userName).getByRole('textbox')).toBeDisabled();
     expect(await seriousViolations(page)).toEqual([]);
 
+    // without a picture: the default image (the initials), the same component in the top bar and the editor
+    const banner = page.getByRole('banner');
+    await expect(avatar).toHaveText('AP');
     await editor.getByRole('button', { name: u.edit, exact: true }).click();
+    const current = editor.getByRole('img', { name: u.currentAvatar });
+    await expect(current).toHaveText('AP');
+    await expect(current).toHaveAttribute('class', (await avatar.getAttribute('class')) as string);
+
+    // an image too large: one message, in bytes
+    await editor.locator('input[type=file]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(1_000_001) });
+    await expect(editor.getByText(u.avatarTooLarge, { exact: true })).toBeVisible();
+    await expect(page.getByText(/Invalid file size/)).toHaveCount(0);
+
+    // saving your details alone: the top bar follows at once, without a reload
+    await field(editor, u.jobTitle).getByRole('textbox').fill('Orchard Foreman');
+    await field(editor, u.fullName).getByRole('textbox').fill('Avatar Person-Smith');
+    await editor.getByRole('button', { name: u.save, exact: true }).click();
+    await expect(banner.getByText('Orchard Foreman', { exact: true })).toBeVisible();
+    await expect(banner.getByText('Avatar Person-Smith', { exact: true })).toBeVisible();
+    await expect(banner.getByText('Picker', { exact: true })).toHaveCount(0);
+    await expect(avatar).toHaveText('AP');
+
+    // a valid image after a refused one: the message goes
+    await editor.getByRole('button', { name: u.edit, exact: true }).click();
+    await editor.locator('input[type=file]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(1_000_001) });
+    await expect(editor.getByText(u.avatarTooLarge, { exact: true })).toBeVisible();
     await field(editor, u.phoneNumber).getByRole('textbox').fill('+27 71 000 1111');
     await editor.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await expect(editor.getByText('me.png')).toBeVisible();
+    await expect(editor.getByText(u.avatarTooLarge, { exact: true })).toHaveCount(0);
+    await expect(page.getByText(/Invalid file size/)).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
     await editor.getByRole('button', { name: u.save, exact: true }).click();
 

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { idListQuerySchema, idSchema, jsonIdSchema, versionSchema } from '../core/common.js';
+import { exportFileTimestamp } from '../picking/csv.js';
 
 export const EMPLOYEES_PATHS = {
   /** GET the rows (`?legalEntities=..&types=..`), POST adds one */
@@ -22,7 +23,26 @@ export const EMPLOYEES_PATHS = {
   legalEntities: '/api/employees/legal-entities',
   /** GET the organisation's employee types, POST adds one */
   types: '/api/employee-types',
+  /** GET the list as CSV (`?legalEntities=..&types=..`, as the list): every row, not only the list's first EMPLOYEE_LIST_MAX */
+  export: '/api/employees/export',
 } as const;
+
+export const EMPLOYEES_EXPORT_NAMES = { componentName: 'EmployeesComponent', reportName: 'Employees' } as const;
+export const EMPLOYEES_FILE_PREFIX = 'Employees';
+
+/** Employees-yyyy-MM-dd-HH-mm-ss.csv, in the business time zone, as every export is named. */
+export function employeesFileName(at: Date): string {
+  return `${EMPLOYEES_FILE_PREFIX}-${exportFileTimestamp(at)}.csv`;
+}
+
+/** The CSV's columns, in the table's order, then when the employee was added (RFC 3339, business time zone, as every export writes times). */
+export const EMPLOYEES_CSV_COLUMNS = [
+  { key: 'id', header: 'Id' },
+  { key: 'employeeType', header: 'Type' },
+  { key: 'legalEntityName', header: 'Legal Entity' },
+  { key: 'fullname', header: 'Full Name' },
+  { key: 'dateCreate', header: 'Date Created' },
+] as const;
 
 export const EMPLOYEE_SCROLL_HEIGHT = '620px';
 export const EMPLOYEE_FULLNAME_MAX = 200;

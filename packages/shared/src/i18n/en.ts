@@ -193,6 +193,7 @@ export const en = {
     farms: 'Farms',
     packhouses: 'Packhouses',
     avatar: 'Avatar',
+    currentAvatar: 'Current avatar',
     chooseAvatar: 'Choose image',
     removeAvatar: 'Remove {{name}}',
     avatarHint: 'Images only, at most 1000000 bytes. Uploaded when you save.',
@@ -218,6 +219,9 @@ export const en = {
     roleRequired: 'Role is Required',
     currentPasswordRequired: 'Current Password Required',
     confirmPasswordRequired: 'Confirmation Password is Required',
+    /** the inline text of a confirmation unlike the new password, or a new password equal to the current one */
+    passwordMismatch: 'Password Mismatch',
+    /** the save's messages of the same two cases */
     passwordSameAsOld: 'Password Mismatch: New Password cannot match your old password.',
     passwordConfirmMismatch: 'Password Mismatch: New Password does not match the Confirm Password.',
     changePassword: 'Change Password',
@@ -697,6 +701,10 @@ export const en = {
     success: 'Success',
     error: 'Error',
     loadFailed: 'Unable to load the employees.',
+    exportCsv: 'Export CSV',
+    exporting: 'Exporting...',
+    downloadingError: 'Downloading Error',
+    exportFailed: 'Unable to download.',
     noData: 'No data found',
     rowsPerPage: 'Rows per page',
     pageReport: '{first} to {last} of {totalRecords}',

@@ -3,7 +3,7 @@
  * legal entities also by the caller's farms (data-rules/farm-scope: the legal entities of the farms assigned
  * to the caller, and their employees).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { legalEntityVisibleTo, type FarmViewer } from '../../data-rules/farm-scope';
 import { employeeTypes, employees, legalEntities } from '../../db/schema/index';
@@ -47,6 +47,26 @@ export async function findEmployees(
     )
     .orderBy(asc(employees.id))
     .limit(limit);
+}
+
+/** The next batch of the list's rows after `after` (by id), for the CSV export. */
+export async function findEmployeesAfter(
+  db: AppDb,
+  viewer: FarmViewer,
+  filter: { legalEntities?: number[]; types?: number[] },
+  page: { afterId: number | undefined; size: number },
+) {
+  return joinedRows(db)
+    .where(
+      and(
+        visibleEmployee(viewer),
+        filter.legalEntities ? inArray(employees.legalEntityId, filter.legalEntities) : undefined,
+        filter.types ? inArray(employees.employeeTypeId, filter.types) : undefined,
+        page.afterId === undefined ? undefined : gt(employees.id, page.afterId),
+      ),
+    )
+    .orderBy(asc(employees.id))
+    .limit(page.size);
 }
 
 export async function findEmployee(db: AppDb, viewer: FarmViewer, id: number) {

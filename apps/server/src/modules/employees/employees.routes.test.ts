@@ -1,5 +1,8 @@
-import { PERMISSIONS, type Permission } from '@orchard/shared/core';
+import { PERMISSIONS, businessTimestamp, type Permission } from '@orchard/shared/core';
+import { parse } from 'csv-parse/sync';
 import {
+  EMPLOYEES_CSV_COLUMNS,
+  EMPLOYEES_EXPORT_NAMES,
   EMPLOYEE_FULLNAME_MAX,
   EMPLOYEE_MESSAGES,
   EMPLOYEE_TYPE_MAX,
@@ -12,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { addMember, assignFarms, createRole, createUser } from '../../../test/helpers/fixtures';
 import { createTenantWorld, runTenantCase, type TenantWorld } from '../../../test/helpers/tenant-matrix';
-import { employeeTypes, employees, farms, legalEntities } from '../../db/schema/index';
+import { employeeTypes, employees, exportLogs, farms, legalEntities } from '../../db/schema/index';
 
 const onePath = (id: number) => EMPLOYEES_PATHS.one.replace(':id', String(id));
 
@@ -122,6 +125,50 @@ describe('employee management', () => {
     expect((await listA(`?types=${ids.permanent}`)).map((r) => r.id)).toEqual([ids.thabo]);
     expect((await listA(`?legalEntities=${ids.le1},${ids.le2}&types=${ids.permanent}&types=${ids.seasonal}`)).length).toBe(3);
     expect((await asA({ method: 'GET', url: `${EMPLOYEES_PATHS.list}?types=abc` })).statusCode).toBe(400);
+  });
+
+  it('exports the list as CSV: the same rows and filter, the table\'s columns, formula cells neutralised, and logs the export', async () => {
+    const [odd] = await t.db
+      .insert(employees)
+      .values({ organizationId: w.a.organizationId, legalEntityId: ids.le2, employeeTypeId: ids.permanent, fullname: '=HYPERLINK("x")' })
+      .returning();
+    const before = await t.db.select().from(exportLogs).where(eq(exportLogs.organizationId, w.a.organizationId));
+    const res = await asA({ method: 'GET', url: EMPLOYEES_PATHS.export });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Employees-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.csv"$/);
+    expect(res.body.endsWith('\r\n')).toBe(true);
+    const records = parse(res.body) as string[][];
+    expect(records[0]).toEqual(['Id', 'Type', 'Legal Entity', 'Full Name', 'Date Created']);
+    expect(records[0]).toEqual(EMPLOYEES_CSV_COLUMNS.map((c) => c.header));
+    const list = await listA();
+    expect(records.slice(1).map((r) => Number(r[0]))).toEqual(list.map((r) => r.id));
+    expect(records[1]).toEqual([String(ids.thabo), 'Permanent', 'Alpha Farming (Pty) Ltd', 'Thabo Mokoena', businessTimestamp(new Date('2026-01-05T08:00:00Z'))]);
+    expect(records.find((r) => Number(r[0]) === odd!.id)?.[3]).toBe(`'=HYPERLINK("x")`);
+    expect(res.body).not.toContain(w.b.canary);
+
+    const filtered = parse((await asA({ method: 'GET', url: `${EMPLOYEES_PATHS.export}?legalEntities=${ids.le2}&types=${ids.seasonal}` })).body) as string[][];
+    expect(filtered.slice(1).map((r) => Number(r[0]))).toEqual([ids.anele]);
+
+    const after = await t.db.select().from(exportLogs).where(eq(exportLogs.organizationId, w.a.organizationId));
+    expect(after).toHaveLength(before.length + 2);
+    expect(after.find((l) => !before.some((b) => b.id === l.id) && l.url === EMPLOYEES_PATHS.export)).toMatchObject({
+      userId: w.a.userId,
+      ...EMPLOYEES_EXPORT_NAMES,
+      size: Buffer.byteLength(res.body, 'utf8'),
+    });
+    await t.db.delete(employees).where(eq(employees.id, odd!.id));
+  });
+
+  it('an export filtered by a legal entity outside the caller\'s farms or organisation answers 404 and logs nothing', async () => {
+    const count = async () => (await t.db.select().from(exportLogs)).length;
+    const before = await count();
+    for (const search of [`?legalEntities=${ids.le3}`, `?legalEntities=${ids.leB}`, `?types=${ids.typeB}`]) {
+      const res = await asA({ method: 'GET', url: `${EMPLOYEES_PATHS.export}${search}` });
+      expect(res.statusCode, search).toBe(404);
+    }
+    expect((await asA({ method: 'GET', url: `${EMPLOYEES_PATHS.export}?types=abc` })).statusCode).toBe(400);
+    expect(await count()).toBe(before);
   });
 
   it("answers the organisation's legal entities of the caller's farms, and its employee types", async () => {
@@ -291,6 +338,7 @@ describe('employee management', () => {
     };
     const reads = (): InjectOptions[] => [
       { method: 'GET', url: EMPLOYEES_PATHS.list },
+      { method: 'GET', url: EMPLOYEES_PATHS.export },
       { method: 'GET', url: onePath(ids.thabo) },
       { method: 'GET', url: `${EMPLOYEES_PATHS.find}?fullname=x&legalEntity=${ids.le1}&type=${ids.permanent}` },
       { method: 'GET', url: EMPLOYEES_PATHS.legalEntities },
@@ -374,6 +422,11 @@ describe('employee management', () => {
       expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining([extra.alphaOnly, extra.gammaOnly]));
       expect(rows.map((r) => r.id)).not.toContain(extra.betaOnly);
       expect((await json<Employee[]>(two, `${EMPLOYEES_PATHS.list}?legalEntities=${ids.le3}`)).map((r) => r.id)).toEqual([extra.gammaOnly]);
+      // the export holds the same rows as the list
+      const exported = await as(two, w.a.organizationId, { method: 'GET', url: EMPLOYEES_PATHS.export });
+      expect(exported.statusCode).toBe(200);
+      expect((parse(exported.body) as string[][]).slice(1).map((r) => Number(r[0]))).toEqual(rows.map((r) => r.id));
+      expect(exported.body).not.toContain('Beta Only');
       // A's member (Alpha and Beta farms) does not see Gamma's
       expect((await listA()).map((r) => r.id)).not.toContain(extra.gammaOnly);
       expect((await asA({ method: 'GET', url: `${EMPLOYEES_PATHS.list}?legalEntities=${ids.le3}` })).statusCode).toBe(404);
@@ -403,6 +456,8 @@ describe('employee management', () => {
       const none = await member('emp-no-farms', []);
       expect(await json<unknown[]>(none, EMPLOYEES_PATHS.legalEntities)).toEqual([]);
       expect(await json<unknown[]>(none, EMPLOYEES_PATHS.list)).toEqual([]);
+      const exported = await as(none, w.a.organizationId, { method: 'GET', url: EMPLOYEES_PATHS.export });
+      expect(parse(exported.body)).toEqual([EMPLOYEES_CSV_COLUMNS.map((c) => c.header)]);
       expect(await status(none, { method: 'GET', url: onePath(extra.alphaOnly) })).toBe(404);
       expect(await status(none, { method: 'GET', url: `${EMPLOYEES_PATHS.list}?legalEntities=${ids.le1}` })).toBe(404);
       // employee types are the organisation's, not farm data
@@ -455,7 +510,7 @@ describe('employee management', () => {
     });
 
     it("B's lists carry no A data", async () => {
-      for (const url of [EMPLOYEES_PATHS.list, EMPLOYEES_PATHS.legalEntities, EMPLOYEES_PATHS.types]) {
+      for (const url of [EMPLOYEES_PATHS.list, EMPLOYEES_PATHS.legalEntities, EMPLOYEES_PATHS.types, EMPLOYEES_PATHS.export]) {
         const res = await runTenantCase(t, w, { name: url, request: () => ({ method: 'GET', url }), expect: 'no-leak' });
         expect(res.statusCode).toBe(200);
         expect(res.body).toContain(w.b.canary);

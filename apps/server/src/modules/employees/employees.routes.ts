@@ -19,12 +19,14 @@ import {
   updateEmployeeBodySchema,
 } from '@orchard/shared/employees';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import {
   addEmployee,
   addEmployeeType,
   editEmployee,
+  exportEmployees,
   findEmployeesByCombination,
   getEmployee,
   listEmployeeTypes,
@@ -44,6 +46,18 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     EMPLOYEES_PATHS.list,
     { config: view, schema: { querystring: employeesQuerySchema, response: { 200: employeesResponseSchema, ...readErrors } } },
     async (request) => listEmployees(app.db, requireTenant(request), request.query),
+  );
+
+  app.get(
+    EMPLOYEES_PATHS.export,
+    {
+      config: view,
+      schema: {
+        querystring: employeesQuerySchema,
+        response: { 200: z.any().describe('text/csv attachment: Id, Type, Legal Entity, Full Name, Date Created'), ...readErrors },
+      },
+    },
+    async (request, reply) => reply.sendCsvExport(await exportEmployees(app.db, requireTenant(request), request.query, app.clock.now(), request.url)),
   );
 
   app.get(

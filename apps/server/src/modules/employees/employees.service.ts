@@ -14,8 +14,11 @@
  * - Employee types are unique per organisation, trimmed and case-insensitive: "Type Already Exists".
  */
 import {
+  EMPLOYEES_CSV_COLUMNS,
+  EMPLOYEES_EXPORT_NAMES,
   EMPLOYEE_LIST_MAX,
   EMPLOYEE_MESSAGES,
+  employeesFileName,
   type AddEmployeeBody,
   type Employee,
   type EmployeesQuery,
@@ -23,6 +26,8 @@ import {
   type UpdateEmployeeBody,
 } from '@orchard/shared/employees';
 import type { AppDb } from '../../db/client';
+import { inBatches } from '../../db/batches';
+import { byColumns, type CsvExport } from '../../lib/csv-export';
 import type { FarmViewer } from '../../data-rules/farm-scope';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { conflict, notFound, preconditionFailed } from '../../lib/errors';
@@ -34,6 +39,7 @@ import {
   findEmployee,
   findEmployeeTypes,
   findEmployees,
+  findEmployeesAfter,
   findLegalEntities,
   insertEmployee,
   insertEmployeeType,
@@ -62,6 +68,21 @@ export async function listEmployees(db: AppDb, viewer: EmployeesActor, query: Em
   await requireOwn(db, viewer, query.legalEntities, query.types);
   const rows = await findEmployees(db, viewer, { legalEntities: query.legalEntities, types: query.types }, EMPLOYEE_LIST_MAX);
   return rows.map(toEmployee);
+}
+
+/**
+ * The list as CSV (lib/csv-export.ts): the same filter, permission and farm scope as the list, every
+ * row (read in batches by id, not capped at EMPLOYEE_LIST_MAX), in the table's columns.
+ */
+export async function exportEmployees(db: AppDb, viewer: EmployeesActor, query: EmployeesQuery, now: Date, url: string): Promise<CsvExport> {
+  await requireOwn(db, viewer, query.legalEntities, query.types);
+  const filter = { legalEntities: query.legalEntities, types: query.types };
+  const rows = inBatches((after: Row | undefined, size) => findEmployeesAfter(db, viewer, filter, { afterId: after?.id, size }));
+  return {
+    fileName: employeesFileName(now),
+    ...byColumns(EMPLOYEES_CSV_COLUMNS, rows),
+    log: { userId: viewer.userId, organizationId: viewer.organizationId, url, ...EMPLOYEES_EXPORT_NAMES, exportTime: now },
+  };
 }
 
 export async function getEmployee(db: AppDb, viewer: EmployeesActor, id: number): Promise<Employee> {

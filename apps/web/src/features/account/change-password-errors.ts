@@ -10,14 +10,16 @@ export interface ErrorToast {
   detail: string;
 }
 
+/**
+ * A failed change (spec 8.1): the login mapping under its "Unable to login" caption, or the
+ * no-network message offline. A current password that does not verify is the server saying the
+ * user name and password pair is invalid: "Invalid username or password", as at sign-in. (The
+ * user editor's save says "Password Mismatch: Current Password is incorrect" instead, 8.2.)
+ */
 export function changePasswordErrorToast(error: unknown, t: TFunction): ErrorToast {
-  if (isApiError(error) && !error.isNetworkError) {
-    if (error.reason === 'password-incorrect') return { summary: t('account.passwordMismatch'), detail: t('account.currentIncorrect') };
-    if (hasReason(error, 'password-same-as-current')) {
-      return { summary: t('account.passwordMismatch'), detail: t('account.sameAsOld') };
-    }
+  if (isApiError(error) && !error.isNetworkError && hasReason(error, 'password-incorrect', 'current-password-incorrect')) {
+    return { summary: t('login.unableToLogin'), detail: t('login.invalidCredentials') };
   }
-  // everything else: the login mapping under its "Unable to login" caption, or the no-network message
   return loginErrorToast(error, t);
 }
 

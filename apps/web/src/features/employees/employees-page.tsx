@@ -3,7 +3,9 @@
  * panel that can be hidden, the paged table of Id, Type, Legal Entity and Full Name with edit and
  * delete actions, and beside it the Details form or the Add New Type form. Actions and forms show
  * only with employees.manage; the type form only with employees.manageTypes. The server checks both.
+ * Export CSV downloads the server's file of the same filter (employees.view, the caller's farms).
  */
+import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
@@ -19,6 +21,7 @@ import { usePagedTable } from '../../components/paged-table';
 import { errorText } from '../../lib/api-error';
 import { useSessionContext } from '../../lib/session/use-session-context';
 import { toast } from '../../lib/toast';
+import { useExportEmployees } from './api/export-employees';
 import { useEmployees } from './api/get-employees';
 import { useEmployeeLegalEntities, useEmployeeTypes } from './api/get-filter-options';
 import { useRemoveEmployee } from './api/remove-employee';
@@ -72,6 +75,12 @@ export function EmployeesPage() {
   const [form, setForm] = useState<EmployeeFormValues>(EMPTY_EMPLOYEE);
   const [typeFormOpen, setTypeFormOpen] = useState(false);
   const remove = useRemoveEmployee();
+  const exporter = useExportEmployees();
+  // the list's own filter: the file holds the rows the table shows
+  const onExport = () => {
+    if (search === null) return;
+    exporter.mutate(search, { onError: (e) => toast.error(t('employees.downloadingError'), errorText(e) || t('employees.exportFailed')) });
+  };
 
   const edit = (e: Employee) => {
     setTypeFormOpen(false);
@@ -102,7 +111,17 @@ export function EmployeesPage() {
     <div className="employees-page">
       <div className="employees-header">
         <h1>{t('employees.title')}</h1>
-        <FilterToggle shown={showFilters} onToggle={() => setShowFilters((s) => !s)} />
+        <div className="employees-toolbar">
+          <Button
+            type="button"
+            icon="pi pi-download"
+            label={exporter.isPending ? t('employees.exporting') : t('employees.exportCsv')}
+            loading={exporter.isPending}
+            disabled={exporter.isPending || search === null || rows.length === 0}
+            onClick={onExport}
+          />
+          <FilterToggle shown={showFilters} onToggle={() => setShowFilters((s) => !s)} />
+        </div>
       </div>
 
       {showFilters && (

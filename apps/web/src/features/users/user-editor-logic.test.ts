@@ -19,6 +19,7 @@ import {
   farmsAfterPick,
   initialValues,
   inlineMessage,
+  refusedSaveMessages,
   isInvalidCredentialsError,
   passwordChangeErrors,
   roleOptions,
@@ -184,6 +185,30 @@ describe('inline texts from the shared schema', () => {
     expect(inlineMessage('password', { message: e2.password as string }, bad.password, t)).toBe('New password is required (minimum of 6 characters)');
   });
 
+  it("a refused save names the rules' messages: an empty new user's password reads Please enter the current password", () => {
+    const values = { ...initialValues(null) };
+    const r = userFormSchema({ isNew: true, canAssignRoles: true }).safeParse(values);
+    const found: Record<string, { message: string }> = {};
+    if (!r.success) for (const i of r.error.issues) found[String(i.path[0])] ??= { message: i.message };
+    expect(refusedSaveMessages(found, ['userName', 'email', 'password', 'roleIds'], t)).toEqual([
+      USER_MESSAGES.userName,
+      USER_MESSAGES.emailRequired,
+      'Please enter the current password',
+      USER_MESSAGES.rolesRequired,
+    ]);
+  });
+
+  it('a refused save gives the save messages of the password mismatches, the fields the inline text', () => {
+    const values = { ...initialValues(user), currentPassword: 'Old@2024', newPassword: 'Next@2025', confirmPassword: 'Next@2026' };
+    expect(refusedSaveMessages(passwordChangeErrors(values), ['currentPassword', 'newPassword', 'confirmPassword'], t)).toEqual([
+      'Password Mismatch: New Password does not match the Confirm Password.',
+    ]);
+    const same = { ...values, newPassword: 'Old@2024', confirmPassword: 'Old@2024' };
+    expect(refusedSaveMessages(passwordChangeErrors(same), ['currentPassword', 'newPassword', 'confirmPassword'], t)).toEqual([
+      'Password Mismatch: New Password cannot match your old password.',
+    ]);
+  });
+
   it('roles are required only when the editor may assign them', () => {
     const values = { ...initialValues(user), roleIds: [] };
     expect(errors(values, false, true).roleIds).toBe(USER_MESSAGES.rolesRequired);
@@ -251,13 +276,13 @@ describe('changing password (the mode, its rules and inline texts)', () => {
 
   it('a confirmation unlike the new password', () => {
     expect(shown({ currentPassword: 'Old@2024', newPassword: 'Next@2025', confirmPassword: 'Next@2026' })).toEqual({
-      confirmPassword: 'Password Mismatch: New Password does not match the Confirm Password.',
+      confirmPassword: 'Password Mismatch',
     });
   });
 
   it('a new password equal to the current one', () => {
     expect(shown({ currentPassword: 'Old@2024', newPassword: 'Old@2024', confirmPassword: 'Old@2024' })).toEqual({
-      newPassword: 'Password Mismatch: New Password cannot match your old password.',
+      newPassword: 'Password Mismatch',
     });
   });
 

@@ -208,8 +208,8 @@ export const INLINE_TEXT_KEYS = {
   roleRequired: 'users.roleRequired',
   currentPasswordRequired: 'users.currentPasswordRequired',
   confirmPasswordRequired: 'users.confirmPasswordRequired',
-  passwordSameAsOld: 'users.passwordSameAsOld',
-  passwordConfirmMismatch: 'users.passwordConfirmMismatch',
+  /** the inline text of both password mismatches (the save names which one: SAVE_TEXT_KEYS) */
+  passwordMismatch: 'users.passwordMismatch',
   /** a new password under 6 characters (not empty): the rule's own text */
   newPasswordMin: 'account.newRequired',
   /** the server's answer to a current password that does not verify */
@@ -240,14 +240,42 @@ export function inlineMessage(
   }
   if (field === 'newPassword') {
     if (empty) return t(INLINE_TEXT_KEYS.newPasswordRequired);
-    if (reason === 'password-same-as-current') return t(INLINE_TEXT_KEYS.passwordSameAsOld);
+    if (reason === 'password-same-as-current') return t(INLINE_TEXT_KEYS.passwordMismatch);
     if (reason === 'new-password-too-short') return t(INLINE_TEXT_KEYS.newPasswordMin);
   }
   if (field === 'confirmPassword') {
     if (empty) return t(INLINE_TEXT_KEYS.confirmPasswordRequired);
-    if (reason === 'password-mismatch') return t(INLINE_TEXT_KEYS.passwordConfirmMismatch);
+    if (reason === 'password-mismatch') return t(INLINE_TEXT_KEYS.passwordMismatch);
   }
   return message;
+}
+
+/** i18n keys of the save's own messages for the two password mismatches (5.1, On save) */
+const SAVE_TEXT_KEYS: Partial<Record<ErrorReason, string>> = {
+  'password-same-as-current': 'users.passwordSameAsOld',
+  'password-mismatch': 'users.passwordConfirmMismatch',
+};
+
+/**
+ * What a refused save says, field by field in the form's order: the rule's message (5.1: an empty
+ * new user's password reads "Please enter the current password"), or the save's own message for a
+ * password mismatch. The inline texts under the fields stay the short ones (inlineMessage).
+ */
+export function refusedSaveMessages(
+  errors: Partial<Record<keyof UserFormValues, FieldErrorLike | undefined>>,
+  order: readonly (keyof UserFormValues)[],
+  t: (key: string) => string,
+): string[] {
+  const messages: string[] = [];
+  for (const field of order) {
+    const error = errors[field];
+    if (!error?.message) continue;
+    const reason = fieldReason(error);
+    const key = reason && SAVE_TEXT_KEYS[reason];
+    const message = key ? t(key) : error.message;
+    if (!messages.includes(message)) messages.push(message);
+  }
+  return messages;
 }
 
 /**

@@ -5,7 +5,7 @@ import { TOP_LOGO_HEIGHT_PX } from '../../../lib/ui-constants';
 import { APP_NAME, BLOB_CONTAINERS } from '@orchard/shared/core';
 import { paths } from '../../../config/paths';
 import { useSessionContext } from '../../../lib/session/use-session-context';
-import { useBlobUrl } from '../api/use-blob-url';
+import { useBlobUrl } from '../../../lib/use-blob-url';
 
 export function OrganizationLogo() {
   const { t } = useTranslation();

@@ -1,6 +1,8 @@
 /**
- * The user editor's avatar: choosing an image (checked here for type and size; the server decodes
- * and re-makes it) that the editor uploads after a successful save.
+ * The user editor's avatar: the current one (the shared avatar component), and choosing an image
+ * (checked here for type and size, one message in the product's own words that goes once a valid
+ * image is chosen; the upload component's own size check is not used, its message would come on
+ * top and stay; the server decodes and re-makes it) that the editor uploads after a successful save.
  */
 import { Button } from 'primereact/button';
 import {
@@ -13,6 +15,7 @@ import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES } from '@orchard/shared/core';
 import { FieldError } from '../../../components/field-error';
+import { UserAvatar } from '../../../components/user-avatar';
 import { ProgressPanel, percentOf, sentText } from '../../../components/progress-panel';
 import { errorText } from '../../../lib/api-error';
 import type { UploadProgress } from '../../../lib/api-client';
@@ -91,7 +94,13 @@ export function useAvatarUpload(): AvatarUpload {
   return { send, pending: upload.isPending, panel };
 }
 
-export function UserAvatarField({ id, avatar, disabled }: { id: string; avatar: AvatarChoice; disabled: boolean }) {
+export interface AvatarOwner {
+  avatar: string | null | undefined;
+  fullName: string | null | undefined;
+  userName: string | null | undefined;
+}
+
+export function UserAvatarField({ id, avatar, disabled, owner }: { id: string; avatar: AvatarChoice; disabled: boolean; owner?: AvatarOwner }) {
   const { t } = useTranslation();
 
   const onSelect = (e: FileUploadSelectEvent) => {
@@ -118,12 +127,16 @@ export function UserAvatarField({ id, avatar, disabled }: { id: string; avatar: 
       <span className="field-label" id={`${id}-label`}>
         {t('users.avatar')}
       </span>
+      {owner && (
+        <div className="avatar-current">
+          <UserAvatar avatar={owner.avatar} fullName={owner.fullName} userName={owner.userName} label={t('users.currentAvatar')} />
+        </div>
+      )}
       <FileUpload
         ref={avatar.uploadRef}
         name="file"
         mode="advanced"
         accept="image/*"
-        maxFileSize={AVATAR_MAX_BYTES}
         customUpload
         auto={false}
         multiple={false}
@@ -131,9 +144,6 @@ export function UserAvatarField({ id, avatar, disabled }: { id: string; avatar: 
         chooseOptions={{ icon: 'pi pi-image', className: 'p-button-outlined' }}
         headerTemplate={(o: FileUploadHeaderTemplateOptions) => <div className={o.className}>{o.chooseButton}</div>}
         onSelect={onSelect}
-        onValidationFail={(file) =>
-          avatar.setError(file.size > AVATAR_MAX_BYTES ? t('users.avatarTooLarge') : t('users.avatarNotImage'))
-        }
         onClear={() => avatar.setFile(null)}
         onRemove={() => avatar.setFile(null)}
         emptyTemplate={<p className="avatar-hint">{t('users.avatarHint')}</p>}

@@ -14,7 +14,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { Panel } from 'primereact/panel';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BLOB_CONTAINERS } from '@orchard/shared/core';
 import { userFormSchema, type User, type UserListRole } from '@orchard/shared/users';
@@ -31,6 +31,7 @@ import {
   initialValues,
   isInvalidCredentialsError,
   passwordChangeErrors,
+  refusedSaveMessages,
   roleOptions,
   updateBody,
   PASSWORD_FIELDS,
@@ -184,6 +185,12 @@ export function UserEditor({
     }
   };
 
+  /** A save the rules refuse: the inline texts under the fields, and the rules' own messages here. */
+  const onInvalid = (errors: FieldErrors<UserFormValues>) => {
+    const messages = refusedSaveMessages(errors, FORM_FIELDS, t);
+    if (messages.length > 0) toast.error(t('users.saveError'), [t('users.saveErrorText'), ...messages].join('\n'));
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     let saved: User;
     try {
@@ -215,7 +222,7 @@ export function UserEditor({
       onPasswordChanged?.();
     }
     finish(saved);
-  });
+  }, onInvalid);
 
   const onCancel = () => {
     resetForm(user);
@@ -333,7 +340,14 @@ export function UserEditor({
           {textField('phoneNumber', t('users.phoneNumber'), 'tel')}
           {caps.editFarms && <FarmsField fields={fields} farms={farms} disabled={disabled} />}
           {caps.editPackhouses && <PackhousesField fields={fields} packhouses={packhouses} disabled={disabled} />}
-          {caps.showAvatar && !caps.readOnly && <UserAvatarField id={fid('avatar')} avatar={avatar} disabled={disabled} />}
+          {caps.showAvatar && !caps.readOnly && (
+            <UserAvatarField
+              id={fid('avatar')}
+              avatar={avatar}
+              disabled={disabled}
+              owner={user ? { avatar: storedAvatar, fullName: user.fullName, userName: user.userName } : undefined}
+            />
+          )}
           {avatarUpload.panel}
           {storedAvatar && (
             <div className="field field-wide">

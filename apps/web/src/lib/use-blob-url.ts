@@ -1,7 +1,7 @@
 /** An image blob (avatar, logo) fetched with auth headers and shown through an object URL. */
 import { useQuery } from '@tanstack/react-query';
-import { getBlob, sessionKeys } from '../../../lib/session/session-queries';
-import { useSession } from '../../../lib/session/session-store';
+import { getBlob, sessionKeys } from './session/session-queries';
+import { useSession } from './session/session-store';
 
 export function useBlobUrl(container: string, id: string | null | undefined): string | null {
   const organizationId = useSession((s) => s.organizationId);
