@@ -18,7 +18,7 @@ import { SHELL_PATHS } from '@orchard/shared/shell';
 import { parseDecimalText } from '@orchard/shared/core';
 import { ORGANIZATION_ONBOARDING_MESSAGES, ORGANIZATION_ONBOARDING_PATHS } from '@orchard/shared/organizations';
 import { en, errorEnvelope, fillLogin, gate, loginForm, organizationButton, pageTitle, scrollWidth, signIn, toast } from './support/app';
-import { seriousViolations } from './support/axe-check';
+import { seriousViolations, seriousViolationsInPage } from './support/axe-check';
 import { addPlace, choose, dialogOf, dragMarker, dropdownText, field, latitude, longitude, marker } from './support/create-organization';
 import { stubTiles } from './support/map-tiles';
 import { chooseTheme, resetSavedTheme, restoreTheme, themeSelect, type AppliedTheme } from './support/themes';
@@ -370,7 +370,7 @@ test.describe('Create New Organization', () => {
     // the administrator's saved theme goes back to the application default for the other journeys
     test.afterEach(({ baseURL }) => resetSavedTheme(baseURL as string, admin));
 
-    test('a region and a province in add mode show their input, Clear and Save whole, in every theme', async ({ page }) => {
+    test('a region and a province in add mode show their input, Clear and Save whole, and the required marks and messages are readable, in every theme', async ({ page }) => {
       test.setTimeout(5 * 60_000);
       await stubTiles(page);
       await signIn(page, admin);
@@ -434,6 +434,19 @@ test.describe('Create New Organization', () => {
         await dialog.getByRole('button', { name: c.clear, exact: true }).first().click();
         await expect(dialog.getByLabel(label, { exact: true })).toBeHidden();
       }
+
+      // the required marks and an empty Save's messages under the fields are read in every theme
+      await dialog.getByRole('button', { name: c.saveNew }).click();
+      await page.getByRole('dialog', { name: c.errorTitle }).getByRole('button', { name: c.ok }).click();
+      await expect(field(page, c.contactName).locator('.field-error')).toBeVisible();
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+      const unreadable: string[] = [];
+      for (const theme of themes) {
+        await restoreTheme(page, theme);
+        const found = await seriousViolationsInPage(page, { rules: ['color-contrast'], include: '.create-organization-dialog', timeout: 30_000 });
+        unreadable.push(...found.map((v) => `${theme.label}: ${v.id} (${v.targets.slice(0, 4).join(' | ')})`));
+      }
+      expect(unreadable).toEqual([]);
     });
 
     test('the route opens the dialog over the list, it fits the screen, and closing with typed data asks first', async ({ page }) => {
