@@ -5,7 +5,9 @@
  * sets the new password with it. Sending a link ends the user's sessions at once (a reset is what an
  * administrator reaches for when an account may be in someone else's hands; an administrator
  * resetting their own keeps the session they are using). Using the link also lifts a lockout and
- * ends every session (refresh-token family) of the user.
+ * ends every session (refresh-token family) of the user. A new organisation's invited first
+ * administrator gets the same kind of link, in a mail of its own (queueResetLink inside the
+ * organisation's transaction), to choose their first password.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { APP_NAME } from '@orchard/shared/core';
