@@ -88,7 +88,8 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
     name: ['organization_Name', 'copy_Organization_Source', 'farm.farm_Region', 'farm.latitude', 'farm.longitude', 'farms'],
   });
   const areas = useAreas(region, visible && region !== null);
-  const values = useWatch({ control }) as OrganizationFormValues;
+  // every field: the messages below follow what is typed
+  const watched = useWatch({ control }) as OrganizationFormValues;
   const sprayProducts = useSprayProductsCopy(copySource, visible);
   const addRegion = useAddRegion();
   const addArea = useAddArea();
@@ -147,7 +148,7 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
     : {};
   const messageOf = (field: string) => serverMessages[field] ?? saveMessages[field] ?? null;
   const farmMessageOf = (field: string) => farmMessages[field] ?? null;
-  const inviting = isFirstAdministratorInvited(values.first_Administrator);
+  const inviting = isFirstAdministratorInvited(watched.first_Administrator);
   // the legal entity is the organisation's rule, and Add Farm's too
   const legalEntityMessage = messageOf('organization_Legal_Entity') ?? farmMessageOf('organization_Legal_Entity');
   const chosenSource = copySources.data?.find((s) => s.id === copySource);
