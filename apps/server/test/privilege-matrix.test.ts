@@ -924,13 +924,23 @@ describe('privilege matrix over the organisation onboarding routes', () => {
       expect((res.json().result as { id: number }[]).map((o) => o.id)).toEqual(expect.arrayContaining([orgA, orgB]));
     },
     [`GET ${P.sprayProducts}`]: async () => void (await superUsersOnly('GET', P.sprayProducts)),
+    [`GET ${P.superUsers}`]: async () => {
+      // super users only, found by part of the name; A's Administrator (no super user) is never found
+      const res = await superUsersOnly('GET', `${P.superUsers}?query=privilege-`);
+      const found = (res.json().result as { id: number }[]).map((u) => u.id);
+      expect(found).toContain(limitedSuper);
+      expect(found).not.toContain(admin);
+    },
     [`POST ${P.create}`]: async () => {
-      // the administrator cannot copy even their own organisation; a super user copies one they do not belong to
+      // the administrator cannot copy even their own organisation, nor invite anyone; a super user copies one they do not belong to
+      const accounts = (await t.db.select().from(users)).length;
       for (const source of [orgA, orgB]) {
         const name = unique('Matrix org');
-        for (const caller of [admin, limited]) expectRefused(await call(caller, 'POST', P.create, createBody(name, source)), 403);
+        const body = { ...createBody(name, source), first_Administrator: { user_Name: unique('matrix-invite'), email: 'matrix-invite@example.test' } };
+        for (const caller of [admin, limited]) expectRefused(await call(caller, 'POST', P.create, body), 403);
         expect(await t.db.select().from(organizations).where(eq(organizations.name, name))).toEqual([]);
       }
+      expect((await t.db.select().from(users)).length).toBe(accounts);
       const res = await superUsersOnly('POST', P.create, () => createBody(unique('Matrix org')));
       const created = res.json().id as number;
       const copied = await t.db.select().from(roles).where(eq(roles.organizationId, created)).orderBy(asc(roles.id));
@@ -952,7 +962,7 @@ describe('privilege matrix over the organisation onboarding routes', () => {
 
   it('has a case for every onboarding route, and no case for a route that is gone', () => {
     const registered = t.app.routeInventory.filter((r) => isOnboardingRoute(r.method, r.url)).map((r) => `${r.method} ${r.url}`);
-    expect(registered.length).toBeGreaterThanOrEqual(12);
+    expect(registered.length).toBeGreaterThanOrEqual(13);
     expect(registered.filter((r) => !(r in ONBOARDING_CASES))).toEqual([]);
     expect(Object.keys(ONBOARDING_CASES).filter((r) => !registered.includes(r))).toEqual([]);
   });

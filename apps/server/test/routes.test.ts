@@ -123,9 +123,9 @@ describe('route inventory', () => {
       .filter((r) => (Object.values(ORGANIZATION_ONBOARDING_PATHS) as string[]).includes(r.url))
       .filter((r) => !(r.method === 'GET' && r.url === ORGANIZATION_ONBOARDING_PATHS.create));
     expect(onboarding.map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(['POST /api/organizations', 'POST /api/regions', 'POST /api/areas', 'POST /api/provinces', 'GET /api/organization-onboarding/copy-sources']),
+      expect.arrayContaining(['POST /api/organizations', 'POST /api/regions', 'POST /api/areas', 'POST /api/provinces', 'GET /api/organization-onboarding/copy-sources', 'GET /api/organization-onboarding/super-users']),
     );
-    expect(onboarding).toHaveLength(12);
+    expect(onboarding).toHaveLength(13);
     for (const r of onboarding) expect([r.auth, r.tenant], `${r.method} ${r.url}`).toEqual(['superUser', false]);
   });
 

@@ -1,6 +1,11 @@
-/** Steps in the Create New Organization dialog, shared by the organisations spec and the onboarding journey. */
-import { expect, type Page } from '@playwright/test';
-import { en, exactly } from './app';
+/**
+ * Steps in the Create New Organization dialog, shared by the organisations spec and the onboarding
+ * journeys, and a customer's first day up to their first administrator signed in
+ * (createOrganizationWithFirstAdministrator).
+ */
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { en, exactly, fillLogin, loginForm, organizationInput, toast } from './app';
+import type { ReceivedMail, SmtpSink } from './smtp-sink';
 
 const c = en.organizations.create;
 
@@ -41,4 +46,109 @@ export async function dragMarker(page: Page, dx: number, dy: number) {
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height - 4 + dy, { steps: 8 });
   await page.mouse.up();
+}
+
+/** The customer's first administrator as invited in the dialog, with the password they chose from the e-mailed link. */
+export interface FirstAdministrator {
+  userName: string;
+  email: string;
+  fullName: string;
+  password: string;
+}
+
+export interface OrganizationWithAdministrator {
+  /** the new organisation's name */
+  name: string;
+  administrator: FirstAdministrator;
+  /** the first administrator's own browser, signed in and in the new organisation */
+  page: Page;
+  context: BrowserContext;
+  /** the mail that carried the link */
+  mail: ReceivedMail;
+}
+
+/** The one-time link in a password-reset (or invitation) mail. */
+export function mailedLink(mail: ReceivedMail): string {
+  const link = /(https?:\/\/\S+\/reset-password\?token=\S+)/.exec(mail.text)?.[1];
+  expect(link, mail.text).toBeTruthy();
+  return link!;
+}
+
+/**
+ * A customer's first day, started as people do it: the super user signed in on `page` opens
+ * Management > Organizations from the menu, Add New Organization, fills in the organisation (copying
+ * the roles of `copyFrom`), one farm placed by typed coordinates and, in First Administrator, the
+ * customer's administrator, and saves. That administrator opens the e-mailed link (the only address
+ * typed) in a browser of their own, chooses a password, signs in and lands in the new organisation.
+ * Map tiles must be stubbed on `page` (support/map-tiles.ts) and the sink listening on the worker's
+ * SMTP port. Answers the administrator's signed-in page for the journey to go on with.
+ */
+export async function createOrganizationWithFirstAdministrator(
+  page: Page,
+  browser: Browser,
+  sink: SmtpSink,
+  options: { name?: string; copyFrom?: string } = {},
+): Promise<OrganizationWithAdministrator> {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const name = options.name ?? `Blouberg Vrugte ${stamp}`;
+  const administrator: FirstAdministrator = {
+    userName: `firstadmin${stamp}`,
+    email: `firstadmin.${stamp}@customer.example`,
+    fullName: 'Thandi Mokoena',
+    password: `First@${stamp}`,
+  };
+
+  // the Organisations list, from the menu
+  const sidebar = page.getByRole('navigation', { name: en.shell.mainMenu });
+  await sidebar.getByText(en.menu.Management, { exact: true }).click();
+  await sidebar.getByText(en.menu.Organizations, { exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en.organizations.title })).toBeVisible();
+  await page.getByRole('button', { name: en.organizations.addNew }).click();
+  const dialog = dialogOf(page);
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel(c.organizationName, { exact: true }).fill(name);
+  await choose(page, c.organizationLevel);
+  await choose(page, c.copyOrganizationSource, options.copyFrom);
+  await dialog.getByLabel(c.contactName, { exact: true }).fill('Thandi');
+  await dialog.getByLabel(c.contactSurname, { exact: true }).fill('Mokoena');
+  await dialog.getByLabel(c.contactEmail, { exact: true }).fill(administrator.email);
+  await dialog.getByLabel(c.contactPhoneNumber, { exact: true }).fill('+27 83 555 0142');
+
+  await dialog.getByLabel(c.firstAdministratorUserName, { exact: true }).fill(administrator.userName);
+  await dialog.getByLabel(c.firstAdministratorEmail, { exact: true }).fill(administrator.email);
+  await dialog.getByLabel(c.firstAdministratorFullName, { exact: true }).fill(administrator.fullName);
+
+  await dialog.getByLabel(c.farmName, { exact: true }).fill('Bloubergplaas');
+  await choose(page, c.region);
+  await choose(page, c.area);
+  await choose(page, c.province);
+  await latitude(page).fill('-32.3');
+  await longitude(page).fill('19.1');
+  await dialog.getByRole('button', { name: c.addFarm }).click();
+  await expect(dialog.locator('.create-org-farm-list li')).toHaveCount(1);
+
+  await dialog.getByRole('button', { name: c.saveNew }).click();
+  await expect(toast(page, c.success, c.saved)).toBeVisible();
+  await expect(toast(page, c.invited, c.invitedDetail.replace('{{email}}', administrator.email))).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // the administrator's own browser: the e-mailed link, a password, sign in
+  const mail = await sink.waitFor((m) => m.to.includes(administrator.email) && m.text.includes(name));
+  const context = await browser.newContext();
+  const own = await context.newPage();
+  await own.goto(mailedLink(mail));
+  await expect(own.getByRole('heading', { name: en.passwordReset.heading })).toBeVisible();
+  await expect(own.getByText(en.passwordReset.forUser.replace('{{userName}}', administrator.userName), { exact: true })).toBeVisible();
+  await own.getByLabel(en.passwordReset.newPassword, { exact: true }).fill(administrator.password);
+  await own.getByLabel(en.passwordReset.confirmPassword, { exact: true }).fill(administrator.password);
+  await own.getByRole('button', { name: en.passwordReset.submit }).click();
+  await expect(own.getByText(en.passwordReset.success)).toBeVisible();
+  await own.getByRole('link', { name: en.passwordReset.signIn }).click();
+  await fillLogin(own, administrator);
+  await loginForm(own).logIn.click();
+  await expect(own).toHaveURL(/\/dashboard$/);
+  await expect(organizationInput(own)).toHaveValue(name);
+  await expect(own.getByRole('heading', { level: 1 })).toHaveText(en.dashboard.heading.replace('{{organization}}', name));
+  return { name, administrator, page: own, context, mail };
 }

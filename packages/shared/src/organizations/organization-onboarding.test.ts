@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { USER_MESSAGES } from '../users/users.js';
 import {
   ADD_FARM_RULES,
   CREATE_ORGANIZATION_RULES,
@@ -11,6 +12,9 @@ import {
   placeNameSchema,
   firstAddFarmProblem,
   firstCreateOrganizationProblem,
+  addFarmProblems,
+  createOrganizationProblems,
+  isFirstAdministratorInvited,
   type CreateOrganizationBody,
   type FarmDraft,
 } from './organization-onboarding.js';
@@ -84,7 +88,58 @@ describe('Save New Organization: the first failing rule, in the product order an
       M.contactEmailLength,
       'Contact phone number is required',
       M.contactPhoneNumberLength,
+      // beyond the documented list, when a first administrator is invited: the users' own texts
+      USER_MESSAGES.userName,
+      USER_MESSAGES.emailRequired,
+      USER_MESSAGES.emailInvalid,
+      M.firstAdministratorFullNameLength,
     ]);
+  });
+
+  it('the first administrator: nobody invited when left out or every field is blank; invited, judged by the users\' rules', () => {
+    expect(firstCreateOrganizationProblem({ ...draft(), first_Administrator: null })).toBeNull();
+    expect(firstCreateOrganizationProblem({ ...draft(), first_Administrator: { user_Name: ' ', email: '', full_Name: null } })).toBeNull();
+    expect(isFirstAdministratorInvited({ user_Name: ' ', email: '' })).toBe(false);
+    expect(isFirstAdministratorInvited({ full_Name: 'Thandi' })).toBe(true);
+    const invite = { user_Name: 'thandi', email: 'thandi@example.test', full_Name: 'Thandi Mokoena' };
+    expect(firstCreateOrganizationProblem({ ...draft(), first_Administrator: invite })).toBeNull();
+    expect(firstCreateOrganizationProblem({ ...draft(), first_Administrator: { ...invite, full_Name: '' } })).toBeNull();
+    expect(firstCreateOrganizationProblem({ ...draft(), first_Administrator: { ...invite, user_Name: 't' } })).toEqual({
+      field: 'first_Administrator.user_Name',
+      message: USER_MESSAGES.userName,
+    });
+    expect(firstCreateOrganizationProblem({ ...draft(), first_Administrator: { ...invite, email: ' ' } })?.message).toBe(USER_MESSAGES.emailRequired);
+    expect(firstCreateOrganizationProblem({ ...draft(), first_Administrator: { ...invite, email: 'thandi' } })?.message).toBe(USER_MESSAGES.emailInvalid);
+    expect(firstCreateOrganizationProblem({ ...draft(), first_Administrator: { ...invite, full_Name: 'x'.repeat(201) } })?.message).toBe(
+      M.firstAdministratorFullNameLength,
+    );
+    // after the documented rules: an empty contact still comes first
+    expect(firstCreateOrganizationProblem({ ...draft(), contact_Name: '', first_Administrator: { full_Name: 'Thandi' } })?.message).toBe(M.contactNameRequired);
+  });
+
+  it('every failing field at once, each with its first failing rule, in the documented order (the pop-up shows the first)', () => {
+    const empty = createOrganizationBodySchema.parse({});
+    expect(createOrganizationProblems(empty)).toEqual([
+      { field: 'farms', message: M.farmsRequired },
+      { field: 'organization_Name', message: M.organizationNameRequired },
+      { field: 'organization_Level', message: M.organizationLevelRequired },
+      { field: 'organization_Legal_Entity', message: M.legalEntityRequired },
+      { field: 'copy_Organization_Source', message: M.copyOrganizationSourceRequired },
+      { field: 'contact_Name', message: M.contactNameRequired },
+      { field: 'contact_Surname', message: M.contactSurnameRequired },
+      { field: 'contact_Email', message: M.contactEmailRequired },
+      { field: 'contact_Phone_Number', message: M.contactPhoneNumberRequired },
+    ]);
+    expect(createOrganizationProblems(empty)[0]).toEqual(firstCreateOrganizationProblem(empty));
+    // one entry per field: the name's required rule, not also its length rule
+    const d = { ...draft(), organization_Name: '', contact_Email: 'x'.repeat(201), first_Administrator: { email: 'nope' } };
+    expect(createOrganizationProblems(d)).toEqual([
+      { field: 'organization_Name', message: M.organizationNameRequired },
+      { field: 'contact_Email', message: M.contactEmailLength },
+      { field: 'first_Administrator.user_Name', message: USER_MESSAGES.userName },
+      { field: 'first_Administrator.email', message: USER_MESSAGES.emailInvalid },
+    ]);
+    expect(createOrganizationProblems(draft())).toEqual([]);
   });
 
   it('beyond the required rules: a text over its length is refused with its own message, right after its required rule (trimmed, as saved)', () => {
@@ -202,6 +257,21 @@ describe('Add Farm: the first failing rule, in the product order and texts', () 
     const f = farm();
     for (const [, breakIt] of steps) breakIt(f);
     expect(firstAddFarmProblem(f, legalEntity)?.message).toBe(message);
+  });
+
+  it('every failing field at once, each with its first failing rule (the pop-up shows the first)', () => {
+    const empty: FarmDraft = { farm_Name: '', farm_Lat: null, farm_Long: null, auto_Schedule: true, block_Daily_Auto: true, public_Holidays: true };
+    expect(addFarmProblems(empty, null)).toEqual([
+      { field: 'farm_Name', message: M.farmNameRequired },
+      { field: 'organization_Legal_Entity', message: M.legalEntityRequired },
+      { field: 'farm_Area', message: M.areaRequired },
+      { field: 'farm_Region', message: M.regionRequired },
+      { field: 'farm_Province', message: M.provinceRequired },
+      { field: 'farm_Lat', message: M.latitudeRequired },
+      { field: 'farm_Long', message: M.longitudeRequired },
+    ]);
+    expect(addFarmProblems(empty, null)[0]).toEqual(firstAddFarmProblem(empty, null));
+    expect(addFarmProblems(farm(), legalEntity)).toEqual([]);
   });
 
   it('the legal entity comes second: after the farm name, before the area', () => {

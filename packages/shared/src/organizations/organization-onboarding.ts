@@ -7,16 +7,24 @@
  * Super users only (platform operators, `isSuperUser` in /api/me): an organisation's roles give no
  * access and no organisation is needed (an X-Organization-Id header is ignored).
  *
+ * The new organisation's people: the creating super user and the super users chosen in the Super
+ * User section (found by the super-user search) become members holding Administrator; a first
+ * administrator of the customer's own may be invited in the same save (a new account, Administrator
+ * in the new organisation only, who sets a password through the mailed password-reset link).
+ *
  * Validation is written once here, in the product's order and texts: `firstAddFarmProblem` (the Add
  * Farm button) and `firstCreateOrganizationProblem` (Save New Organization) answer the FIRST failing
  * rule, which the browser shows as an Error dialog and the server answers as a 400 whose message is
- * that text. The request schemas below only check types and sizes, so a draft with missing values
+ * that text; `createOrganizationProblems` and `addFarmProblems` answer every failing field (its first
+ * rule), so the dialog also marks each field in place after an attempt. The request schemas below only check types and sizes, so a draft with missing values
  * still reaches the checker and gets the rule's message; a text's length is a rule too (its own
  * message, after the field's required rule), so a name too long is refused, never cut.
  */
 import { z } from 'zod';
 import { idSchema, INT_MAX, jsonIdSchema } from '../core/common.js';
+import { EMAIL_MAX, USER_NAME_MAX } from '../core/constants.js';
 import { FARM_SETUP_MESSAGES, latitudeSchema, longitudeSchema } from '../farm-setup/farm-setup.js';
+import { OPTIONAL_TEXT_MAX, USER_MESSAGES, emailSchema, userNameSchema } from '../users/users.js';
 
 export const ORGANIZATION_ONBOARDING_PATHS = {
   /** Organisation level: id, level_Name */
@@ -31,8 +39,10 @@ export const ORGANIZATION_ONBOARDING_PATHS = {
   provinces: '/api/provinces',
   /** every organisation's legal entities, to start the new organisation's legal entity from */
   legalEntities: '/api/organization-onboarding/legal-entities',
-  /** the organisations whose roles a new organisation can copy (copy_Organization_Source) */
+  /** the organisations whose roles a new organisation can copy (copy_Organization_Source), with those roles' names */
   copySources: '/api/organization-onboarding/copy-sources',
+  /** GET ?query=: get super users, by part of the user name or full name (the Super User section) */
+  superUsers: '/api/organization-onboarding/super-users',
   /** whether spray products can be copied from a source, and the box's default */
   sprayProducts: '/api/organization-onboarding/spray-products',
   /** save complete organisation (POST) */
@@ -51,6 +61,12 @@ export const ONBOARDING_SUPER_USERS_MAX = 100;
 export const NEW_LEGAL_ENTITY_ID = 0;
 /** The name of the role every new organisation's super users hold: every permission. */
 export const ONBOARDING_ADMINISTRATOR_ROLE = 'Administrator';
+
+/** Super user search: from 3 characters, sent 500 ms after typing stops (docs/domain.md, Create New Organization). */
+export const SUPER_USER_SEARCH_MIN_CHARS = 3;
+export const SUPER_USER_SEARCH_DELAY_MS = 500;
+/** The most super users one search answers. */
+export const SUPER_USER_SEARCH_MAX_RESULTS = 20;
 
 /** The product's texts, exactly as the dialog shows them. */
 export const ORGANIZATION_ONBOARDING_MESSAGES = {
@@ -84,6 +100,8 @@ export const ORGANIZATION_ONBOARDING_MESSAGES = {
   contactSurnameLength: `The contact surname may be at most ${ONBOARDING_CONTACT_MAX} characters`,
   contactEmailLength: `The contact email may be at most ${ONBOARDING_CONTACT_MAX} characters`,
   contactPhoneNumberLength: `The contact phone number may be at most ${ONBOARDING_CONTACT_MAX} characters`,
+  // the first administrator (optional: invited when any of their fields is filled in)
+  firstAdministratorFullNameLength: `The full name may be at most ${OPTIONAL_TEXT_MAX} characters`,
   // outcome
   saved: 'Organization saved successfully',
   // the server's own checks of what the ids name (after the rules above)
@@ -91,16 +109,13 @@ export const ORGANIZATION_ONBOARDING_MESSAGES = {
   levelUnknown: 'The organisation level does not exist',
   legalEntityUnknown: 'The legal entity does not exist',
   copySourceUnknown: 'The organisation to copy from does not exist',
-  superUserUnknown: 'A chosen super user does not exist or is disabled',
+  superUserUnknown: 'A chosen super user does not exist, is disabled or is not a super user',
   farmLegalEntityMismatch: "A farm's legal entity must be the organisation's legal entity",
   areaUnknown: 'The area does not exist',
   areaNotInRegion: 'The area is not in the chosen region',
   regionUnknown: 'The region does not exist',
   provinceUnknown: 'The province does not exist',
   siteTypeUnknown: 'The site type does not exist',
-  regionExists: 'This region already exists',
-  areaExists: 'This area already exists in the region',
-  provinceExists: 'This province already exists',
   nameRequired: 'A name is required',
   placeNameLength: `A name may be at most ${ONBOARDING_NAME_MAX} characters`,
 } as const;
@@ -121,8 +136,8 @@ export type Province = z.infer<typeof provinceSchema>;
 /** Legal entity: id, name (id 0 is the new one the browser puts at the head of the list). */
 export const onboardingLegalEntitySchema = z.object({ id: z.number().int(), name: z.string() });
 export type OnboardingLegalEntity = z.infer<typeof onboardingLegalEntitySchema>;
-/** Organisation (selector): id, name. */
-export const copySourceSchema = z.object({ id: z.number().int(), name: z.string() });
+/** Organisation (selector): id, name; and the names of its roles, which a new organisation copied from it starts with. */
+export const copySourceSchema = z.object({ id: z.number().int(), name: z.string(), roles: z.array(z.string()) });
 export type CopySource = z.infer<typeof copySourceSchema>;
 
 export const organizationLevelsResponseSchema = z.object({ result: z.array(organizationLevelSchema) });
@@ -146,6 +161,17 @@ export const addAreaBodySchema = z.object({ area_Name: placeNameSchema, region: 
 export type AddAreaBody = z.input<typeof addAreaBodySchema>;
 export const addProvinceBodySchema = z.object({ province_Name: placeNameSchema });
 export type AddProvinceBody = z.input<typeof addProvinceBodySchema>;
+
+/**
+ * Get super users: enabled super users whose user name or full name contains the text (ignoring
+ * case), from SUPER_USER_SEARCH_MIN_CHARS characters; at most SUPER_USER_SEARCH_MAX_RESULTS.
+ */
+export const superUsersQuerySchema = z.object({ query: z.string().trim().min(SUPER_USER_SEARCH_MIN_CHARS).max(USER_NAME_MAX) });
+export type SuperUsersQuery = z.input<typeof superUsersQuerySchema>;
+/** Super user: id, fullName (the user name when no full name is recorded), and the user name. */
+export const superUserSchema = z.object({ id: z.number().int(), fullName: z.string(), userName: z.string() });
+export type SuperUser = z.infer<typeof superUserSchema>;
+export const superUsersResponseSchema = z.object({ result: z.array(superUserSchema) });
 
 /** Spray products are not kept by the product yet: nothing can be copied; the box starts unticked. */
 export const sprayProductsCopyQuerySchema = z.object({ source: idSchema.optional() });
@@ -200,6 +226,17 @@ export type FarmDraft = z.input<typeof farmDraftSchema>;
 export const legalEntityChoiceSchema = z.object({ id: idOrZero, name: text.nullish() });
 export type LegalEntityChoice = z.input<typeof legalEntityChoiceSchema>;
 
+/**
+ * The customer's first administrator, invited with the organisation: left out (or every field
+ * blank), nobody is invited. Types only: the checker judges the values with the users' rules.
+ */
+export const firstAdministratorSchema = z.object({
+  user_Name: text.nullish(),
+  email: text.nullish(),
+  full_Name: text.nullish(),
+});
+export type FirstAdministrator = z.input<typeof firstAdministratorSchema>;
+
 /** Organisation create payload. Types only: missing values are judged by the checker. */
 export const createOrganizationBodySchema = z.object({
   organization_Name: text.nullish(),
@@ -214,6 +251,7 @@ export const createOrganizationBodySchema = z.object({
   /** existing users' ids: they become members holding the Administrator role */
   super_Users: z.array(z.number().int().positive().max(INT_MAX)).max(ONBOARDING_SUPER_USERS_MAX).default([]),
   farms: z.array(farmDraftSchema).max(ONBOARDING_FARMS_MAX).nullish(),
+  first_Administrator: firstAdministratorSchema.nullish(),
 });
 export type CreateOrganizationBody = z.input<typeof createOrganizationBodySchema>;
 export type CreateOrganizationDraft = z.output<typeof createOrganizationBodySchema>;
@@ -281,7 +319,19 @@ export const CREATE_ORGANIZATION_RULES: readonly Rule<CreateOrganizationBody>[] 
   { field: 'contact_Email', message: M.contactEmailLength, fails: (d) => tooLong(d.contact_Email, ONBOARDING_CONTACT_MAX) },
   { field: 'contact_Phone_Number', message: M.contactPhoneNumberRequired, fails: (d) => blank(d.contact_Phone_Number) },
   { field: 'contact_Phone_Number', message: M.contactPhoneNumberLength, fails: (d) => tooLong(d.contact_Phone_Number, ONBOARDING_CONTACT_MAX) },
+  // beyond the documented list: the first administrator, when one is invited, by the users' own rules and texts
+  { field: 'first_Administrator.user_Name', message: USER_MESSAGES.userName, fails: (d) => invited(d) && !userNameSchema.safeParse(d.first_Administrator?.user_Name ?? '').success },
+  { field: 'first_Administrator.email', message: USER_MESSAGES.emailRequired, fails: (d) => invited(d) && emailMissingOrLong(d.first_Administrator?.email) },
+  { field: 'first_Administrator.email', message: USER_MESSAGES.emailInvalid, fails: (d) => invited(d) && !emailSchema.safeParse(d.first_Administrator?.email ?? '').success },
+  { field: 'first_Administrator.full_Name', message: M.firstAdministratorFullNameLength, fails: (d) => invited(d) && tooLong(d.first_Administrator?.full_Name, OPTIONAL_TEXT_MAX) },
 ];
+
+/** Is a first administrator invited: any of their fields filled in? */
+export function isFirstAdministratorInvited(first: FirstAdministrator | null | undefined): boolean {
+  return !!first && !(blank(first.user_Name) && blank(first.email) && blank(first.full_Name));
+}
+const invited = (d: CreateOrganizationBody) => isFirstAdministratorInvited(d.first_Administrator);
+const emailMissingOrLong = (email: string | null | undefined) => blank(email) || tooLong(email, EMAIL_MAX);
 
 /** A legal entity is chosen: an existing one, or the new one (id 0) with a name. */
 function legalEntityMissing(choice: LegalEntityChoice | null | undefined): boolean {
@@ -294,10 +344,24 @@ function newLegalEntityNameTooLong(choice: LegalEntityChoice | null | undefined)
   return choice?.id === NEW_LEGAL_ENTITY_ID && tooLong(choice.name, ONBOARDING_NAME_MAX);
 }
 
+/** Each field's first failing rule, in the rules' order. */
+function problemsOf<T>(rules: readonly Rule<T>[], value: T): OnboardingProblem[] {
+  const problems: OnboardingProblem[] = [];
+  for (const rule of rules) {
+    if (rule.fails(value) && !problems.some((p) => p.field === rule.field)) problems.push({ field: rule.field, message: rule.message });
+  }
+  return problems;
+}
+
 /** Add Farm: the first failing rule in order, or null when the farm can be added. */
 export function firstAddFarmProblem(farm: FarmDraft, legalEntity: LegalEntityChoice | null | undefined): OnboardingProblem | null {
   const rule = ADD_FARM_RULES.find((r) => r.fails({ farm, legalEntity }));
   return rule ? { field: rule.field, message: rule.message } : null;
+}
+
+/** Add Farm: every field that fails, with its first failing rule, in the rules' order (the first is firstAddFarmProblem's). */
+export function addFarmProblems(farm: FarmDraft, legalEntity: LegalEntityChoice | null | undefined): OnboardingProblem[] {
+  return problemsOf(ADD_FARM_RULES, { farm, legalEntity });
 }
 
 /**
@@ -315,6 +379,15 @@ export function firstCreateOrganizationProblem(draft: CreateOrganizationBody): O
   return null;
 }
 
+/**
+ * Save New Organization: every field of the organisation that fails, with its first failing rule,
+ * in the rules' order, so one attempt can show everything missing. Its first entry is
+ * firstCreateOrganizationProblem's whenever the organisation's own rules fail.
+ */
+export function createOrganizationProblems(draft: CreateOrganizationBody): OnboardingProblem[] {
+  return problemsOf(CREATE_ORGANIZATION_RULES, draft);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The saved organisation
 
@@ -325,6 +398,8 @@ export const createdOrganizationSchema = z.object({
   farms: z.array(z.object({ id: z.number().int(), farm_Name: z.string() })),
   /** the members holding the Administrator role: the creator and the chosen super users */
   superUsers: z.array(z.number().int()),
+  /** the invited first administrator (their password-reset mail sent), or null */
+  firstAdministrator: z.object({ id: z.number().int(), userName: z.string(), email: z.string() }).nullable(),
   /** the roles copied from the source, and the Administrator role */
   roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
@@ -333,9 +408,6 @@ export type CreatedOrganization = z.infer<typeof createdOrganizationSchema>;
 // ---------------------------------------------------------------------------------------------
 // The dialog's constants
 
-/** Super user search: from 3 characters, sent 500 ms after typing stops (docs/domain.md, Create New Organization). */
-export const SUPER_USER_SEARCH_MIN_CHARS = 3;
-export const SUPER_USER_SEARCH_DELAY_MS = 500;
 
 /**
  * The farm marker's fixed start position: the middle of South Africa, zoomed out far

@@ -3,8 +3,9 @@
  * the ids of a draft name, and the inserts of one new organisation (always inside the service's
  * transaction). No query here is limited to a current organisation: only super users reach them.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { containsPattern } from '../../db/contains-pattern';
 import {
   areas,
   farms,
@@ -67,13 +68,41 @@ export async function listAllLegalEntities(db: AppDb) {
     .orderBy(asc(sql`lower(${legalEntities.name})`), asc(legalEntities.id));
 }
 
-/** Active organisations, the ones a new organisation can copy roles from. */
+/** Active organisations, the ones a new organisation can copy roles from, each with its roles' names (in id order: the order they are copied in). */
 export async function listCopySources(db: AppDb) {
-  return db
+  const sources = await db
     .select({ id: organizations.id, name: organizations.name })
     .from(organizations)
     .where(eq(organizations.isActive, true))
     .orderBy(asc(organizations.sort), asc(sql`lower(${organizations.name})`), asc(organizations.id));
+  if (sources.length === 0) return [];
+  const roleRows = await db
+    .select({ organizationId: roles.organizationId, name: roles.name })
+    .from(roles)
+    .where(inArray(roles.organizationId, sources.map((s) => s.id)))
+    .orderBy(asc(roles.id));
+  return sources.map((s) => ({ ...s, roles: roleRows.filter((r) => r.organizationId === s.id).map((r) => r.name) }));
+}
+
+/**
+ * Get super users: enabled super users whose user name or full name contains the text, ignoring
+ * case (wildcards taken literally); by full name (the user name where none), then id.
+ */
+export async function searchSuperUsers(db: AppDb, text: string, limit: number) {
+  const pattern = containsPattern(text);
+  const shown = sql<string>`coalesce(nullif(trim(${users.fullName}), ''), ${users.userName})`;
+  return db
+    .select({ id: users.id, fullName: shown, userName: users.userName })
+    .from(users)
+    .where(
+      and(
+        eq(users.isSuperUser, true),
+        eq(users.isEnabled, true),
+        or(sql`${users.userName} ilike ${pattern}`, sql`${users.fullName} ilike ${pattern}`),
+      ),
+    )
+    .orderBy(asc(sql`lower(${shown})`), asc(users.id))
+    .limit(limit);
 }
 
 // ---- adding to the reference lists ---------------------------------------------------------------
@@ -84,9 +113,15 @@ export async function lockPlaces(tx: AppDb, table: 'regions' | 'areas' | 'provin
   await tx.execute(sql`lock table ${target} in share row exclusive mode`);
 }
 
-export async function regionNamed(db: AppDb, name: string): Promise<boolean> {
-  const rows = await db.select({ id: regions.id }).from(regions).where(sql`lower(${regions.regionName}) = lower(${name})`).limit(1);
-  return rows.length > 0;
+/** The region of that name, ignoring case, or null. */
+export async function regionNamed(db: AppDb, name: string) {
+  const [row] = await db
+    .select({ id: regions.id, region_Name: regions.regionName })
+    .from(regions)
+    .where(sql`lower(${regions.regionName}) = lower(${name})`)
+    .orderBy(asc(regions.id))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function insertRegion(tx: AppDb, name: string) {
@@ -94,13 +129,15 @@ export async function insertRegion(tx: AppDb, name: string) {
   return row!;
 }
 
-export async function areaNamed(db: AppDb, regionId: number, name: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: areas.id })
+/** The region's area of that name, ignoring case, or null. */
+export async function areaNamed(db: AppDb, regionId: number, name: string) {
+  const [row] = await db
+    .select({ id: areas.id, area_Name: areas.areaName, region: areas.regionId })
     .from(areas)
     .where(and(eq(areas.regionId, regionId), sql`lower(${areas.areaName}) = lower(${name})`))
+    .orderBy(asc(areas.id))
     .limit(1);
-  return rows.length > 0;
+  return row ?? null;
 }
 
 export async function insertArea(tx: AppDb, regionId: number, name: string) {
@@ -111,9 +148,15 @@ export async function insertArea(tx: AppDb, regionId: number, name: string) {
   return row!;
 }
 
-export async function provinceNamed(db: AppDb, name: string): Promise<boolean> {
-  const rows = await db.select({ id: provinces.id }).from(provinces).where(sql`lower(${provinces.provinceName}) = lower(${name})`).limit(1);
-  return rows.length > 0;
+/** The province of that name, ignoring case, or null. */
+export async function provinceNamed(db: AppDb, name: string) {
+  const [row] = await db
+    .select({ id: provinces.id, province_Name: provinces.provinceName })
+    .from(provinces)
+    .where(sql`lower(${provinces.provinceName}) = lower(${name})`)
+    .orderBy(asc(provinces.id))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function insertProvince(tx: AppDb, name: string) {
@@ -156,13 +199,13 @@ export async function organizationNamed(db: AppDb, name: string): Promise<boolea
   return rows.length > 0;
 }
 
-/** Which of the ids are enabled users. */
-export async function enabledUserIds(db: AppDb, ids: readonly number[]): Promise<Set<number>> {
+/** Which of the ids are enabled super users. */
+export async function enabledSuperUserIds(db: AppDb, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, [...ids]), eq(users.isEnabled, true)));
+    .where(and(inArray(users.id, [...ids]), eq(users.isEnabled, true), eq(users.isSuperUser, true)));
   return new Set(rows.map((r) => r.id));
 }
 

@@ -6,6 +6,7 @@ import {
   type CreateOrganizationBody,
 } from '@orchard/shared/organizations';
 import { SHELL_PATHS } from '@orchard/shared/shell';
+import { USER_MESSAGES } from '@orchard/shared/users';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
@@ -18,9 +19,13 @@ import {
   organizations,
   provinces,
   regions,
+  mailOutbox,
+  passwordResetTokens,
   rolePermissions,
   roles,
+  userFarms,
   userRoles,
+  users,
 } from '../../db/schema/index';
 
 describe('organisation onboarding API: Create New Organization', () => {
@@ -30,8 +35,12 @@ describe('organisation onboarding API: Create New Organization', () => {
   let superUser: number;
   /** the source's Administrator: every permission there, not a super user */
   let orgAdmin: number;
+  /** a super user who belongs to no organisation yet */
   let chosen: number;
+  /** a disabled super user */
   let disabled: number;
+  /** an enabled user who is no super user */
+  let plainUser: number;
   let region: number;
   let otherRegion: number;
   let area: number;
@@ -94,8 +103,9 @@ describe('organisation onboarding API: Create New Organization', () => {
     await addMember(t.db, superUser, source, [all.id]);
     orgAdmin = (await createUser(t.db, 'onboarding-org-admin')).id;
     await addMember(t.db, orgAdmin, source, [all.id]);
-    chosen = (await createUser(t.db, 'onboarding-chosen')).id;
-    disabled = (await createUser(t.db, 'onboarding-disabled', { isEnabled: false })).id;
+    chosen = (await createUser(t.db, 'onboarding-chosen', { isSuperUser: true, fullName: 'Johanna Platform' })).id;
+    disabled = (await createUser(t.db, 'onboarding-disabled', { isEnabled: false, isSuperUser: true })).id;
+    plainUser = (await createUser(t.db, 'onboarding-plain', { fullName: 'Johan Plain' })).id;
     region = (await t.db.insert(regions).values({ regionName: 'Onboarding Olifants River' }).returning())[0]!.id;
     otherRegion = (await t.db.insert(regions).values({ regionName: 'Onboarding Letaba' }).returning())[0]!.id;
     area = (await t.db.insert(areas).values({ areaName: 'Onboarding Citrusdal', regionId: region }).returning())[0]!.id;
@@ -135,8 +145,9 @@ describe('organisation onboarding API: Create New Organization', () => {
       expect((await call(superUser, 'GET', PATHS.legalEntities)).json().result).toEqual(
         expect.arrayContaining([{ id: sourceLegalEntity, name: 'Source Estates' }]),
       );
+      // with the names of the roles a copy starts with, in the order they are copied
       expect((await call(superUser, 'GET', PATHS.copySources)).json().result).toEqual(
-        expect.arrayContaining([{ id: source, name: 'Onboarding Source' }]),
+        expect.arrayContaining([{ id: source, name: 'Onboarding Source', roles: ['Everything', 'Administrator', 'Scout'] }]),
       );
       expect((await call(superUser, 'GET', `${PATHS.sprayProducts}?source=${source}`)).json()).toEqual({
         available: false,
@@ -144,25 +155,40 @@ describe('organisation onboarding API: Create New Organization', () => {
       });
     });
 
-    it('adds a region, an area in a region and a province; the same name again (any case) is 409', async () => {
+    it('adds a region, an area in a region and a province; the same name again (any case) answers the one already there, adding nothing', async () => {
       const added = await call(superUser, 'POST', PATHS.regions, { region_Name: '  Gamtoos  ' });
       expect(added.statusCode, added.body).toBe(201);
       expect(added.json()).toEqual({ id: expect.any(Number), region_Name: 'Gamtoos' });
-      const again = await call(superUser, 'POST', PATHS.regions, { region_Name: 'GAMTOOS' });
-      expect(again.statusCode).toBe(409);
-      expect(again.json().error.message).toBe(M.regionExists);
+      const placesBefore = {
+        regions: (await t.db.select().from(regions)).length,
+        areas: (await t.db.select().from(areas)).length,
+        provinces: (await t.db.select().from(provinces)).length,
+      };
+      // an attempt that was never saved, started again: the same region is offered back, not refused
+      const again = await call(superUser, 'POST', PATHS.regions, { region_Name: ' GAMTOOS' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual(added.json());
+      expect((await t.db.select().from(regions)).length).toBe(placesBefore.regions);
 
       const newArea = await call(superUser, 'POST', PATHS.areas, { area_Name: 'Patensie', region: added.json().id });
       expect(newArea.statusCode, newArea.body).toBe(201);
       expect(newArea.json()).toEqual({ id: expect.any(Number), area_Name: 'Patensie', region: added.json().id });
-      expect((await call(superUser, 'POST', PATHS.areas, { area_Name: 'patensie', region: added.json().id })).statusCode).toBe(409);
+      const areaAgain = await call(superUser, 'POST', PATHS.areas, { area_Name: 'patensie', region: added.json().id });
+      expect(areaAgain.statusCode).toBe(200);
+      expect(areaAgain.json()).toEqual(newArea.json());
       // the same name in another region is another area
-      expect((await call(superUser, 'POST', PATHS.areas, { area_Name: 'Patensie', region })).statusCode).toBe(201);
+      const elsewhere = await call(superUser, 'POST', PATHS.areas, { area_Name: 'Patensie', region });
+      expect(elsewhere.statusCode).toBe(201);
+      expect(elsewhere.json().id).not.toBe(newArea.json().id);
 
       const newProvince = await call(superUser, 'POST', PATHS.provinces, { province_Name: 'Eastern Cape' });
       expect(newProvince.statusCode).toBe(201);
       expect(newProvince.json()).toEqual({ id: expect.any(Number), province_Name: 'Eastern Cape' });
-      expect((await call(superUser, 'POST', PATHS.provinces, { province_Name: 'eastern cape' })).statusCode).toBe(409);
+      const provinceAgain = await call(superUser, 'POST', PATHS.provinces, { province_Name: 'eastern cape' });
+      expect(provinceAgain.statusCode).toBe(200);
+      expect(provinceAgain.json()).toEqual(newProvince.json());
+      expect((await t.db.select().from(areas)).length).toBe(placesBefore.areas + 2);
+      expect((await t.db.select().from(provinces)).length).toBe(placesBefore.provinces + 1);
     });
 
     it('a new area needs a region that exists; names may not be blank', async () => {
@@ -191,7 +217,7 @@ describe('organisation onboarding API: Create New Organization', () => {
         .map((r) => ({ method: r.method as 'GET' | 'POST', url: r.url }));
 
     it("refuses every route (lookups and their add calls, the save) to an organisation's Administrator, and writes nothing", async () => {
-      expect(onboardingRoutes()).toHaveLength(12);
+      expect(onboardingRoutes()).toHaveLength(13);
       const before = await counts();
       const regionsBefore = (await t.db.select().from(regions)).length;
       const bodies: Record<string, object> = {
@@ -201,8 +227,9 @@ describe('organisation onboarding API: Create New Organization', () => {
         [PATHS.create]: draft('Refused Org'),
       };
       for (const r of onboardingRoutes()) {
-        for (const who of [orgAdmin, chosen]) {
-          const res = await call(who, r.method, r.url, r.method === 'POST' ? bodies[r.url] : undefined);
+        for (const who of [orgAdmin, plainUser]) {
+          const url = r.url === PATHS.superUsers ? `${r.url}?query=onboarding` : r.url;
+          const res = await call(who, r.method, url, r.method === 'POST' ? bodies[r.url] : undefined);
           expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
           expect(res.json().error.code).toBe('FORBIDDEN');
           expect(res.body).not.toContain('Source Estates');
@@ -258,6 +285,9 @@ describe('organisation onboarding API: Create New Organization', () => {
       }, M.superUserUnknown],
       ['an unknown super user', (d: CreateOrganizationBody): void => {
         d.super_Users = [999_999];
+      }, M.superUserUnknown],
+      ['a chosen user who is not a super user', (d: CreateOrganizationBody): void => {
+        d.super_Users = [chosen, plainUser];
       }, M.superUserUnknown],
       ['an area of another region', (d: CreateOrganizationBody): void => {
         d.farms![1]!.farm_Region = otherRegion;
@@ -450,6 +480,142 @@ describe('organisation onboarding API: Create New Organization', () => {
       } finally {
         await t.db.execute(sql.raw('drop trigger onboarding_test_break_copy on roles'));
         await t.db.execute(sql.raw('drop function onboarding_test_break_copy()'));
+      }
+    });
+  });
+  describe('get super users (the Super User search)', () => {
+    const search = async (who: number, query: string) => call(who, 'GET', `${PATHS.superUsers}?${new URLSearchParams({ query }).toString()}`);
+
+    it('finds enabled super users by part of the user name or the full name, ignoring case, members of the current organisation included', async () => {
+      const byUserName = await search(superUser, 'BOARDING-SU');
+      expect(byUserName.statusCode, byUserName.body).toBe(200);
+      expect(byUserName.json().result).toEqual([{ id: superUser, fullName: 'onboarding-super Fixture', userName: 'onboarding-super' }]);
+      // by part of the full name: the super user found, not the plain user of the same first name, not the disabled one
+      const byFullName = (await search(superUser, 'johan')).json().result as { id: number }[];
+      expect(byFullName).toEqual([{ id: chosen, fullName: 'Johanna Platform', userName: 'onboarding-chosen' }]);
+      const every = (await search(superUser, 'onboarding')).json().result as { id: number }[];
+      expect(every.map((u) => u.id).sort((a, b) => a - b)).toEqual([superUser, chosen].sort((a, b) => a - b));
+      // wildcards are taken literally
+      expect((await search(superUser, '%%%')).json().result).toEqual([]);
+    });
+
+    it('asks from 3 characters (400 below), and is refused to everyone but super users', async () => {
+      expect((await search(superUser, 'jo')).statusCode).toBe(400);
+      expect((await search(superUser, ' jo ')).statusCode).toBe(400);
+      for (const who of [orgAdmin, plainUser]) {
+        const res = await search(who, 'onboarding');
+        expect(res.statusCode).toBe(403);
+        expect(res.body).not.toContain('Johanna');
+      }
+      const anonymous = await t.app.inject({ method: 'GET', url: `${PATHS.superUsers}?query=onboarding` });
+      expect(anonymous.statusCode).toBe(401);
+    });
+  });
+
+  describe('the first administrator, invited with the organisation', () => {
+    const invite = (userName: string) => ({ user_Name: userName, email: `${userName}@customer.test`, full_Name: 'Thandi Mokoena' });
+    const userNamed = async (userName: string) => (await t.db.select().from(users).where(eq(users.userName, userName)))[0];
+
+    it('a new account holding Administrator in the new organisation only, assigned its farms, with a password-reset link mailed', async () => {
+      const d = draft();
+      d.first_Administrator = invite('first-admin-1');
+      const res = await call(superUser, 'POST', PATHS.create, d);
+      expect(res.statusCode, res.body).toBe(201);
+      const created = res.json();
+      const account = await userNamed('first-admin-1');
+      expect(account).toMatchObject({ email: 'first-admin-1@customer.test', fullName: 'Thandi Mokoena', isEnabled: true, isSuperUser: false, lastOrganizationId: created.id });
+      expect(created.firstAdministrator).toEqual({ id: account!.id, userName: 'first-admin-1', email: 'first-admin-1@customer.test' });
+      // the creator and the chosen super user keep their own memberships; the invited one is not a super user
+      expect(created.superUsers.sort()).toEqual([superUser, chosen].sort());
+
+      // a member of the new organisation only, holding its Administrator role only
+      expect((await t.db.select().from(memberships).where(eq(memberships.userId, account!.id))).map((m) => m.organizationId)).toEqual([created.id]);
+      const held = await t.db.select().from(userRoles).where(eq(userRoles.userId, account!.id));
+      const administrator = (await t.db.select().from(roles).where(and(eq(roles.organizationId, created.id), eq(roles.name, 'Administrator'))))[0]!;
+      expect(held.map((h) => [h.organizationId, h.roleId])).toEqual([[created.id, administrator.id]]);
+      const assigned = (await t.db.select().from(userFarms).where(eq(userFarms.userId, account!.id))).map((f) => f.farmId).sort((a, b) => a - b);
+      expect(assigned).toEqual((created.farms as { id: number }[]).map((f) => f.id).sort((a, b) => a - b));
+
+      // the link to choose a password: one usable token, its mail queued to them
+      const tokens = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, account!.id));
+      expect(tokens).toHaveLength(1);
+      expect(tokens[0]!.usedAt).toBeNull();
+      const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'first-admin-1@customer.test'));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.textBody).toContain(d.organization_Name!);
+      expect(mails[0]!.textBody).toMatch(/\/reset-password\?token=\S+/);
+      // no password signs them in until they choose one
+      const signIn = await t.app.inject({ method: 'POST', url: '/connect/token', payload: { grant_type: 'password', username: 'first-admin-1', password: '' } });
+      expect(signIn.statusCode).toBeGreaterThanOrEqual(400);
+    });
+
+    it("the users' rules: a user name or e-mail address another account signs in with is 409, an invalid one 400; nothing saved", async () => {
+      const before = await counts();
+      const usersBefore = (await t.db.select().from(users)).length;
+      for (const [first, status, field, message] of [
+        [{ ...invite('first-admin-2'), user_Name: 'ONBOARDING-PLAIN' }, 409, 'first_Administrator.user_Name', USER_MESSAGES.userNameTaken('ONBOARDING-PLAIN')],
+        [{ ...invite('first-admin-2'), email: 'onboarding-plain@example.test' }, 409, 'first_Administrator.email', USER_MESSAGES.emailTaken('onboarding-plain@example.test')],
+        [{ ...invite('first-admin-2'), email: 'not-an-address' }, 400, 'first_Administrator.email', USER_MESSAGES.emailInvalid],
+        [{ ...invite('first-admin-2'), user_Name: ' ' }, 400, 'first_Administrator.user_Name', USER_MESSAGES.userName],
+      ] as const) {
+        const d = draft();
+        d.first_Administrator = first;
+        const res = await call(superUser, 'POST', PATHS.create, d);
+        expect(res.statusCode, res.body).toBe(status);
+        expect(res.json().error.message).toBe(message);
+        expect(res.json().error.details).toEqual([expect.objectContaining({ field, message })]);
+        await expectNothingSaved(d.organization_Name!);
+      }
+      expect(await counts()).toEqual(before);
+      expect((await t.db.select().from(users)).length).toBe(usersBefore);
+    });
+
+    it('one transaction: the invitation failing saves no organisation, the organisation failing saves no account', async () => {
+      // inserting the account of that user name fails: after the organisation, its farms and roles
+      await t.db.execute(sql.raw(`
+        create or replace function onboarding_test_break_invite() returns trigger language plpgsql as $$
+        begin
+          if new.user_name = 'first-admin-breaks' then raise exception 'invite step failed'; end if;
+          return new;
+        end $$`));
+      await t.db.execute(sql.raw('create trigger onboarding_test_break_invite before insert on users for each row execute function onboarding_test_break_invite()'));
+      try {
+        const before = await counts();
+        const d = draft();
+        d.first_Administrator = invite('first-admin-breaks');
+        const res = await call(superUser, 'POST', PATHS.create, d);
+        expect(res.statusCode, res.body).toBe(500);
+        expect(res.body).not.toContain('invite step failed');
+        await expectNothingSaved(d.organization_Name!);
+        expect(await counts()).toEqual(before);
+        expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'first-admin-breaks@customer.test'))).toEqual([]);
+      } finally {
+        await t.db.execute(sql.raw('drop trigger onboarding_test_break_invite on users'));
+        await t.db.execute(sql.raw('drop function onboarding_test_break_invite()'));
+      }
+
+      // the organisation's part failing (a farm's insert, before the account): no account either
+      await t.db.execute(sql.raw(`
+        create or replace function onboarding_test_break_farm() returns trigger language plpgsql as $$
+        begin
+          if new.farm_name like 'Breaks farm%' then raise exception 'farm step failed'; end if;
+          return new;
+        end $$`));
+      await t.db.execute(sql.raw('create trigger onboarding_test_break_farm before insert on farms for each row execute function onboarding_test_break_farm()'));
+      try {
+        const before = await counts();
+        const d = draft();
+        d.farms = [farm('Breaks farm 1')];
+        d.first_Administrator = invite('first-admin-3');
+        const res = await call(superUser, 'POST', PATHS.create, d);
+        expect(res.statusCode, res.body).toBe(500);
+        expect(await userNamed('first-admin-3')).toBeUndefined();
+        expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'first-admin-3@customer.test'))).toEqual([]);
+        await expectNothingSaved(d.organization_Name!);
+        expect(await counts()).toEqual(before);
+      } finally {
+        await t.db.execute(sql.raw('drop trigger onboarding_test_break_farm on farms'));
+        await t.db.execute(sql.raw('drop function onboarding_test_break_farm()'));
       }
     });
   });

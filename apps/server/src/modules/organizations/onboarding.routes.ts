@@ -1,6 +1,7 @@
 /**
- * Create New Organization API: the dialog's reference lists, adding a region, area or province, and
- * saving a complete organisation. Super users only (platform operators): an organisation's roles
+ * Create New Organization API: the dialog's reference lists, the super-user search, adding a region,
+ * area or province (or answering the one of that name already there), and saving a complete
+ * organisation with its invited first administrator. Super users only (platform operators): an organisation's roles
  * give no access, no organisation is needed and an X-Organization-Id header is ignored.
  */
 import {
@@ -23,7 +24,10 @@ import {
   siteTypesResponseSchema,
   sprayProductsCopyQuerySchema,
   sprayProductsCopyResponseSchema,
+  superUsersQuerySchema,
+  superUsersResponseSchema,
 } from '@orchard/shared/organizations';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/access';
 import { errorResponses } from '../../http/schemas';
@@ -40,12 +44,17 @@ import {
   getRegions,
   getSiteTypes,
   getSprayProductsCopy,
+  getSuperUsers,
+  type AddedPlace,
 } from './onboarding.service';
 import { superUserPolicy } from '../../http/policies';
 
 const superUsers = superUserPolicy;
 const readErrors = errorResponses(400, 401, 403);
 const writeErrors = errorResponses(400, 401, 403, 409);
+/** a place added (201) or the one of that name already there (200) */
+const placeErrors = errorResponses(400, 401, 403);
+const sendPlace = <T>(reply: FastifyReply, added: AddedPlace<T>) => reply.code(added.created ? 201 : 200).send(added.place);
 
 export const organizationOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -68,8 +77,8 @@ export const organizationOnboardingRoutes: FastifyPluginAsyncZod = async (app) =
 
   app.post(
     PATHS.regions,
-    { config: superUsers, schema: { body: addRegionBodySchema, response: { 201: regionSchema, ...writeErrors } } },
-    async (request, reply) => reply.code(201).send(await addRegion(app.db, request.body)),
+    { config: superUsers, schema: { body: addRegionBodySchema, response: { 200: regionSchema, 201: regionSchema, ...placeErrors } } },
+    async (request, reply) => sendPlace(reply, await addRegion(app.db, request.body)),
   );
 
   app.get(
@@ -80,8 +89,8 @@ export const organizationOnboardingRoutes: FastifyPluginAsyncZod = async (app) =
 
   app.post(
     PATHS.areas,
-    { config: superUsers, schema: { body: addAreaBodySchema, response: { 201: areaSchema, ...writeErrors } } },
-    async (request, reply) => reply.code(201).send(await addArea(app.db, request.body)),
+    { config: superUsers, schema: { body: addAreaBodySchema, response: { 200: areaSchema, 201: areaSchema, ...placeErrors } } },
+    async (request, reply) => sendPlace(reply, await addArea(app.db, request.body)),
   );
 
   app.get(
@@ -92,8 +101,8 @@ export const organizationOnboardingRoutes: FastifyPluginAsyncZod = async (app) =
 
   app.post(
     PATHS.provinces,
-    { config: superUsers, schema: { body: addProvinceBodySchema, response: { 201: provinceSchema, ...writeErrors } } },
-    async (request, reply) => reply.code(201).send(await addProvince(app.db, request.body)),
+    { config: superUsers, schema: { body: addProvinceBodySchema, response: { 200: provinceSchema, 201: provinceSchema, ...placeErrors } } },
+    async (request, reply) => sendPlace(reply, await addProvince(app.db, request.body)),
   );
 
   app.get(
@@ -109,6 +118,12 @@ export const organizationOnboardingRoutes: FastifyPluginAsyncZod = async (app) =
   );
 
   app.get(
+    PATHS.superUsers,
+    { config: superUsers, schema: { querystring: superUsersQuerySchema, response: { 200: superUsersResponseSchema, ...readErrors } } },
+    async (request) => getSuperUsers(app.db, request.query.query),
+  );
+
+  app.get(
     PATHS.sprayProducts,
     { config: superUsers, schema: { querystring: sprayProductsCopyQuerySchema, response: { 200: sprayProductsCopyResponseSchema, ...readErrors } } },
     async () => getSprayProductsCopy(),
@@ -117,6 +132,7 @@ export const organizationOnboardingRoutes: FastifyPluginAsyncZod = async (app) =
   app.post(
     PATHS.create,
     { config: superUsers, schema: { body: createOrganizationBodySchema, response: { 201: createdOrganizationSchema, ...writeErrors } } },
-    async (request, reply) => reply.code(201).send(await createOrganization(app.db, requireAuth(request).userId, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createOrganization(app.db, app.config, request.log, requireAuth(request).userId, request.body, app.clock.now())),
   );
 };

@@ -7,10 +7,16 @@
  * name (level, legal entity, organisation to copy, super users, each farm's places and site type);
  * then, in ONE transaction: the organisation, its legal entity (new, or started from an existing
  * one's name), its contact, its farms, the source organisation's roles (permissions and landing
- * pages) and an Administrator role holding every permission, and the memberships of the creating
+ * pages) and an Administrator role holding every permission, the memberships of the creating
  * super user and the chosen super users, holding Administrator, each assigned every new farm (a
- * farm nobody is assigned to is seen by nobody, data-rules/farm-scope). Anything failing on the way leaves
- * nothing behind.
+ * farm nobody is assigned to is seen by nobody, data-rules/farm-scope), and the invited first
+ * administrator: a new account (no usable password) holding Administrator in the new organisation
+ * only, with a one-time password-reset link queued for them. Anything failing on the way leaves
+ * nothing behind, the account included; the mail is delivered after the commit.
+ *
+ * Adding a region, area or province answers the one already there (ignoring case; an area within
+ * its region) rather than refusing it: these lists are shared by every organisation, so a name added
+ * during an attempt that was never saved is simply offered, and chosen, the next time.
  */
 import { ALL_PERMISSIONS, isPermission } from '@orchard/shared/core';
 import {
@@ -31,15 +37,26 @@ import {
   type Region,
   type SiteType,
   type SprayProductsCopyResponse,
+  type SuperUser,
+  SUPER_USER_SEARCH_MAX_RESULTS,
+  isFirstAdministratorInvited,
 } from '@orchard/shared/organizations';
+import { randomBytes } from 'node:crypto';
+import { USER_MESSAGES } from '@orchard/shared/users';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, conflict, validationFailed } from '../../lib/errors';
+import { hashPassword } from '../../lib/password';
+import { deliverMail } from '../mail/index';
+import { queueResetLink } from '../password-reset/index';
+import { insertUser, isSignInNameTaken, isUserNameIndexViolation } from '../users/index';
 import {
   activeOrganizationExists,
   areaNamed,
   areasByIds,
-  enabledUserIds,
+  enabledSuperUserIds,
   existingProvinceIds,
   existingRegionIds,
   existingSiteTypeIds,
@@ -67,6 +84,7 @@ import {
   provinceNamed,
   regionExists,
   regionNamed,
+  searchSuperUsers,
   setDefaultLegalEntity,
 } from './onboarding.repository';
 
@@ -79,6 +97,9 @@ export const getAreas = async (db: AppDb, regionId?: number): List<Area> => ({ r
 export const getProvinces = async (db: AppDb): List<Province> => ({ result: await listProvinces(db) });
 export const getLegalEntities = async (db: AppDb): List<OnboardingLegalEntity> => ({ result: await listAllLegalEntities(db) });
 export const getCopySources = async (db: AppDb): List<CopySource> => ({ result: await listCopySources(db) });
+export const getSuperUsers = async (db: AppDb, query: string): List<SuperUser> => ({
+  result: await searchSuperUsers(db, query, SUPER_USER_SEARCH_MAX_RESULTS),
+});
 
 /** The product keeps no spray products yet: there is nothing to copy, and the box starts unticked. */
 export function getSprayProductsCopy(): SprayProductsCopyResponse {
@@ -93,40 +114,47 @@ function requiredName(field: string, value: string): string {
   return name;
 }
 
-/** Adds to a reference list; a name already there (ignoring case) answers 409. */
+/** A place added, or the one of that name already there. */
+export interface AddedPlace<T> {
+  place: T;
+  created: boolean;
+}
+
+/** Adds to a reference list; a name already there (ignoring case) answers that one, not a second. */
 async function addPlace<T>(
   db: AppDb,
   table: 'regions' | 'areas' | 'provinces',
-  exists: (tx: AppDb) => Promise<boolean>,
+  existing: (db: AppDb) => Promise<T | null>,
   insert: (tx: AppDb) => Promise<T>,
-  existsMessage: string,
-): Promise<T> {
+): Promise<AddedPlace<T>> {
   try {
     return await db.transaction(async (tx) => {
       await lockPlaces(tx, table);
-      if (await exists(tx)) throw conflict(existsMessage);
-      return insert(tx);
+      const found = await existing(tx);
+      return found ? { place: found, created: false } : { place: await insert(tx), created: true };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(existsMessage);
+    // another add of the same name (a second instance) committed first: that one
+    const found = isUniqueViolation(err) ? await existing(db) : null;
+    if (found) return { place: found, created: false };
     throw err;
   }
 }
 
-export async function addRegion(db: AppDb, body: AddRegionBody): Promise<Region> {
+export async function addRegion(db: AppDb, body: AddRegionBody): Promise<AddedPlace<Region>> {
   const name = requiredName('region_Name', body.region_Name);
-  return addPlace(db, 'regions', (tx) => regionNamed(tx, name), (tx) => insertRegion(tx, name), M.regionExists);
+  return addPlace(db, 'regions', (tx) => regionNamed(tx, name), (tx) => insertRegion(tx, name));
 }
 
-export async function addArea(db: AppDb, body: AddAreaBody): Promise<Area> {
+export async function addArea(db: AppDb, body: AddAreaBody): Promise<AddedPlace<Area>> {
   const name = requiredName('area_Name', body.area_Name);
   if (!(await regionExists(db, body.region))) throw invalid('region', M.regionUnknown);
-  return addPlace(db, 'areas', (tx) => areaNamed(tx, body.region, name), (tx) => insertArea(tx, body.region, name), M.areaExists);
+  return addPlace(db, 'areas', (tx) => areaNamed(tx, body.region, name), (tx) => insertArea(tx, body.region, name));
 }
 
-export async function addProvince(db: AppDb, body: AddProvinceBody): Promise<Province> {
+export async function addProvince(db: AppDb, body: AddProvinceBody): Promise<AddedPlace<Province>> {
   const name = requiredName('province_Name', body.province_Name);
-  return addPlace(db, 'provinces', (tx) => provinceNamed(tx, name), (tx) => insertProvince(tx, name), M.provinceExists);
+  return addPlace(db, 'provinces', (tx) => provinceNamed(tx, name), (tx) => insertProvince(tx, name));
 }
 
 /** What the draft's ids name, after the draft's rules have passed. Answers the legal entity's name. */
@@ -147,7 +175,7 @@ async function checkReferences(db: AppDb, draft: CreateOrganizationDraft, superU
     throw invalid('copy_Organization_Source', M.copySourceUnknown);
   }
 
-  const enabled = await enabledUserIds(db, superUserIds);
+  const enabled = await enabledSuperUserIds(db, superUserIds);
   if (superUserIds.some((id) => !enabled.has(id))) throw invalid('super_Users', M.superUserUnknown);
 
   const farms = draft.farms!;
@@ -170,8 +198,39 @@ async function checkReferences(db: AppDb, draft: CreateOrganizationDraft, superU
   return legalEntityName;
 }
 
+interface Invitation {
+  userName: string;
+  email: string;
+  fullName: string | null;
+  /** a password nobody knows: the person chooses theirs through the mailed link */
+  passwordHash: string;
+}
+
+/** The first administrator to invite (the rules have passed), their sign-in names not taken; null when nobody is invited. */
+async function invitation(db: AppDb, draft: CreateOrganizationDraft): Promise<Invitation | null> {
+  const first = draft.first_Administrator;
+  if (!isFirstAdministratorInvited(first)) return null;
+  const userName = first!.user_Name!.trim();
+  const email = first!.email!.trim();
+  const fullName = first!.full_Name?.trim() || null;
+  const at = (field: string) => `first_Administrator.${field}`;
+  if (await isSignInNameTaken(db, userName)) throw conflictAt(at('user_Name'), USER_MESSAGES.userNameTaken(userName));
+  if (await isSignInNameTaken(db, email)) throw conflictAt(at('email'), USER_MESSAGES.emailTaken(email));
+  return { userName, email, fullName, passwordHash: await hashPassword(randomBytes(32).toString('base64url')) };
+}
+
+/** 409 naming the field: the sign-in name someone else's account already has. */
+const conflictAt = (field: string, message: string) => new AppError('CONFLICT', message, [{ field, message }]);
+
 /** Saves a complete organisation for the creating super user (see the module comment). */
-export async function createOrganization(db: AppDb, creatorId: number, draft: CreateOrganizationDraft): Promise<CreatedOrganization> {
+export async function createOrganization(
+  db: AppDb,
+  config: AppConfig,
+  log: FastifyBaseLogger,
+  creatorId: number,
+  draft: CreateOrganizationDraft,
+  now = new Date(),
+): Promise<CreatedOrganization> {
   const problem = firstCreateOrganizationProblem(draft);
   if (problem) throw invalid(problem.field, problem.message);
 
@@ -179,10 +238,12 @@ export async function createOrganization(db: AppDb, creatorId: number, draft: Cr
   const legalEntityName = await checkReferences(db, draft, draft.super_Users);
   const name = draft.organization_Name!.trim();
   if (await organizationNamed(db, name)) throw conflict(M.organizationNameTaken);
+  const invite = await invitation(db, draft);
   const sourceId = draft.copy_Organization_Source!;
 
+  let mailId: number | null = null;
   try {
-    return await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const organization = await insertOrganization(tx, {
         name,
         organizationType: 'grower',
@@ -237,13 +298,32 @@ export async function createOrganization(db: AppDb, creatorId: number, draft: Cr
         copied.push(role);
       }
 
-      await insertMembers(
-        tx,
-        organization.id,
-        superUserIds,
-        administratorId,
-        farms.map((f) => f.id),
-      );
+      const farmIds = farms.map((f) => f.id);
+      await insertMembers(tx, organization.id, superUserIds, administratorId, farmIds);
+
+      let firstAdministrator: CreatedOrganization['firstAdministrator'] = null;
+      if (invite) {
+        const userId = await insertUser(tx, {
+          userName: invite.userName,
+          email: invite.email,
+          passwordHash: invite.passwordHash,
+          fullName: invite.fullName,
+          jobTitle: null,
+          phoneNumber: null,
+          isEnabled: true,
+          // they sign in to the new organisation: the only one they belong to
+          lastOrganizationId: organization.id,
+        });
+        await insertMembers(tx, organization.id, [userId], administratorId, farmIds);
+        mailId = await queueResetLink(
+          tx,
+          config,
+          { userId, email: invite.email, userName: invite.userName, fullName: invite.fullName, keepSessionFamily: null },
+          now,
+          { kind: 'invitation', organizationName: organization.name },
+        );
+        firstAdministrator = { id: userId, userName: invite.userName, email: invite.email };
+      }
 
       return {
         id: organization.id,
@@ -251,11 +331,18 @@ export async function createOrganization(db: AppDb, creatorId: number, draft: Cr
         legalEntity,
         farms,
         superUsers: superUserIds,
+        firstAdministrator,
         roles: copied,
       };
     });
+    if (mailId !== null) await deliverMail(db, config, log, mailId);
+    return created;
   } catch (err) {
     if (err instanceof AppError) throw err;
+    // another account took the invited user name first (its unique index)
+    if (invite && isUserNameIndexViolation(err)) {
+      throw conflictAt('first_Administrator.user_Name', USER_MESSAGES.userNameTaken(invite.userName));
+    }
     // another save of the same name won the race
     if (isUniqueViolation(err) && (await organizationNamed(db, name))) throw conflict(M.organizationNameTaken);
     throw err;

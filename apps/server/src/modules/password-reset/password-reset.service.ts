@@ -5,7 +5,9 @@
  * sets the new password with it. Sending a link ends the user's sessions at once (a reset is what an
  * administrator reaches for when an account may be in someone else's hands; an administrator
  * resetting their own keeps the session they are using). Using the link also lifts a lockout and
- * ends every session (refresh-token family) of the user.
+ * ends every session (refresh-token family) of the user. A new organisation's invited first
+ * administrator gets the same kind of link, in a mail of its own (queueResetLink inside the
+ * organisation's transaction), to choose their first password.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { APP_NAME } from '@orchard/shared/core';
@@ -66,10 +68,58 @@ export interface ResetLinkRecipient {
   keepSessionFamily: string | null;
 }
 
+/** What the mailed link is for: a reset an administrator asked for, or a new account's first password. */
+export type ResetLinkPurpose = { kind: 'reset' } | { kind: 'invitation'; organizationName: string };
+
+export const INVITATION_MAIL_SUBJECT = `${APP_NAME}: choose your password`;
+
+function invitationMailText(name: string, userName: string, organizationName: string, link: string): string {
+  return [
+    `Hello ${name},`,
+    '',
+    `An ${APP_NAME} account (${userName}) was made for you as the administrator of ${organizationName}.`,
+    'Open this link to choose your password, then sign in with your user name or this email address:',
+    '',
+    link,
+    '',
+    'The link works once and expires in 24 hours. When it has expired, ask the person who made your',
+    'account to send you a new one (Reset Password).',
+  ].join('\n');
+}
+
 /**
- * Mails the user a one-time link (the caller has decided they may: users.resetPassword). Their other
- * sessions end and earlier unused links stop working, in one transaction with the mail's queueing;
- * delivery talks to the network, so it happens after the commit.
+ * Inside the caller's transaction: a one-time link for the user (their other sessions end and earlier
+ * unused links stop working) and its mail queued. Answers the queued mail's id, which the caller
+ * delivers after the commit (deliverMail): delivery talks to the network.
+ */
+export async function queueResetLink(
+  tx: AppDb,
+  config: AppConfig,
+  to: ResetLinkRecipient,
+  now = new Date(),
+  purpose: ResetLinkPurpose = { kind: 'reset' },
+): Promise<number> {
+  const token = randomBytes(32).toString('base64url');
+  await revokeRefreshTokens(tx, { userId: to.userId, exceptFamilyId: to.keepSessionFamily }, now);
+  await invalidateUnusedResetTokens(tx, to.userId, now);
+  await insertResetToken(tx, {
+    userId: to.userId,
+    tokenHash: hashResetToken(token),
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+  });
+  const link = resetLink(config.publicUrl, token);
+  const name = to.fullName ?? to.userName;
+  return queueMail(tx, {
+    to: to.email,
+    ...(purpose.kind === 'invitation'
+      ? { subject: INVITATION_MAIL_SUBJECT, text: invitationMailText(name, to.userName, purpose.organizationName, link) }
+      : { subject: RESET_MAIL_SUBJECT, text: resetMailText(name, to.userName, link) }),
+  });
+}
+
+/**
+ * Mails the user a one-time link (the caller has decided they may: users.resetPassword): the link
+ * and its mail in one transaction, delivered after the commit.
  */
 export async function sendResetLink(
   db: AppDb,
@@ -78,21 +128,7 @@ export async function sendResetLink(
   to: ResetLinkRecipient,
   now = new Date(),
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  const mailId = await db.transaction(async (tx) => {
-    await revokeRefreshTokens(tx, { userId: to.userId, exceptFamilyId: to.keepSessionFamily }, now);
-    await invalidateUnusedResetTokens(tx, to.userId, now);
-    await insertResetToken(tx, {
-      userId: to.userId,
-      tokenHash: hashResetToken(token),
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    });
-    return queueMail(tx, {
-      to: to.email,
-      subject: RESET_MAIL_SUBJECT,
-      text: resetMailText(to.fullName ?? to.userName, to.userName, resetLink(config.publicUrl, token)),
-    });
-  });
+  const mailId = await db.transaction((tx) => queueResetLink(tx, config, to, now));
   await deliverMail(db, config, log, mailId);
 }
 

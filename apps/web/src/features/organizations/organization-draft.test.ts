@@ -5,6 +5,7 @@ import {
   NEW_FARM_DEFAULTS,
   ORGANIZATION_ONBOARDING_MESSAGES as M,
   firstAddFarmProblem,
+  createOrganizationProblems,
   firstCreateOrganizationProblem,
 } from '@orchard/shared/organizations';
 import {
@@ -13,6 +14,7 @@ import {
   farmDraft,
   legalEntityChoice,
   legalEntityOptions,
+  messagesByField,
   newFarmValues,
   organizationDraft,
   type OrganizationFormValues,
@@ -130,7 +132,7 @@ describe('the organisation draft', () => {
     contact_Surname: 'Smit',
     contact_Email: 'ann@example.test',
     contact_Phone_Number: '0820000000',
-    super_Users: [{ id: 7, userName: 'sam', email: 'sam@example.test' }],
+    super_Users: [{ id: 7, fullName: 'Sam Platform', userName: 'sam' }],
     farms: [{ key: 1, farm, regionName: 'R', areaName: 'A', provinceName: 'P' }],
   };
 
@@ -157,5 +159,29 @@ describe('the organisation draft', () => {
       M.organizationNameRequired,
     );
     expect(firstCreateOrganizationProblem(organizationDraft({ ...complete, contact_Email: '' }, existing))?.message).toBe(M.contactEmailRequired);
+  });
+  it('invites the first administrator only when one of their fields is filled in, texts trimmed', () => {
+    expect(organizationDraft(complete, existing).first_Administrator).toBeNull();
+    const first = { user_Name: ' thandi ', email: ' thandi@customer.test ', full_Name: '' };
+    expect(organizationDraft({ ...complete, first_Administrator: first }, existing).first_Administrator).toEqual({
+      user_Name: 'thandi',
+      email: 'thandi@customer.test',
+      full_Name: '',
+    });
+  });
+  it('an empty form: every required field with its message at once, the pop-up\'s first among them', () => {
+    const draft = organizationDraft(emptyOrganizationValues(), existing);
+    const messages = messagesByField(createOrganizationProblems(draft));
+    expect(messages).toEqual({
+      farms: M.farmsRequired,
+      organization_Name: M.organizationNameRequired,
+      organization_Level: M.organizationLevelRequired,
+      organization_Legal_Entity: M.legalEntityRequired,
+      copy_Organization_Source: M.copyOrganizationSourceRequired,
+      contact_Name: M.contactNameRequired,
+      contact_Surname: M.contactSurnameRequired,
+      contact_Email: M.contactEmailRequired,
+      contact_Phone_Number: M.contactPhoneNumberRequired,
+    });
   });
 });

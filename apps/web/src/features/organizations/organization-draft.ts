@@ -8,12 +8,13 @@ import {
   NEW_FARM_DEFAULTS,
   NEW_LEGAL_ENTITY_ID,
   FARM_COORDINATE_DECIMALS,
+  isFirstAdministratorInvited,
   type CreateOrganizationBody,
   type FarmDraft,
   type LegalEntityChoice,
   type OnboardingLegalEntity,
+  type SuperUser,
 } from '@orchard/shared/organizations';
-import { type SystemUser } from '@orchard/shared/users';
 
 /** The Farm Details and Farm Specifications sections: the farm being filled in. */
 export interface FarmFormValues {
@@ -60,7 +61,9 @@ export interface OrganizationFormValues {
   contact_Email: string;
   contact_Phone_Number: string;
   /** chosen in the Super User section: part of the draft as soon as chosen */
-  super_Users: SystemUser[];
+  super_Users: SuperUser[];
+  /** the customer's first administrator: all blank, nobody is invited */
+  first_Administrator: { user_Name: string; email: string; full_Name: string };
   farms: AddedFarm[];
   farm: FarmFormValues;
 }
@@ -97,6 +100,7 @@ export function emptyOrganizationValues(): OrganizationFormValues {
     contact_Email: '',
     contact_Phone_Number: '',
     super_Users: [],
+    first_Administrator: { user_Name: '', email: '', full_Name: '' },
     farms: [],
     farm: newFarmValues(),
   };
@@ -167,5 +171,17 @@ export function organizationDraft(values: OrganizationFormValues, existing: read
     contact_Phone_Number: values.contact_Phone_Number.trim(),
     super_Users: values.super_Users.map((u) => u.id),
     farms: values.farms.map(({ farm }) => ({ ...farm, farm_Legal_Entity: legalEntity?.id ?? NEW_FARM_DEFAULTS.farm_Legal_Entity })),
+    first_Administrator: firstAdministrator(values.first_Administrator),
   };
+}
+
+/** The invited first administrator as the payload carries them (texts trimmed); null when nobody is invited. */
+function firstAdministrator(values: OrganizationFormValues['first_Administrator']): CreateOrganizationBody['first_Administrator'] {
+  const first = { user_Name: values.user_Name.trim(), email: values.email.trim(), full_Name: values.full_Name.trim() };
+  return isFirstAdministratorInvited(first) ? first : null;
+}
+
+/** Each field's message, by the rule's field name (`organization_Name`, `first_Administrator.email`, `farm_Lat`, ...). */
+export function messagesByField(problems: readonly { field: string; message: string }[]): Record<string, string> {
+  return Object.fromEntries(problems.map((p) => [p.field, p.message]));
 }

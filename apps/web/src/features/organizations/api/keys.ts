@@ -16,6 +16,5 @@ export const onboardingKeys = {
   legalEntities: () => ['system', 'organization-onboarding', 'legal-entities'] as const,
   copySources: () => ['system', 'organization-onboarding', 'copy-sources'] as const,
   sprayProducts: (source: number | null) => ['system', 'organization-onboarding', 'spray-products', source] as const,
-  /** the system-users search answers relative to the current organisation (its members are left out) */
-  superUsers: (organizationId: number | null, query: string) => ['org', organizationId, 'organization-onboarding', 'super-users', query] as const,
+  superUsers: (query: string) => ['system', 'organization-onboarding', 'super-users', query] as const,
 };

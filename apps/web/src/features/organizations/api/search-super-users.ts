@@ -1,22 +1,22 @@
 /**
- * GET /api/users/system-users?query=: the Super User search (super users only). The answer leaves
- * out the current organisation's members, so the request names the current organisation.
+ * GET /api/organization-onboarding/super-users?query=: get super users (the Super User section;
+ * super users only): enabled super users by part of the user name or full name. System-wide: the
+ * answer does not depend on the current organisation.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { USERS_PATHS, systemUsersResponseSchema } from '@orchard/shared/users';
+import { ORGANIZATION_ONBOARDING_PATHS, superUsersResponseSchema } from '@orchard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 
-export const searchSuperUsers = (organizationId: number, query: string, signal?: AbortSignal) =>
-  apiRequest(`${USERS_PATHS.systemUsers}?${new URLSearchParams({ query }).toString()}`, {
-    tenant: organizationId,
-    schema: systemUsersResponseSchema,
+export const searchSuperUsers = (query: string, signal?: AbortSignal) =>
+  apiRequest(`${ORGANIZATION_ONBOARDING_PATHS.superUsers}?${new URLSearchParams({ query }).toString()}`, {
+    schema: superUsersResponseSchema,
     signal,
   }).then((r) => r.result);
 
-export const superUsersQueryOptions = (organizationId: number | null, query: string) =>
+export const superUsersQueryOptions = (query: string) =>
   queryOptions({
-    queryKey: onboardingKeys.superUsers(organizationId, query),
-    queryFn: ({ signal }) => searchSuperUsers(organizationId as number, query, signal),
+    queryKey: onboardingKeys.superUsers(query),
+    queryFn: ({ signal }) => searchSuperUsers(query, signal),
     staleTime: 0,
   });

@@ -1,8 +1,11 @@
 /**
  * Create New Organization (docs/domain.md, Create New Organization), for super users: Organization
  * Details, Contact, Super User, Farm Details with a map, Farm Specifications; Add Farm puts the farm
- * on the draft's list, Save New Organization saves the organisation with its farms. Both buttons
- * check with the shared rules (first failing rule, in the documented order), shown in an Error dialog.
+ * on the draft's list, Save New Organization saves the organisation with its farms (and invites its
+ * first administrator, when one is filled in). Both buttons check with the shared rules: the first
+ * failing rule, in the documented order, in an Error dialog; and, from that attempt on, every
+ * failing field's message under the field (required fields carry an asterisk), so one attempt shows
+ * everything missing.
  * A saving flag blocks a second save; on success the form resets, the dialog closes, and the list
  * and the organisation switcher reload. Closing with typed data asks before discarding it.
  */
@@ -13,10 +16,18 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { parseDecimalInput } from '@orchard/shared/core';
-import { NEW_LEGAL_ENTITY_ID, firstAddFarmProblem, firstCreateOrganizationProblem } from '@orchard/shared/organizations';
+import {
+  NEW_LEGAL_ENTITY_ID,
+  addFarmProblems,
+  createOrganizationProblems,
+  firstAddFarmProblem,
+  firstCreateOrganizationProblem,
+  isFirstAdministratorInvited,
+} from '@orchard/shared/organizations';
+import { FieldError } from '../../../components/field-error';
 import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
 import { labelledDropdownPt } from '../../../components/filter-fields';
-import { errorText } from '../../../lib/api-error';
+import { errorText, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useAddArea } from '../api/add-area';
@@ -37,13 +48,14 @@ import {
   farmDraft,
   legalEntityChoice,
   legalEntityOptions,
+  messagesByField,
   newFarmValues,
   organizationDraft,
   type OrganizationFormValues,
 } from '../organization-draft';
 import { FarmMap, type LatLng } from './farm-map';
 import { PlacePicker } from './place-picker';
-import { CheckField, ChoiceField, CountField, ProblemDialog, Section, TextField } from './organization-form-fields';
+import { CheckField, ChoiceField, CountField, FieldLabel, FieldMessage, ProblemDialog, Section, TextField, fieldAria } from './organization-form-fields';
 import { SuperUserPicker } from './super-user-picker';
 
 const NO_PLACE_DRAFTS = { region: false, area: false, province: false };
@@ -58,6 +70,10 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
   const form = useForm<OrganizationFormValues>({ defaultValues: emptyOrganizationValues() });
   const { control, getValues, setValue, reset, formState } = form;
   const [problem, setProblem] = useState<string | null>(null);
+  // from the first Save (Add Farm) attempt on, every failing field shows its message, kept up to date as it is filled in
+  const [attempted, setAttempted] = useState({ save: false, addFarm: false });
+  // what the server refused by field (a user name taken meanwhile), until the next attempt
+  const [serverMessages, setServerMessages] = useState<Record<string, string>>({});
   const saving = useRef(false);
   const farmKey = useRef(0);
 
@@ -72,6 +88,8 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
     name: ['organization_Name', 'copy_Organization_Source', 'farm.farm_Region', 'farm.latitude', 'farm.longitude', 'farms'],
   });
   const areas = useAreas(region, visible && region !== null);
+  // every field: the messages below follow what is typed
+  const watched = useWatch({ control }) as OrganizationFormValues;
   const sprayProducts = useSprayProductsCopy(copySource, visible);
   const addRegion = useAddRegion();
   const addArea = useAddArea();
@@ -94,6 +112,8 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
   const close = useCallback(() => {
     reset(emptyOrganizationValues());
     setProblem(null);
+    setAttempted({ save: false, addFarm: false });
+    setServerMessages({});
     // the pickers go with the dialog's content, without a word
     setPlaceDrafts(NO_PLACE_DRAFTS);
     onHide();
@@ -117,6 +137,22 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
     [setValue, culture],
   );
 
+  const saveMessages = attempted.save ? messagesByField(createOrganizationProblems(organizationDraft(getValues(), existingLegalEntities))) : {};
+  const farmMessages = attempted.addFarm
+    ? messagesByField(
+        addFarmProblems(
+          farmDraft(getValues('farm'), getValues('legalEntityId'), culture),
+          legalEntityChoice(getValues('legalEntityId'), getValues('organization_Name'), existingLegalEntities),
+        ),
+      )
+    : {};
+  const messageOf = (field: string) => serverMessages[field] ?? saveMessages[field] ?? null;
+  const farmMessageOf = (field: string) => farmMessages[field] ?? null;
+  const inviting = isFirstAdministratorInvited(watched.first_Administrator);
+  // the legal entity is the organisation's rule, and Add Farm's too
+  const legalEntityMessage = messageOf('organization_Legal_Entity') ?? farmMessageOf('organization_Legal_Entity');
+  const chosenSource = copySources.data?.find((s) => s.id === copySource);
+
   const nameOf = <T extends { id: number }>(list: readonly T[] | undefined, id: number | null, pick: (item: T) => string) =>
     list?.find((item) => item.id === id) ? pick(list.find((item) => item.id === id) as T) : '';
 
@@ -125,9 +161,11 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
     const farm = farmDraft(values.farm, values.legalEntityId, culture);
     const found = firstAddFarmProblem(farm, legalEntityChoice(values.legalEntityId, values.organization_Name, existingLegalEntities));
     if (found) {
+      setAttempted((a) => ({ ...a, addFarm: true }));
       setProblem(found.message);
       return;
     }
+    setAttempted((a) => ({ ...a, addFarm: false }));
     farmKey.current += 1;
     setValue(
       'farms',
@@ -157,17 +195,25 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
     if (saving.current) return;
     const draft = organizationDraft(getValues(), existingLegalEntities);
     const found = firstCreateOrganizationProblem(draft);
+    setAttempted((a) => ({ ...a, save: true }));
+    setServerMessages({});
     if (found) {
       setProblem(found.message);
       return;
     }
     saving.current = true;
     create.mutate(draft, {
-      onSuccess: () => {
+      onSuccess: (created) => {
         toast.success(t('organizations.create.success'), t('organizations.create.saved'));
+        if (created.firstAdministrator) {
+          toast.success(t('organizations.create.invited'), t('organizations.create.invitedDetail', { email: created.firstAdministrator.email }));
+        }
         close();
       },
-      onError: (e) => toast.error(t('organizations.create.errorTitle'), errorText(e)),
+      onError: (e) => {
+        if (isApiError(e)) setServerMessages(messagesByField((e.details ?? []).filter((d) => d.field !== undefined).map((d) => ({ field: d.field!, message: d.message }))));
+        toast.error(t('organizations.create.errorTitle'), errorText(e));
+      },
       onSettled: () => {
         saving.current = false;
       },
@@ -194,9 +240,15 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
       blockScroll
     >
       <form className="create-organization-form" onSubmit={(e) => e.preventDefault()} noValidate>
+        <p className="field-hint create-org-required-note">
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>{' '}
+          {t('organizations.create.requiredNote')}
+        </p>
         <Section title={t('organizations.create.organizationDetails')}>
           <div className="field">
-            <label htmlFor={`${legalEntityId}-name`}>{t('organizations.create.organizationName')}</label>
+            <FieldLabel htmlFor={`${legalEntityId}-name`} label={t('organizations.create.organizationName')} required />
             <Controller
               control={control}
               name="organization_Name"
@@ -213,13 +265,25 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
                     else if (chosen === NEW_LEGAL_ENTITY_ID) setValue('legalEntityId', null, { shouldDirty: true });
                   }}
                   onBlur={field.onBlur}
+                  invalid={!!messageOf('organization_Name')}
+                  {...fieldAria(`${legalEntityId}-name`, { required: true, error: messageOf('organization_Name') })}
                 />
               )}
             />
+            <FieldMessage id={`${legalEntityId}-name`} error={messageOf('organization_Name')} />
           </div>
-          <ChoiceField control={control} name="organization_Level" label={t('organizations.create.organizationLevel')} options={levels.data ?? []} optionLabel="level_Name" loading={levels.isLoading} />
+          <ChoiceField
+            control={control}
+            name="organization_Level"
+            label={t('organizations.create.organizationLevel')}
+            options={levels.data ?? []}
+            optionLabel="level_Name"
+            loading={levels.isLoading}
+            required
+            error={messageOf('organization_Level')}
+          />
           <div className="field">
-            <label htmlFor={legalEntityId}>{t('organizations.create.legalEntity')}</label>
+            <FieldLabel htmlFor={legalEntityId} label={t('organizations.create.legalEntity')} required />
             <Controller
               control={control}
               name="legalEntityId"
@@ -235,11 +299,36 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
                   loading={legalEntities.isLoading}
                   filter
                   pt={labelledDropdownPt}
+                  invalid={!!legalEntityMessage}
+                  {...fieldAria(legalEntityId, { required: true, error: legalEntityMessage })}
                 />
               )}
             />
+            <FieldMessage id={legalEntityId} error={legalEntityMessage} />
           </div>
-          <ChoiceField control={control} name="copy_Organization_Source" label={t('organizations.create.copyOrganizationSource')} options={copySources.data ?? []} optionLabel="name" loading={copySources.isLoading} />
+          <ChoiceField
+            control={control}
+            name="copy_Organization_Source"
+            label={t('organizations.create.copyOrganizationSource')}
+            options={copySources.data ?? []}
+            optionLabel="name"
+            loading={copySources.isLoading}
+            required
+            error={messageOf('copy_Organization_Source')}
+            hint={
+              <>
+                {t('organizations.create.copySourceHint')}
+                {chosenSource && (
+                  <>
+                    {' '}
+                    {chosenSource.roles.length > 0
+                      ? t('organizations.create.copySourceRoles', { roles: chosenSource.roles.join(', ') })
+                      : t('organizations.create.copySourceNoRoles')}
+                  </>
+                )}
+              </>
+            }
+          />
           <div className="field">
             <CheckField control={control} name="copy_Spray_Products" label={t('organizations.create.copySprayProducts')} disabled={!sprayAnswer?.available} />
             {sprayAnswer && !sprayAnswer.available && <small className="field-hint">{t('organizations.create.sprayProductsUnavailable')}</small>}
@@ -247,10 +336,17 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
         </Section>
 
         <Section title={t('organizations.create.contact')}>
-          <TextField control={control} name="contact_Name" label={t('organizations.create.contactName')} />
-          <TextField control={control} name="contact_Surname" label={t('organizations.create.contactSurname')} />
-          <TextField control={control} name="contact_Email" label={t('organizations.create.contactEmail')} type="email" />
-          <TextField control={control} name="contact_Phone_Number" label={t('organizations.create.contactPhoneNumber')} type="tel" />
+          <TextField control={control} name="contact_Name" label={t('organizations.create.contactName')} required error={messageOf('contact_Name')} />
+          <TextField control={control} name="contact_Surname" label={t('organizations.create.contactSurname')} required error={messageOf('contact_Surname')} />
+          <TextField control={control} name="contact_Email" label={t('organizations.create.contactEmail')} type="email" required error={messageOf('contact_Email')} />
+          <TextField
+            control={control}
+            name="contact_Phone_Number"
+            label={t('organizations.create.contactPhoneNumber')}
+            type="tel"
+            required
+            error={messageOf('contact_Phone_Number')}
+          />
         </Section>
 
         <fieldset className="create-org-section">
@@ -258,11 +354,44 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
           <Controller control={control} name="super_Users" render={({ field }) => <SuperUserPicker value={field.value} onChange={field.onChange} />} />
         </fieldset>
 
+        <fieldset className="create-org-section" aria-describedby={`${legalEntityId}-first-admin-hint`}>
+          <legend>{t('organizations.create.firstAdministrator')}</legend>
+          <p id={`${legalEntityId}-first-admin-hint`} className="field-hint create-org-section-hint">
+            {t('organizations.create.firstAdministratorHint')}
+          </p>
+          <div className="create-org-grid">
+            <TextField
+              control={control}
+              name="first_Administrator.user_Name"
+              label={t('organizations.create.firstAdministratorUserName')}
+              required={inviting}
+              error={messageOf('first_Administrator.user_Name')}
+              autoComplete="off"
+            />
+            <TextField
+              control={control}
+              name="first_Administrator.email"
+              label={t('organizations.create.firstAdministratorEmail')}
+              type="email"
+              required={inviting}
+              error={messageOf('first_Administrator.email')}
+              autoComplete="off"
+            />
+            <TextField
+              control={control}
+              name="first_Administrator.full_Name"
+              label={t('organizations.create.firstAdministratorFullName')}
+              error={messageOf('first_Administrator.full_Name')}
+              autoComplete="off"
+            />
+          </div>
+        </fieldset>
+
         <fieldset className="create-org-section">
           <legend>{t('organizations.create.farmDetails')}</legend>
           <div className="create-org-farm">
             <div className="create-org-grid">
-              <TextField control={control} name="farm.farm_Name" label={t('organizations.create.farmName')} />
+              <TextField control={control} name="farm.farm_Name" label={t('organizations.create.farmName')} required error={farmMessageOf('farm_Name')} />
               <Controller
                 control={control}
                 name="farm.farm_Region"
@@ -282,6 +411,8 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
                     adding={addRegion.isPending}
                     loading={regions.isLoading}
                     onDraftChange={setPlaceDraft('region')}
+                    required
+                    error={farmMessageOf('farm_Region')}
                   />
                 )}
               />
@@ -301,6 +432,8 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
                     addDisabledHint={region === null ? t('organizations.create.areaNeedsRegion') : null}
                     loading={areas.isLoading && region !== null}
                     onDraftChange={setPlaceDraft('area')}
+                    required
+                    error={farmMessageOf('farm_Area')}
                   />
                 )}
               />
@@ -319,28 +452,48 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
                     adding={addProvince.isPending}
                     loading={provinces.isLoading}
                     onDraftChange={setPlaceDraft('province')}
+                    required
+                    error={farmMessageOf('farm_Province')}
                   />
                 )}
               />
               <div className="field">
-                <label htmlFor={latId}>{t('organizations.create.latitude')}</label>
+                <FieldLabel htmlFor={latId} label={t('organizations.create.latitude')} required />
                 <Controller
                   control={control}
                   name="farm.latitude"
                   render={({ field }) => (
-                    <InputText id={latId} inputMode="decimal" value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} aria-describedby={`${latId}-hint`} />
+                    <InputText
+                      id={latId}
+                      inputMode="decimal"
+                      value={field.value}
+                      onChange={(e) => field.onChange(e.target.value)}
+                      onBlur={field.onBlur}
+                      invalid={!!farmMessageOf('farm_Lat')}
+                      {...fieldAria(latId, { required: true, error: farmMessageOf('farm_Lat'), hintId: `${latId}-hint` })}
+                    />
                   )}
                 />
+                <FieldMessage id={latId} error={farmMessageOf('farm_Lat')} />
               </div>
               <div className="field">
-                <label htmlFor={longId}>{t('organizations.create.longitude')}</label>
+                <FieldLabel htmlFor={longId} label={t('organizations.create.longitude')} required />
                 <Controller
                   control={control}
                   name="farm.longitude"
                   render={({ field }) => (
-                    <InputText id={longId} inputMode="decimal" value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} aria-describedby={`${latId}-hint`} />
+                    <InputText
+                      id={longId}
+                      inputMode="decimal"
+                      value={field.value}
+                      onChange={(e) => field.onChange(e.target.value)}
+                      onBlur={field.onBlur}
+                      invalid={!!farmMessageOf('farm_Long')}
+                      {...fieldAria(longId, { required: true, error: farmMessageOf('farm_Long'), hintId: `${latId}-hint` })}
+                    />
                   )}
                 />
+                <FieldMessage id={longId} error={farmMessageOf('farm_Long')} />
               </div>
             </div>
             <div className="create-org-map">
@@ -358,8 +511,8 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
           <CheckField control={control} name="farm.public_Holidays" label={t('organizations.create.publicHolidays')} />
           <CheckField control={control} name="farm.saturdays" label={t('organizations.create.saturdays')} />
           <CheckField control={control} name="farm.sundays" label={t('organizations.create.sundays')} />
-          <CountField control={control} name="farm.max_Observation_Points" label={t('organizations.create.maxObservationPoints')} />
-          <CountField control={control} name="farm.observation_Sites" label={t('organizations.create.observationSites')} />
+          <CountField control={control} name="farm.max_Observation_Points" label={t('organizations.create.maxObservationPoints')} error={farmMessageOf('max_Observation_Points')} />
+          <CountField control={control} name="farm.observation_Sites" label={t('organizations.create.observationSites')} error={farmMessageOf('observation_Sites')} />
           <ChoiceField control={control} name="farm.site_Type" label={t('organizations.create.siteType')} options={siteTypes.data ?? []} optionLabel="description" loading={siteTypes.isLoading} />
         </Section>
 
@@ -369,6 +522,7 @@ export function CreateOrganizationDialog({ visible, onHide }: { visible: boolean
 
         <section className="create-org-section create-org-farms" aria-label={t('organizations.create.farmsCaption')}>
           <h2>{t('organizations.create.farms')}</h2>
+          <FieldError message={messageOf('farms')} />
           {farms.length === 0 ? (
             <p className="field-hint">{t('organizations.create.noFarms')}</p>
           ) : (

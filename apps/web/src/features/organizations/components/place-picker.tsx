@@ -1,7 +1,8 @@
 /**
  * Region, area or province: a picker mode (a dropdown and a button to add a new one) and an add
  * mode (an input with Clear and Save). Clear empties the input and goes back to the picker; Save
- * adds the new one through the server and selects it at once. Where the row is too narrow for the
+ * adds the new one through the server and selects it at once (a name already in the list, ignoring
+ * case, is that one: the server answers it and it is selected). Where the row is too narrow for the
  * input beside its buttons (a phone), Clear and Save go together onto a line of their own.
  */
 import { Button } from 'primereact/button';
@@ -13,6 +14,7 @@ import { placeNameSchema } from '@orchard/shared/organizations';
 import { labelledDropdownPt } from '../../../components/filter-fields';
 import { errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
+import { FieldLabel, FieldMessage, fieldAria } from './organization-form-fields';
 
 export interface PlaceOption {
   id: number;
@@ -31,6 +33,8 @@ export function PlacePicker({
   addDisabledHint,
   loading,
   onDraftChange,
+  required,
+  error,
 }: {
   label: string;
   newLabel: string;
@@ -46,6 +50,10 @@ export function PlacePicker({
   loading?: boolean;
   /** told whether a new name is typed and not saved yet (the dialog's discard question counts it) */
   onDraftChange?: (typed: boolean) => void;
+  /** Add Farm needs one: an asterisk beside the label */
+  required?: boolean;
+  /** the rule's message after an Add Farm attempt */
+  error?: string | null;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -111,7 +119,7 @@ export function PlacePicker({
 
   return (
     <div className="field place-picker">
-      <label htmlFor={id}>{label}</label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <div className="place-picker-row">
         <Dropdown
           inputId={id}
@@ -126,7 +134,8 @@ export function PlacePicker({
           showClear
           loading={loading}
           className="place-picker-input"
-          aria-describedby={addDisabledHint ? hintId : undefined}
+          invalid={!!error}
+          {...fieldAria(id, { required, error, hintId: addDisabledHint ? hintId : undefined })}
         />
         <Button
           type="button"
@@ -138,6 +147,7 @@ export function PlacePicker({
           disabled={!!addDisabledHint}
         />
       </div>
+      <FieldMessage id={id} error={error} />
       {addDisabledHint && (
         <small id={hintId} className="field-hint">
           {addDisabledHint}

@@ -1,25 +1,23 @@
 /**
- * The Super User section: a search over the platform's users (from 3 characters, 500 ms after
- * typing stops) through the system-users search. A chosen user joins the draft's super users at
- * once, and removing one (its chip's remove icon, or Backspace) takes them out at once.
+ * The Super User section: get super users (platform operators) by part of their name, from 3
+ * characters, 500 ms after typing stops. A chosen super user joins the draft's super users at once,
+ * and removing one (its chip's remove icon, or Backspace) takes them out at once; they become
+ * members of the new organisation holding Administrator when it is saved, as its creator does.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPER_USER_SEARCH_DELAY_MS, SUPER_USER_SEARCH_MIN_CHARS } from '@orchard/shared/organizations';
-import { type SystemUser } from '@orchard/shared/users';
+import { SUPER_USER_SEARCH_DELAY_MS, SUPER_USER_SEARCH_MIN_CHARS, type SuperUser } from '@orchard/shared/organizations';
 import { errorText } from '../../../lib/api-error';
-import { useSession } from '../../../lib/session/session-store';
 import { toast } from '../../../lib/toast';
 import { superUsersQueryOptions } from '../api/search-super-users';
 
-export function SuperUserPicker({ value, onChange }: { value: SystemUser[]; onChange: (users: SystemUser[]) => void }) {
+export function SuperUserPicker({ value, onChange }: { value: SuperUser[]; onChange: (users: SuperUser[]) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const queryClient = useQueryClient();
-  const organizationId = useSession((s) => s.organizationId);
-  const [suggestions, setSuggestions] = useState<SystemUser[]>([]);
+  const [suggestions, setSuggestions] = useState<SuperUser[]>([]);
 
   const search = async (e: AutoCompleteCompleteEvent) => {
     const query = e.query.trim();
@@ -28,7 +26,7 @@ export function SuperUserPicker({ value, onChange }: { value: SystemUser[]; onCh
       return;
     }
     try {
-      const found = await queryClient.fetchQuery(superUsersQueryOptions(organizationId, query));
+      const found = await queryClient.fetchQuery(superUsersQueryOptions(query));
       setSuggestions(found.filter((u) => !value.some((v) => v.id === u.id)));
     } catch (error) {
       setSuggestions([]);
@@ -44,14 +42,14 @@ export function SuperUserPicker({ value, onChange }: { value: SystemUser[]; onCh
         multiple
         value={value}
         suggestions={suggestions}
-        field="userName"
+        field="fullName"
         minLength={SUPER_USER_SEARCH_MIN_CHARS}
         delay={SUPER_USER_SEARCH_DELAY_MS}
         completeMethod={(e) => void search(e)}
-        onChange={(e) => onChange(((e.value as SystemUser[] | null) ?? []).filter((u) => typeof u === 'object'))}
-        itemTemplate={(u: SystemUser) => (
+        onChange={(e) => onChange(((e.value as SuperUser[] | null) ?? []).filter((u) => typeof u === 'object'))}
+        itemTemplate={(u: SuperUser) => (
           <span>
-            {u.userName} <span className="super-user-email">({u.email})</span>
+            {u.fullName} <span className="super-user-email">({u.userName})</span>
           </span>
         )}
         emptyMessage={t('organizations.create.superUserNone')}
