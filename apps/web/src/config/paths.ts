@@ -41,6 +41,20 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
+/** Farm Setup's tabs in their order on screen, each with the URL fragment that names it (features/farm-setup/farm-setup-tabs.ts). */
+export const FARM_SETUP_TAB_FRAGMENTS = {
+  legalEntities: 'legal-entities',
+  farms: 'farms',
+  farmBlocks: 'farm-blocks',
+  pucs: 'pucs',
+  blocks: 'blocks',
+  varieties: 'varieties',
+  commodities: 'commodities',
+} as const;
+
+/** The address of one Farm Setup tab, for links from other screens. */
+export const farmSetupTabPath = (tab: keyof typeof FARM_SETUP_TAB_FRAGMENTS): string => `${paths.managementFarmSetup}#${FARM_SETUP_TAB_FRAGMENTS[tab]}`;
+
 export const PUBLIC_PATHS: readonly string[] = [
   paths.login,
   paths.error,

@@ -1,19 +1,16 @@
 /**
  * Farm Setup's tabs, each with an address of its own: the URL fragment names the tab on screen
- * (/management/farm-setup#pucs), so a tab is bookmarked, and Back returns to the tab before. A
- * fragment naming no tab (or none) opens the first, and the URL is corrected to it.
+ * (/management/farmsetup#pucs), so a tab is bookmarked, and Back returns to the tab before. A
+ * fragment naming no tab (or none) opens the first, and the URL is corrected to it. The fragments
+ * live in config/paths.ts, where other screens' links to a tab find them.
  */
-export const FARM_SETUP_TABS = [
-  { key: 'legalEntities', fragment: 'legal-entities' },
-  { key: 'farms', fragment: 'farms' },
-  { key: 'farmBlocks', fragment: 'farm-blocks' },
-  { key: 'pucs', fragment: 'pucs' },
-  { key: 'blocks', fragment: 'blocks' },
-  { key: 'varieties', fragment: 'varieties' },
-  { key: 'commodities', fragment: 'commodities' },
-] as const;
+import { FARM_SETUP_TAB_FRAGMENTS } from '../../config/paths';
 
-export type FarmSetupTabKey = (typeof FARM_SETUP_TABS)[number]['key'];
+export type FarmSetupTabKey = keyof typeof FARM_SETUP_TAB_FRAGMENTS;
+
+export const FARM_SETUP_TABS: readonly { key: FarmSetupTabKey; fragment: string }[] = (Object.keys(FARM_SETUP_TAB_FRAGMENTS) as FarmSetupTabKey[]).map(
+  (key) => ({ key, fragment: FARM_SETUP_TAB_FRAGMENTS[key] }),
+);
 
 /** The index of the tab a fragment ('#pucs' or 'pucs') names, the first tab for any other. */
 export function farmSetupTabIndex(hash: string): number {
@@ -28,4 +25,4 @@ export function farmSetupTabIndex(hash: string): number {
 }
 
 /** The fragment (without '#') of the tab at this index. */
-export const farmSetupTabFragment = (index: number): string => (FARM_SETUP_TABS[index] ?? FARM_SETUP_TABS[0]).fragment;
+export const farmSetupTabFragment = (index: number): string => FARM_SETUP_TABS[index]?.fragment ?? FARM_SETUP_TAB_FRAGMENTS.legalEntities;

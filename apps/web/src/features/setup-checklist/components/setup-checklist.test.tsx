@@ -64,7 +64,7 @@ describe('setup checklist', () => {
     expect(items.map((li) => li.getAttribute('data-step'))).toEqual([...SETUP_STEPS]);
     expect(within(items[0]!).getByText(c.done)).toBeTruthy();
     expect(within(items[0]!).queryByRole('link')).toBeNull();
-    expect(within(items[2]!).getByRole('link', { name: c.steps.pucs.action }).getAttribute('href')).toBe(paths.managementFarmSetup);
+    expect(within(items[2]!).getByRole('link', { name: c.steps.pucs.action }).getAttribute('href')).toBe(`${paths.managementFarmSetup}#pucs`);
     expect(within(items[4]!).getByRole('link', { name: c.steps.packhouses.action }).getAttribute('href')).toBe(paths.managementPackhouses);
     expect(within(items[7]!).getByRole('link', { name: c.steps.pickingRows.action }).getAttribute('href')).toBe(paths.pickingSchedulePuc);
     // a step the user may not take names no link: someone else does it

@@ -8,7 +8,7 @@ import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SETUP_CHECKLIST_PERMISSIONS, SETUP_STEP_PERMISSIONS, type SetupStep } from '@orchard/shared/setup-checklist';
-import { paths } from '../../../config/paths';
+import { farmSetupTabPath, paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-error';
 import { menuHasScreen } from '../../../lib/session/menu-utils';
 import { useSessionContext } from '../../../lib/session/use-session-context';
@@ -17,10 +17,10 @@ import './setup-checklist.css';
 
 /** where each step is taken: the screen the menu must hold, and the address the link opens */
 const STEP_SCREENS: Readonly<Record<SetupStep, { screen: string; to: string }>> = {
-  legalEntity: { screen: paths.managementFarmSetup, to: paths.managementFarmSetup },
-  farms: { screen: paths.managementFarmSetup, to: paths.managementFarmSetup },
-  pucs: { screen: paths.managementFarmSetup, to: paths.managementFarmSetup },
-  productionBlocks: { screen: paths.managementFarmSetup, to: paths.managementFarmSetup },
+  legalEntity: { screen: paths.managementFarmSetup, to: farmSetupTabPath('legalEntities') },
+  farms: { screen: paths.managementFarmSetup, to: farmSetupTabPath('farms') },
+  pucs: { screen: paths.managementFarmSetup, to: farmSetupTabPath('pucs') },
+  productionBlocks: { screen: paths.managementFarmSetup, to: farmSetupTabPath('blocks') },
   packhouses: { screen: paths.managementPackhouses, to: paths.managementPackhouses },
   // Settings is opened from the top bar, not the menu; its Users tab needs the users permissions
   userFarms: { screen: paths.settings, to: paths.settingsUsers },
