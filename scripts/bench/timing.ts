@@ -45,5 +45,8 @@ export const fmtS = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export const medianP95 = (s: Spread) => `median ${fmtMs(s.median)} / p95 ${fmtMs(s.p95)}`;
 export const count = (n: number) => n.toLocaleString('en-US');
 
+/** A budget with its verdict, as every row that has one prints it: "budget <= 2x: met" or "... : MISSED". */
+export const judged = (budget: string, met: boolean) => `${budget}: ${met ? 'met' : 'MISSED'}`;
+
 /** A bench table row: measure, value, reference / budget, notes. */
 export type BenchRow = [string, string, string, string];
