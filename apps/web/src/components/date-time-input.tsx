@@ -15,7 +15,7 @@
 import { Calendar } from 'primereact/calendar';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { FIRST_DAY, LAST_DAY, readDisplayedDay, readDisplayedTime } from '@orchard/shared/core';
+import { dayOf, FIRST_DAY, LAST_DAY, readDisplayedDay, readDisplayedTime } from '@orchard/shared/core';
 import { calendarPt, fromDay, toDay } from '../lib/calendar-days';
 import { useFormatters } from '../lib/use-formatters';
 import { FormField } from './field-error';
@@ -43,7 +43,8 @@ export function isReadable(type: DateTimeKind, value: string): boolean {
 /** The message for text the input could not read; null while it holds a day or time, or nothing. */
 export function unreadableMessage(type: DateTimeKind, value: string, t: TFunction, showDay: (day: string) => string): string | null {
   if (isReadable(type, value)) return null;
-  return type === 'date' ? t('dateInput.unreadableDay', { example: showDay(toDay(new Date())) }) : t('dateInput.unreadableTime');
+  // the example is today's date, the business day the forms start on
+  return type === 'date' ? t('dateInput.unreadableDay', { example: showDay(dayOf(new Date())) }) : t('dateInput.unreadableTime');
 }
 
 export interface DateTimeInputProps {
