@@ -4,15 +4,24 @@
  * permission-gated route refuses a member without the permission, and every id or other number in
  * a path or query string is read only when written in decimal digits.
  */
-import { ALL_PERMISSIONS, INT_MAX } from '@orchard/shared/core';
+import { ALL_PERMISSIONS, FIELD_AREA_PERMISSIONS, INT_MAX, type FieldArea } from '@orchard/shared/core';
+import { IRRIGATION_PATHS, PHENOLOGY_PATHS, SCOUTING_PATHS, TRAPS_PATHS } from '@orchard/shared/field-capture';
 import { ORGANIZATION_ONBOARDING_PATHS } from '@orchard/shared/organizations';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CHANGE_CHANNEL } from '../src/db/changes';
+import { rowsOf } from '../src/db/client';
 import { createTestApp, type TestApp } from './helpers/app';
 import { addMember, createRole, createUser } from './helpers/fixtures';
 import { createTenantWorld, fillPath, sampleParam, type TenantWorld } from './helpers/tenant-matrix';
+
+/** Where each Field Data area's routes live (lists, items and their imports). */
+const FIELD_AREA_PATH_PREFIXES: Record<FieldArea, readonly string[]> = {
+  scouting: [SCOUTING_PATHS.sessions],
+  traps: [TRAPS_PATHS.traps, TRAPS_PATHS.inspections],
+  irrigation: [IRRIGATION_PATHS.tensiometerReadings, IRRIGATION_PATHS.waterApplied],
+  phenology: [PHENOLOGY_PATHS.observations],
+};
 
 /** Spellings that a lax reading takes for 16 (or 1), each refused as an id. */
 const NOT_DECIMAL_IDS = ['0x10', '1e1', '+16', ' 16', '016', '16.0', '0b1'];
@@ -150,6 +159,37 @@ describe('route inventory', () => {
     }
   });
 
+  it('every Field Data route reads with a view permission of its area and writes with its capture permission; a viewer reads and cannot write', async () => {
+    const areaOf = (url: string): FieldArea | null =>
+      (Object.entries(FIELD_AREA_PATH_PREFIXES) as [FieldArea, readonly string[]][]).find(([, prefixes]) => prefixes.some((p) => url.startsWith(p)))?.[0] ?? null;
+    const fieldRoutes = routes().filter((r) => areaOf(r.url) !== null);
+    // lists, items, writes and imports of all six kinds
+    expect(fieldRoutes.length).toBeGreaterThanOrEqual(30);
+    const orgId = world.a.organizationId;
+    for (const area of Object.keys(FIELD_AREA_PERMISSIONS) as FieldArea[]) {
+      const { view, capture } = FIELD_AREA_PERMISSIONS[area];
+      const viewer = await createUser(t.db, `field-viewer-${area}`);
+      await addMember(t.db, viewer.id, orgId, [(await createRole(t.db, orgId, `Views ${area}`, view)).id]);
+      const headers = await t.headersFor(viewer.id, orgId);
+      const own = fieldRoutes.filter((r) => areaOf(r.url) === area);
+      expect(own.some((r) => r.method === 'GET') && own.some((r) => r.method !== 'GET'), area).toBe(true);
+      for (const r of own) {
+        const where = `${r.method} ${r.url}`;
+        const needed = typeof r.auth === 'object' ? r.auth.permissions : [];
+        const payload = r.method === 'GET' || r.method === 'DELETE' ? undefined : {};
+        const res = await t.app.inject({ method: r.method as 'GET', url: fillPath(r.url), headers, payload });
+        if (r.method === 'GET') {
+          expect(needed, where).toHaveLength(1);
+          expect(view as readonly string[], where).toContain(needed[0]);
+          expect([401, 403], where).not.toContain(res.statusCode);
+        } else {
+          expect(needed, where).toEqual([capture]);
+          expect(res.statusCode, where).toBe(403);
+        }
+      }
+    }
+  });
+
   it('no GET route that answers JSON changes anything', async () => {
     const orgId = world.a.organizationId;
     const reader = await createUser(t.db, 'reads-everything-super-user', { isSuperUser: true });
@@ -166,24 +206,34 @@ describe('route inventory', () => {
       if (String(res.headers['content-type']).includes('application/json')) json.push(fillPath(r.url));
     }
     expect(json.length).toBeGreaterThan(80);
-    let changes = 0;
+    // every table writes its name on a channel of this test's own (the product's change notices cover only the access tables)
+    const probe = 'get_route_write_probe';
+    await t.db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION ${probe}() RETURNS trigger LANGUAGE plpgsql AS $fn$ BEGIN PERFORM pg_notify('${probe}', TG_TABLE_NAME); RETURN NULL; END $fn$`),
+    );
+    const tables = await rowsOf<{ table: string }>(t.db, sql`select tablename as "table" from pg_tables where schemaname = 'public'`);
+    for (const { table } of tables) {
+      await t.db.execute(sql.raw(`CREATE TRIGGER ${probe} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION ${probe}()`));
+    }
+    const written: string[] = [];
     let sentinel: () => void = () => undefined;
     const drained = new Promise<void>((resolve) => (sentinel = resolve));
-    const stop = await t.handle.listen(CHANGE_CHANNEL, (payload) => (payload === 'sentinel' ? sentinel() : (changes += 1)), () => undefined);
+    const stop = await t.handle.listen(probe, (payload) => (payload === 'sentinel' ? sentinel() : written.push(payload)), () => undefined);
     try {
       const changed: string[] = [];
       for (const url of json) {
-        const before = changes;
+        const before = written.length;
         await t.app.inject({ method: 'GET', url, headers: fresh });
         // PGlite hands notices over at once, so they can be put on the route; PostgreSQL's are counted at the end
-        if (changes !== before) changed.push(url);
+        if (written.length !== before) changed.push(`${url}: ${written.slice(before).join(', ')}`);
       }
-      await t.db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, 'sentinel')`);
+      await t.db.execute(sql`select pg_notify(${probe}, 'sentinel')`);
       await drained;
       expect(changed).toEqual([]);
-      expect(changes).toBe(0);
+      expect(written).toEqual([]);
     } finally {
       await stop();
+      for (const { table } of tables) await t.db.execute(sql.raw(`DROP TRIGGER ${probe} ON "${table}"`));
     }
   }, 90_000);
 

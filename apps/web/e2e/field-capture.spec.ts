@@ -18,6 +18,7 @@ import {
 import { en, exactly, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser } from './support/demo-users';
+import { typeSessionTimes } from './support/field-forms';
 import { dismissReleaseNote, uniqueName } from './support/users-api';
 
 const f = en.fieldCapture;
@@ -86,6 +87,7 @@ async function chooseOption(page: Page, label: string, option: string) {
 async function captureSession(page: Page, block: FieldBlock, note: string, count: string) {
   if ((await chosen(page, f.farm)) !== block.farmName) await chooseOption(page, f.farm, block.farmName);
   if ((await chosen(page, f.block)) !== block.name) await chooseOption(page, f.block, block.name);
+  await typeSessionTimes(form(page));
   await chooseOption(page, s.pest, 'Red scale');
   const countInput = form(page).getByLabel(s.count, { exact: true });
   await expect(countInput).toHaveAttribute('inputmode', 'numeric');

@@ -17,6 +17,7 @@ import { PEST_DASHBOARD_PATHS, type PestDashboardResponse } from '@orchard/share
 import { en, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser } from './support/demo-users';
+import { typeSessionTimes } from './support/field-forms';
 import { stubTiles } from './support/map-tiles';
 import { dismissReleaseNote, uniqueName } from './support/users-api';
 
@@ -135,6 +136,7 @@ test.describe('Pest dashboard', () => {
     };
     await choose(f.farm, block.farmName);
     await choose(f.block, block.name);
+    await typeSessionTimes(form);
     await choose(f.scouting.pest, 'Red scale');
     await form.getByLabel(f.scouting.count, { exact: true }).fill('7');
     await form.getByLabel(f.note, { exact: true }).fill(uniqueName('dashboard-'));

@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import { MENU_CATALOGUE } from '@orchard/shared/shell';
+import { MENU_CATALOGUE, storedMenuPermission } from '@orchard/shared/shell';
 import { installChangeNotices } from './changes';
 import type { AppDb, DbHandle } from './client';
 import * as schema from './schema/index';
@@ -89,7 +89,7 @@ export async function syncCatalogues({ db }: Pick<DbHandle, 'db'>): Promise<void
         displayName: item.displayName,
         icon: item.icon,
         url: item.url,
-        permission: item.permission,
+        permission: storedMenuPermission(item.permission),
         sort: item.sort,
         isAvailable: item.available,
         superUserOnly: item.superUserOnly,

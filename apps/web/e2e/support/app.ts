@@ -40,14 +40,14 @@ export async function fillLogin(scope: Page | Locator, user: Pick<DemoUser, 'use
 }
 
 /**
- * Signs in through the login screen and waits for the shell on the landing page.
- * `path` lets a test open the login page with a query (e.g. ?path=anb).
+ * Signs in through the login screen and waits for the shell on the landing page (the dashboard
+ * unless `landing` names the user's own). `path` lets a test open the login page with a query (e.g. ?path=anb).
  */
-export async function signIn(page: Page, user: DemoUser, options: { rememberMe?: boolean; path?: string } = {}) {
+export async function signIn(page: Page, user: DemoUser, options: { rememberMe?: boolean; path?: string; landing?: RegExp } = {}) {
   await page.goto(options.path ?? '/login');
   await fillLogin(page, user, options.rememberMe);
   await loginForm(page).logIn.click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(options.landing ?? /\/dashboard$/);
   await expectShellFor(page, user);
 }
 

@@ -3,7 +3,7 @@
  * and waiting captures, and the scout's view of the server through the API.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { dayOf } from '@orchard/shared/core';
+import { businessTimestamp, dayOf } from '@orchard/shared/core';
 import {
   FIELD_CAPTURE_PATHS,
   SCOUTING_PATHS,
@@ -77,10 +77,30 @@ export async function chooseBlock(form: Locator, block: FieldBlock) {
 
 export const scoutingForm = (page: Page) => page.getByRole('form', { name: f.scouting.form });
 
+const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * Types when the session started, up to half an hour before now (South African time) on the same
+ * day: the form refuses a session that ends, when saved, in the minute it started. In the day's
+ * first minute the end is typed a minute later instead.
+ */
+export async function typeSessionTimes(form: Locator) {
+  const [hours, minutes] = businessTimestamp(new Date()).slice(11, 16).split(':').map(Number) as [number, number];
+  const now = hours * 60 + minutes;
+  const typed: [string, string][] = now === 0 ? [[f.scouting.start, '00:00'], [f.scouting.end, '00:01']] : [[f.scouting.start, clock(Math.max(0, now - 30))]];
+  for (const [label, time] of typed) {
+    const input = form.getByLabel(label, { exact: true });
+    await input.fill(time);
+    await input.press('Escape');
+    await expect(input).toHaveValue(time);
+  }
+}
+
 /** One scouting session on the block: Red scale counted at point 1, with a note; saved (or queued). */
 export async function captureScouting(page: Page, block: FieldBlock, note: string, count: string) {
   const form = scoutingForm(page);
   await chooseBlock(form, block);
+  await typeSessionTimes(form);
   await choose(form, f.scouting.pest, 'Red scale');
   await form.getByLabel(f.scouting.count, { exact: true }).fill(count);
   await form.getByLabel(f.note, { exact: true }).fill(note);

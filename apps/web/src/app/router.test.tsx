@@ -33,6 +33,14 @@ describe('area routes', () => {
     });
   });
 
+  it("each Field Data screen opens for a holder of its view permissions (read-only) or its capture permission", () => {
+    const guardOf = (path: string) => (areaRoutes().find((r) => r.path === routePath(path))?.element as { props: { permission: unknown } }).props.permission;
+    expect(guardOf(paths.fieldScouting)).toEqual([PERMISSIONS.scoutingView, PERMISSIONS.scoutingCapture]);
+    expect(guardOf(paths.fieldTraps)).toEqual([PERMISSIONS.trapsView, PERMISSIONS.trapsCapture]);
+    expect(guardOf(paths.fieldIrrigation)).toEqual([PERMISSIONS.reportsTensio, PERMISSIONS.waterView, PERMISSIONS.irrigationCapture]);
+    expect(guardOf(paths.fieldPhenology)).toEqual([PERMISSIONS.phenologyView, PERMISSIONS.phenologyCapture]);
+  });
+
   it('Upload Update is guarded for super users only, not by a permission', () => {
     const update = areaRoutes().find((r) => r.path === routePath(paths.systemUpdate));
     expect((update?.element as { props: { permission: unknown; superUserOnly: unknown } }).props).toMatchObject({ permission: null, superUserOnly: true });

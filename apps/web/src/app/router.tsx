@@ -7,7 +7,7 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { PERMISSIONS } from '@orchard/shared/core';
 import { type PickingViewKind } from '@orchard/shared/picking';
-import { MENU_CATALOGUE } from '@orchard/shared/shell';
+import { MENU_CATALOGUE, menuPermissions } from '@orchard/shared/shell';
 import { paths } from '../config/paths';
 import { AccessDeniedPage, ErrorPage, NotFoundPage } from '../features/exceptions/exception-pages';
 import { LoginPage } from '../features/auth/login-page';
@@ -126,16 +126,18 @@ interface AreaRoute {
 }
 
 function areaRouteGroups(): Map<string, AreaRoute> {
+  // per path: the permissions of its entries (an entry's list: any one of them; null: every member)
   const groups = new Map<string, { page: AreaPage; permissions: (string | null)[]; superUserOnly: boolean }>();
   for (const d of MENU_CATALOGUE) {
     const page = d.available && d.url ? AREA_PAGES[d.url] : undefined;
     if (!page || !d.url) continue;
     const path = routePath(d.url);
+    const entry = d.permission === null ? [null] : menuPermissions(d.permission);
     const group = groups.get(path);
     if (group) {
-      group.permissions.push(d.permission);
+      group.permissions.push(...entry);
       group.superUserOnly &&= d.superUserOnly;
-    } else groups.set(path, { page, permissions: [d.permission], superUserOnly: d.superUserOnly });
+    } else groups.set(path, { page, permissions: [...entry], superUserOnly: d.superUserOnly });
   }
   // any entry without a permission opens the route to every member (super users only, for system-wide screens)
   return new Map(

@@ -6,14 +6,17 @@
  * - A date is the culture's numeric day, month and year: en-ZA 2026/11/24, en-GB 24/11/2026,
  *   en-US 11/24/2026. Tables, dialogs and date inputs all write it this way (an input's pattern is
  *   derived from the same format by datePattern, so what is typed is read the way it is shown).
- * - A date and time adds the culture's hours and minutes: en-ZA 2026/11/24, 04:27.
+ * - A date and time adds the culture's hours and minutes: en-ZA 2026/11/24, 04:27. A time alone is
+ *   the same hours and minutes, on the 24-hour clock (04:27, 16:05), in every culture.
+ * - Typed dates and times are read the same way (readDisplayedDay, readDisplayedTime): what an
+ *   input shows is what it reads.
  * - Numbers on screen follow the culture's grouping and decimal separator (en-ZA 1 118,98); the
  *   web's formatNumber does that with the same culture.
  *
  * Files do not use these: a CSV writes machine-readable values (times as calendar.ts
  * businessTimestamp, numbers with a '.' decimal point and no grouping), as the README states.
  */
-import { BUSINESS_TIME_ZONE } from './calendar.js';
+import { BUSINESS_TIME_ZONE, isCalendarDay } from './calendar.js';
 
 export const DEFAULT_CULTURE = 'en-ZA';
 
@@ -74,4 +77,48 @@ export function datePattern(culture?: string | null): DatePatternPart[] {
       if (part.type === 'literal') return [{ kind: 'literal', text: part.value }];
       return [];
     });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Day and month patterns by culture: building one from the pattern costs more than using it. */
+const dayReaders = new Map<string, { regex: RegExp; order: ('day' | 'month' | 'year')[] }>();
+
+/**
+ * A day typed as the culture writes dates (en-ZA 2026/11/24, also 2026/1/5; en-GB 24/11/2026), as
+ * yyyy-MM-dd; null when the text does not read as a real day in that order (2026/02/30, 24/11/2026
+ * in en-ZA, a two-digit year). Spaces around the separators are allowed.
+ */
+export function readDisplayedDay(text: string, culture?: string | null): string | null {
+  const locale = resolveCulture(culture);
+  let reader = dayReaders.get(locale);
+  if (!reader) {
+    const pattern = datePattern(locale);
+    const order = pattern.flatMap((p) => (p.kind === 'literal' ? [] : [p.kind]));
+    const source = pattern
+      .map((p) => {
+        if (p.kind === 'year') return '(\\d{4})';
+        if (p.kind !== 'literal') return '(\\d{1,2})';
+        const literal = p.text.trim();
+        return literal === '' ? '\\s+' : `\\s*${escapeRegExp(literal)}\\s*`;
+      })
+      .join('');
+    reader = { regex: new RegExp(`^\\s*${source}\\s*$`), order };
+    dayReaders.set(locale, reader);
+  }
+  const match = reader.regex.exec(text);
+  if (!match) return null;
+  const part = (kind: 'day' | 'month' | 'year') => match[reader.order.indexOf(kind) + 1]!.padStart(2, '0');
+  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  return isCalendarDay(day) ? day : null;
+}
+
+/** A time typed on the 24-hour clock (07:30, 7:30, 16:05), as HH:mm; null when it does not read as one. */
+export function readDisplayedTime(text: string): string | null {
+  const match = /^\s*(\d{1,2}):(\d{2})\s*$/.exec(text);
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (hours > 23 || minutes > 59) return null;
+  return `${String(hours).padStart(2, '0')}:${match[2]}`;
 }

@@ -50,6 +50,28 @@ export const PERMISSIONS = {
 
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
+/**
+ * The Field Data areas and who works in them: `view` reads the area's lists (any one of them opens
+ * the screen read-only: no capture form, no edit or delete), `capture` records, edits and deletes
+ * (and imports). The screen and its menu entry open for a holder of either; on the server every
+ * list route takes a view permission and every write the capture permission
+ * (apps/server/test/routes.test.ts holds every route of these areas to that).
+ */
+export const FIELD_AREA_PERMISSIONS = {
+  scouting: { view: [PERMISSIONS.scoutingView], capture: PERMISSIONS.scoutingCapture },
+  traps: { view: [PERMISSIONS.trapsView], capture: PERMISSIONS.trapsCapture },
+  irrigation: { view: [PERMISSIONS.reportsTensio, PERMISSIONS.waterView], capture: PERMISSIONS.irrigationCapture },
+  phenology: { view: [PERMISSIONS.phenologyView], capture: PERMISSIONS.phenologyCapture },
+} as const satisfies Record<string, { view: readonly Permission[]; capture: Permission }>;
+
+export type FieldArea = keyof typeof FIELD_AREA_PERMISSIONS;
+
+/** The permissions any one of which opens a Field Data area's screen: its view permissions and its capture permission. */
+export function fieldAreaOpeners(area: FieldArea): readonly Permission[] {
+  const { view, capture } = FIELD_AREA_PERMISSIONS[area];
+  return [...view, capture];
+}
+
 export interface PermissionDefinition {
   value: Permission;
   /** i18n key of the short name shown beside the checkbox */

@@ -76,6 +76,7 @@ export const SCOUTING_MESSAGES = {
   startInvalid: 'Enter the start time as a date and time',
   endInvalid: 'Enter the end time as a date and time',
   endBeforeStart: 'The end time must not be before the start time',
+  noDuration: 'The session cannot end in the minute it starts: enter the time you started',
   sessionTooLong: `A scouting session lasts at most ${SCOUTING_SESSION_MAX_HOURS} hours`,
   timeInFuture: 'Scouting times cannot be in the future',
   pointRange: `The observation point must be a whole number from 1 to ${SCOUTING_POINT_MAX}`,
@@ -96,6 +97,7 @@ export const SCOUTING_REASONS = {
   startInvalid: 'scouting-start-invalid',
   endInvalid: 'scouting-end-invalid',
   endBeforeStart: 'scouting-end-before-start',
+  noDuration: 'scouting-no-duration',
   sessionTooLong: 'scouting-session-too-long',
   timeInFuture: 'scouting-time-in-future',
   pointRange: 'scouting-point-range',
@@ -168,6 +170,30 @@ export const createScoutingSessionBodySchema = z.object({ clientId: clientIdSche
 export type CreateScoutingSessionBody = z.infer<typeof createScoutingSessionBodySchema>;
 export const updateScoutingSessionBodySchema = withVersion(sessionShape).superRefine(checkSession);
 export type UpdateScoutingSessionBody = z.infer<typeof updateScoutingSessionBodySchema>;
+
+/**
+ * What the phone's capture form takes beyond the routes' schemas: a session of some length.
+ *
+ * A session's end, left empty on the form, is the moment the scout saves it on the phone, online or
+ * offline: the capture waits in the outbox with that time and is sent unchanged later, never with
+ * the time it reaches the server. The form's start is the moment it was opened or the previous
+ * session saved. Both in one minute means neither time was taken on the block (a session entered
+ * afterwards from notes, a page reloaded on the block), so the form asks for the start time instead
+ * of storing a session of no length, which Farm Operations would show as 0 minutes per ha. The
+ * routes take any end not before the start: an import or another client carries the times it has.
+ */
+function refuseNoDuration(s: { startedAt: string; endedAt: string }, ctx: z.RefinementCtx) {
+  const start = Date.parse(s.startedAt);
+  const end = Date.parse(s.endedAt);
+  if (Number.isFinite(start) && Number.isFinite(end) && Math.floor(start / 60_000) === Math.floor(end / 60_000)) {
+    ctx.addIssue({ code: 'custom', path: ['endedAt'], message: M.noDuration });
+  }
+}
+
+export const scoutingCaptureFormSchemas = {
+  create: createScoutingSessionBodySchema.superRefine(refuseNoDuration),
+  update: updateScoutingSessionBodySchema.superRefine(refuseNoDuration),
+};
 
 export const scoutingSessionsQuerySchema = fieldListQuerySchema({});
 export type ScoutingSessionsQuery = z.infer<typeof scoutingSessionsQuerySchema>;

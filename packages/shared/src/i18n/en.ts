@@ -21,6 +21,11 @@ export const en = {
   ...enPestDashboard,
   ...enPestThresholds,
   ...enSetupChecklist,
+  /** components/date-time-input.tsx: a date or time typed in a form or filter */
+  dateInput: {
+    unreadableDay: 'Enter the date as {{example}}',
+    unreadableTime: 'Enter the time as hours and minutes on the 24-hour clock, such as 14:30',
+  },
   /** filter panels of the reports and schedules (components/filter-fields.tsx) */
   filters: {
     all: 'All',

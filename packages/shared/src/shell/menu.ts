@@ -5,7 +5,7 @@
  * browser's router sends their URLs to 404. `superUserOnly` entries are system-wide screens (the
  * product update, the organisations list): only super users get them, whatever their roles in the organisation.
  */
-import { PERMISSIONS, type Permission } from '../core/permissions.js';
+import { fieldAreaOpeners, PERMISSIONS, type Permission } from '../core/permissions.js';
 
 export interface MenuDefinition {
   id: string;
@@ -14,8 +14,8 @@ export interface MenuDefinition {
   displayName: string;
   icon: string | null;
   url: string | null;
-  /** permission a leaf needs; null = any member of the organisation */
-  permission: Permission | null;
+  /** permission a leaf needs; a list: any one of them; null = any member of the organisation */
+  permission: Permission | readonly Permission[] | null;
   sort: number;
   available: boolean;
   /** only for super users (platform operators); such an entry needs no organisation permission */
@@ -28,7 +28,7 @@ const m = (
   displayName: string,
   icon: string | null,
   url: string | null,
-  permission: Permission | null,
+  permission: Permission | readonly Permission[] | null,
   sort: number,
   available: boolean,
   superUserOnly = false,
@@ -38,12 +38,13 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   m('dashboard', null, 'Dashboard', 'pi pi-home', '/dashboard', null, 10, true),
   m('pest-dashboard', null, 'Pest Dashboard', 'pi pi-chart-bar', '/pest-dashboard', PERMISSIONS.dashboardPest, 20, true),
   m('farm-operations', null, 'Farm Operations', 'pi pi-clock', '/farm-operations', PERMISSIONS.dashboardFarmOperations, 30, true),
-  // field capture, phone first and offline: each leaf is the capture screen of its area
+  // field capture, phone first and offline: each leaf is the screen of its area, opened by its view
+  // permissions (read-only) and by its capture permission (core/permissions.ts FIELD_AREA_PERMISSIONS)
   m('field', null, 'Field Data', 'pi pi-compass', null, null, 35, true),
-  m('field.scouting', 'field', 'Scouting', 'pi pi-search', '/field/scouting', PERMISSIONS.scoutingCapture, 10, true),
-  m('field.traps', 'field', 'Traps', 'pi pi-filter', '/field/traps', PERMISSIONS.trapsCapture, 20, true),
-  m('field.irrigation', 'field', 'Irrigation', 'pi pi-cloud', '/field/irrigation', PERMISSIONS.irrigationCapture, 30, true),
-  m('field.phenology', 'field', 'Phenology', 'pi pi-sun', '/field/phenology', PERMISSIONS.phenologyCapture, 40, true),
+  m('field.scouting', 'field', 'Scouting', 'pi pi-search', '/field/scouting', fieldAreaOpeners('scouting'), 10, true),
+  m('field.traps', 'field', 'Traps', 'pi pi-filter', '/field/traps', fieldAreaOpeners('traps'), 20, true),
+  m('field.irrigation', 'field', 'Irrigation', 'pi pi-cloud', '/field/irrigation', fieldAreaOpeners('irrigation'), 30, true),
+  m('field.phenology', 'field', 'Phenology', 'pi pi-sun', '/field/phenology', fieldAreaOpeners('phenology'), 40, true),
   m('harvest', null, 'Harvest', 'pi pi-box', '/harvest', PERMISSIONS.harvestReports, 40, true),
   m('packhouse', null, 'Packhouse', 'pi pi-building', null, null, 50, true),
   m('packhouse.harvestpucreport', 'packhouse', 'Harvest PUC Report', 'pi pi-table', '/packhouse/harvestpucreport', PERMISSIONS.harvestReports, 10, true),
@@ -73,6 +74,27 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   m('settings.users', 'settings', 'Users', 'pi pi-users', '/settings#users', PERMISSIONS.usersView, 30, true),
   m('settings.roles', 'settings', 'Roles', 'pi pi-shield', '/settings#roles', PERMISSIONS.rolesView, 40, true),
 ];
+
+/** The permissions of an entry, any one of which opens it; empty: every member. */
+export function menuPermissions(permission: MenuDefinition['permission']): readonly Permission[] {
+  return permission === null ? [] : typeof permission === 'string' ? [permission] : permission;
+}
+
+/**
+ * How menu_items.permission keeps an entry's permissions: null, one permission, or several joined
+ * by MENU_PERMISSION_SEPARATOR (any one opens the entry). Permission names never hold it.
+ */
+export const MENU_PERMISSION_SEPARATOR = '|';
+
+export function storedMenuPermission(permission: MenuDefinition['permission']): string | null {
+  const list = menuPermissions(permission);
+  return list.length === 0 ? null : list.join(MENU_PERMISSION_SEPARATOR);
+}
+
+/** The permissions of a stored menu_items.permission (storedMenuPermission's reverse). */
+export function storedMenuPermissions(stored: string | null): string[] {
+  return stored === null || stored === '' ? [] : stored.split(MENU_PERMISSION_SEPARATOR);
+}
 
 /** Client routes whose screens exist. The router sends every other path to 404. */
 export function availableMenuUrls(): string[] {

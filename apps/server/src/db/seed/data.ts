@@ -121,7 +121,7 @@ export const DEMO_PACKHOUSES: readonly DemoPackhouse[] = [
   { name: 'Patensie Packhouse', shortName: 'PAT', region: 'Gamtoos', affiliation: 'Ext', commodity: 'Lemons', owner: 'packhouse', linkedTo: ['grower', 'packhouse'] },
 ];
 
-export const DEMO_ROLE_NAMES = ['Administrator', 'Manager', 'Scout', 'Packhouse User', 'Staff'] as const;
+export const DEMO_ROLE_NAMES = ['Administrator', 'Manager', 'Scout', 'Packhouse User', 'Staff', 'Irrigation'] as const;
 export type DemoRoleName = (typeof DEMO_ROLE_NAMES)[number];
 
 export interface DemoRole {
@@ -132,7 +132,11 @@ export interface DemoRole {
   permissions: readonly Permission[];
 }
 
-/** Every organisation gets the same five roles. */
+/**
+ * Every organisation gets the same six roles. Each Field Data area has a role whose job it is to
+ * capture there: Scout (scouting, traps and the phenology stages seen on the same rounds) and
+ * Irrigation (tensiometer readings and water applied); Manager reads every area.
+ */
 export const DEMO_ROLES: readonly DemoRole[] = [
   {
     name: 'Administrator',
@@ -164,13 +168,15 @@ export const DEMO_ROLES: readonly DemoRole[] = [
   },
   {
     name: 'Scout',
-    description: 'Pest and disease scouting in the orchards',
+    description: 'Pest and disease scouting in the orchards, with the traps and phenology stages',
     defaultLandingPage: null,
     permissions: [
       PERMISSIONS.scoutingView,
       PERMISSIONS.scoutingCapture,
       PERMISSIONS.trapsView,
       PERMISSIONS.trapsCapture,
+      PERMISSIONS.phenologyView,
+      PERMISSIONS.phenologyCapture,
       PERMISSIONS.dashboardPest,
       PERMISSIONS.attendanceLog,
     ],
@@ -186,5 +192,11 @@ export const DEMO_ROLES: readonly DemoRole[] = [
     description: 'Farm workers who log their working time',
     defaultLandingPage: null,
     permissions: [PERMISSIONS.attendanceLog],
+  },
+  {
+    name: 'Irrigation',
+    description: 'Irrigation in the orchards: tensiometer readings and water applied',
+    defaultLandingPage: 'field.irrigation',
+    permissions: [PERMISSIONS.reportsTensio, PERMISSIONS.waterView, PERMISSIONS.irrigationCapture],
   },
 ];

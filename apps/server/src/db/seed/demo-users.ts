@@ -170,6 +170,19 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lockedOut: false,
     organizations: [],
   },
+  {
+    userName: 'irrigation',
+    password: 'Irrigation@2025',
+    fullName: 'Bongani Zulu',
+    email: 'bongani.zulu@example.co.za',
+    jobTitle: 'Irrigation Officer',
+    phoneNumber: '+27 74 555 0110',
+    description: 'Irrigation officer at Citrus Valley Growers (Irrigation role): tensiometer readings and water applied on two farms',
+    isSuperUser: false,
+    isEnabled: true,
+    lockedOut: false,
+    organizations: [{ organization: 'grower', organizationName: GROWER, roles: ['Irrigation'], farms: ['Goedehoop', 'Rietfontein'], packhouses: [] }],
+  },
 ];
 
 /** Looks up a demo user by name; throws for a name not in DEMO_USERS (catches typos in tests). */

@@ -285,7 +285,7 @@ describe('demo data seed', () => {
   it('gives roles landing pages that are menu leaves (or none) and only catalogue permissions', async () => {
     const leaves = new Set(MENU_CATALOGUE.filter((m) => !MENU_CATALOGUE.some((c) => c.parentId === m.id)).map((m) => m.id));
     const roleRows = await handle.db.select().from(roles);
-    expect(roleRows).toHaveLength(15);
+    expect(roleRows).toHaveLength(18);
     for (const r of roleRows) {
       if (r.defaultLandingPage !== null) expect(leaves.has(r.defaultLandingPage), r.name).toBe(true);
     }

@@ -11,6 +11,7 @@ export interface MenuRow {
   displayName: string;
   icon: string | null;
   url: string | null;
+  /** null, a permission, or several any one of which opens it (shared storedMenuPermission) */
   permission: string | null;
   /** only super users get it (system-wide screens) */
   superUserOnly: boolean;

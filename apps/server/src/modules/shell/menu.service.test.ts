@@ -1,4 +1,5 @@
-import type { MenuItem } from '@orchard/shared/shell';
+import { fieldAreaOpeners, PERMISSIONS } from '@orchard/shared/core';
+import { storedMenuPermission, type MenuItem } from '@orchard/shared/shell';
 import { describe, expect, it } from 'vitest';
 import type { MenuRow } from './menu.repository';
 import { buildMenuTree, chooseLandingPage } from './menu.service';
@@ -47,6 +48,13 @@ describe('buildMenuTree', () => {
     const cyclic = [row('x', 'y', '/x', null, 1), row('y', 'x', null, null, 1), row('a', null, '/a', null, 1)];
     expect(ids(buildMenuTree(cyclic, new Set()))).toEqual(['a']);
     expect(ids(buildMenuTree(rows, new Set(['p.x', 'p.y', 'p.deep'])))).not.toContain('orphan');
+  });
+
+  it('keeps an entry naming several permissions for a holder of any one of them (a Field Data screen: its view or its capture permission)', () => {
+    const field = [row('f', null, null, null, 10), row('f.s', 'f', '/f/s', storedMenuPermission(fieldAreaOpeners('scouting')), 10)];
+    expect(ids(buildMenuTree(field, new Set([PERMISSIONS.scoutingView])))).toEqual([['f', ['f.s']]]);
+    expect(ids(buildMenuTree(field, new Set([PERMISSIONS.scoutingCapture])))).toEqual([['f', ['f.s']]]);
+    expect(ids(buildMenuTree(field, new Set([PERMISSIONS.trapsView])))).toEqual([]);
   });
 
   it('leaves out a branch that itself needs a permission the user lacks', () => {

@@ -2,7 +2,7 @@
  * Builds the permission-filtered navigation menu and chooses the landing page. The tree rules
  * live in pure functions so they can be tested without a database.
  */
-import type { MenuItem } from '@orchard/shared/shell';
+import { storedMenuPermissions, type MenuItem } from '@orchard/shared/shell';
 import type { AppDb } from '../../db/client';
 import { findAvailableMenuRowsCached, type MenuRow } from './menu.repository';
 import { findUserRoles } from './me.repository';
@@ -10,7 +10,8 @@ import { findUserRoles } from './me.repository';
 /**
  * Nests the available rows under their parents and keeps what the permissions reach:
  * - a super-user-only item is left out, with everything under it, unless the user is a super user;
- * - an item whose own permission is set and not held is left out, with everything under it;
+ * - an item whose own permission is set and not held is left out, with everything under it (an
+ *   item naming several permissions is kept for a holder of any one of them);
  * - an item with a url (a leaf) is kept when allowed;
  * - an item without a url (a branch) is kept only while it still has a kept child.
  * Rows whose parent is not among the rows (unavailable or missing) never appear.
@@ -35,7 +36,8 @@ export function buildMenuTree(rows: readonly MenuRow[], permissions: ReadonlySet
       if (seen.has(row.id)) continue;
       seen.add(row.id);
       if (row.superUserOnly && !isSuperUser) continue;
-      if (row.permission !== null && !permissions.has(row.permission)) continue;
+      const needed = storedMenuPermissions(row.permission);
+      if (needed.length > 0 && !needed.some((p) => permissions.has(p))) continue;
       const sub = build(row.id);
       if (row.url === null && sub.length === 0) continue;
       items.push({

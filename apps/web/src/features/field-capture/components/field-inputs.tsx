@@ -1,13 +1,12 @@
 /**
  * The inputs field capture forms share, made for a phone: the farm and block dropdowns (from the
- * blocks of the caller's farms), native date and time inputs (the phone's own pickers) and labelled
+ * blocks of the caller's farms), date and time inputs as the culture writes them and labelled
  * fields with their messages.
  */
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FIRST_DAY, LAST_DAY } from '@orchard/shared/core';
 import { type FieldBlock } from '@orchard/shared/field-capture';
 import { FormField } from '../../../components/field-error';
 import { labelledDropdownPt } from '../../../components/filter-fields';
@@ -123,48 +122,8 @@ export function BlockPicker({
   );
 }
 
-/** A native date (yyyy-MM-dd, within the days the server takes) or time (HH:mm) input: the phone shows its own picker. */
-export function DateTimeField({
-  id,
-  label,
-  type,
-  value,
-  onChange,
-  error,
-  max,
-  hint,
-}: {
-  id: string;
-  label: string;
-  type: 'date' | 'time';
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  max?: string;
-  hint?: string;
-}) {
-  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <FormField id={id} label={label} error={error}>
-      <input
-        id={id}
-        type={type}
-        className={`p-inputtext p-component w-full ${error ? 'p-invalid' : ''}`}
-        value={value}
-        min={type === 'date' ? FIRST_DAY : undefined}
-        max={max ?? (type === 'date' ? LAST_DAY : undefined)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {hint && (
-        <small id={`${id}-hint`} className="field-hint">
-          {hint}
-        </small>
-      )}
-    </FormField>
-  );
-}
+/** The labelled date and time field every form and filter uses (components/date-time-input). */
+export { DateTimeField } from '../../../components/date-time-input';
 
 /** A number typed as text on the phone's number pad (digits only for whole numbers). */
 export function NumberField({

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { dayOf, TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '@orchard/shared/core';
 import { type FieldBlock } from '@orchard/shared/field-capture';
+import { isReadable } from '../../../components/date-time-input';
 import { RecordsList, useRecordsPaging, type RecordColumn } from '../../../components/records-list';
 import { filtersFromSearch, type FieldListFilters } from '../../../lib/field-list-filters';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -36,8 +37,10 @@ export function RecordsPanel<Row extends FieldRecordRow, Draft>({
   const { search } = useLocation();
   const [filters, setFilters] = useState<FieldListFilters>(() => filtersFromSearch(search));
   const paging = useRecordsPaging('fieldCapture', kind.texts.caption, TABLE_PAGE_SIZE_OPTIONS, TABLE_PAGE_SIZE);
-  const rangeError = filters.from && filters.to && filters.from > filters.to ? t('fieldCapture.rangeOrder') : undefined;
-  const list = useFieldList(kind.listPath, kind.pageSchema, { ...filters, ...paging.page }, !rangeError);
+  // a day still being typed (text the input cannot read yet) filters nothing until it reads as one
+  const readable = isReadable('date', filters.from) && isReadable('date', filters.to);
+  const rangeError = readable && filters.from && filters.to && filters.from > filters.to ? t('fieldCapture.rangeOrder') : undefined;
+  const list = useFieldList(kind.listPath, kind.pageSchema, { ...filters, ...paging.page }, !rangeError && readable);
   const remove = useDeleteFieldRecord(kind.listPath, kind.itemPath);
   const today = dayOf(new Date());
   const id = `${kind.key}-filter`;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createScoutingSessionBodySchema } from '@orchard/shared/field-capture';
+import { createScoutingSessionBodySchema, SCOUTING_MESSAGES } from '@orchard/shared/field-capture';
 import { issuesByField } from '../../../lib/form-issues';
 import { createFormatters } from '../../../lib/format';
 import { instantText, timeOf } from '../components/capture-times';
@@ -26,6 +26,25 @@ describe('scouting capture', () => {
     // on another day an empty end time is no time: the schema says so
     const earlier = scoutingKind.toBody({ ...draft, day: '2026-03-01' });
     expect(issuesByField(createScoutingSessionBodySchema, { ...earlier, clientId: CLIENT_ID }).endedAt).toBe('Enter the end time as a date and time');
+  });
+
+  it('an offline capture keeps the time it was saved as its end, and a session within one minute asks for its start', () => {
+    // saved on the phone at 11:15 (no network): the body the outbox keeps carries 11:15, whenever it is sent
+    vi.useFakeTimers({ now: new Date('2026-03-02T09:15:20Z') });
+    const draft = { ...scoutingKind.emptyDraft(null), farmBlockId: 4, start: '10:00' };
+    const saved = scoutingKind.toBody(draft);
+    vi.setSystemTime(new Date('2026-03-02T13:40:00Z'));
+    expect(saved.endedAt).toBe('2026-03-02T11:15:00+02:00');
+    // the form opened (or the previous session saved) in the minute it is saved: no time was taken on the block
+    vi.setSystemTime(new Date('2026-03-02T09:15:50Z'));
+    const rushed = scoutingKind.toBody({ ...scoutingKind.emptyDraft(draft), observations: [] });
+    expect(rushed.startedAt).toBe(rushed.endedAt);
+    expect(issuesByField(scoutingKind.createSchema, { ...rushed, clientId: CLIENT_ID })).toEqual({ endedAt: SCOUTING_MESSAGES.noDuration });
+    expect(issuesByField(scoutingKind.updateSchema, { ...rushed, version: 1 })).toEqual({ endedAt: SCOUTING_MESSAGES.noDuration });
+    // with its start typed it is saved
+    expect(issuesByField(scoutingKind.createSchema, { ...scoutingKind.toBody({ ...draft, observations: [] }), clientId: CLIENT_ID })).toEqual({});
+    // the routes take what an import or another client carries
+    expect(issuesByField(createScoutingSessionBodySchema, { ...rushed, clientId: CLIENT_ID })).toEqual({});
   });
 
   it('sends a count for counted pests and present for the others, never both; the schema names the missing one', () => {

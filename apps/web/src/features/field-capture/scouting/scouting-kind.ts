@@ -1,15 +1,15 @@
 /**
  * Scouting sessions as a capture list: a block, the day with start and end time (start: when the
- * form was opened; end: left empty, the time of saving), and the observations per observation
- * point.
+ * form was opened or the previous session saved; end: left empty, the time of saving on the phone,
+ * which an offline capture keeps until it is sent; a session within one minute is refused, see
+ * shared scoutingCaptureFormSchemas), and the observations per observation point.
  */
 import { PERMISSIONS } from '@orchard/shared/core';
 import {
   SCOUTING_PATHS,
-  createScoutingSessionBodySchema,
+  scoutingCaptureFormSchemas,
   scoutingPestOf,
   scoutingSessionsResponseSchema,
-  updateScoutingSessionBodySchema,
   type ScoutingSession,
 } from '@orchard/shared/field-capture';
 import type { Formatters } from '../../../lib/format';
@@ -86,8 +86,9 @@ export const scoutingKind: CaptureKind<ScoutingSession, ScoutingDraft> = {
   listPath: SCOUTING_PATHS.sessions,
   itemPath: SCOUTING_PATHS.session,
   pageSchema: scoutingSessionsResponseSchema,
-  createSchema: createScoutingSessionBodySchema,
-  updateSchema: updateScoutingSessionBodySchema,
+  // a session of some length (shared scoutingCaptureFormSchemas: what its end is, also offline)
+  createSchema: scoutingCaptureFormSchemas.create,
+  updateSchema: scoutingCaptureFormSchemas.update,
   viewPermission: PERMISSIONS.scoutingView,
   capturePermission: PERMISSIONS.scoutingCapture,
   importKind: 'scouting',

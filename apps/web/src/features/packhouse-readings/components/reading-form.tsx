@@ -1,6 +1,6 @@
 /**
  * The capture form of one kind of reading, made for a phone first: the day and time it was read
- * (the phone's own pickers), its numbers typed as text on the number pad (kept exactly as typed:
+ * (as the culture writes them: components/date-time-input), its numbers typed as text on the number pad (kept exactly as typed:
  * the shared rule refuses 20.55 °C where one decimal is kept, it never rounds) and a note. A new
  * reading is sent with a client id; a stored one with the version it was read at (412: someone
  * saved it first, the list reloads).
@@ -9,6 +9,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
 import { dayOf } from '@orchard/shared/core';
+import { DateTimeField } from '../../../components/date-time-input';
 import { FormField } from '../../../components/field-error';
 import { NumberTextInput } from '../../../components/number-text-input';
 import { errorText, isApiError } from '../../../lib/api-error';
@@ -78,29 +79,16 @@ export function ReadingForm({ kind, placeId, state, onState }: { kind: ReadingKi
     <form className="reading-form" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
       <h3 id={headingId}>{editing ? t('packhouseReadings.editReading') : t(kind.texts.form)}</h3>
       <div className="reading-pair">
-        <FormField id={id('day')} label={t('packhouseReadings.readOn')} error={errors.readOn}>
-          <input
-            id={id('day')}
-            type="date"
-            className={`p-inputtext p-component w-full ${errors.readOn ? 'p-invalid' : ''}`}
-            value={draft.readOn}
-            max={dayOf(new Date())}
-            aria-invalid={errors.readOn ? true : undefined}
-            aria-describedby={describedBy(id('day'), errors.readOn)}
-            onChange={(e) => set({ readOn: e.target.value })}
-          />
-        </FormField>
-        <FormField id={id('time')} label={t('packhouseReadings.readTime')} error={errors.readTime}>
-          <input
-            id={id('time')}
-            type="time"
-            className={`p-inputtext p-component w-full ${errors.readTime ? 'p-invalid' : ''}`}
-            value={draft.readTime}
-            aria-invalid={errors.readTime ? true : undefined}
-            aria-describedby={describedBy(id('time'), errors.readTime)}
-            onChange={(e) => set({ readTime: e.target.value })}
-          />
-        </FormField>
+        <DateTimeField
+          id={id('day')}
+          type="date"
+          label={t('packhouseReadings.readOn')}
+          value={draft.readOn}
+          max={dayOf(new Date())}
+          error={errors.readOn}
+          onChange={(readOn) => set({ readOn })}
+        />
+        <DateTimeField id={id('time')} type="time" label={t('packhouseReadings.readTime')} value={draft.readTime} error={errors.readTime} onChange={(readTime) => set({ readTime })} />
       </div>
       <div className="reading-pair">
         {kind.values.map((v) => (

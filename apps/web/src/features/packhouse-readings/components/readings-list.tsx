@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS, dayOf } from '@orchard/shared/core';
-import { FormField } from '../../../components/field-error';
+import { DateTimeField, isReadable } from '../../../components/date-time-input';
 import { RecordsList, useRecordsPaging } from '../../../components/records-list';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useReadingMutations, useReadings } from '../api/packhouse-readings-api';
@@ -31,8 +31,10 @@ export function ReadingsList({
   const format = useFormatters();
   const [days, setDays] = useState({ from: '', to: '' });
   const paging = useRecordsPaging('packhouseReadings', kind.texts.caption, TABLE_PAGE_SIZE_OPTIONS, TABLE_PAGE_SIZE);
-  const rangeError = days.from && days.to && days.from > days.to ? t('packhouseReadings.rangeOrder') : undefined;
-  const list = useReadings(kind, rangeError ? null : { placeId, ...days, ...paging.page });
+  // a day still being typed (text the input cannot read yet) filters nothing until it reads as one
+  const readable = isReadable('date', days.from) && isReadable('date', days.to);
+  const rangeError = readable && days.from && days.to && days.from > days.to ? t('packhouseReadings.rangeOrder') : undefined;
+  const list = useReadings(kind, rangeError || !readable ? null : { placeId, ...days, ...paging.page });
   const { remove } = useReadingMutations(kind);
   const today = dayOf(new Date());
   const id = `${kind.key}-readings`;
@@ -43,18 +45,7 @@ export function ReadingsList({
   };
 
   const dayInput = (key: 'from' | 'to', error?: string) => (
-    <FormField id={`${id}-${key}`} label={t(`packhouseReadings.${key}`)} error={error}>
-      <input
-        id={`${id}-${key}`}
-        type="date"
-        className={`p-inputtext p-component w-full ${error ? 'p-invalid' : ''}`}
-        value={days[key]}
-        max={today}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-${key}-error` : undefined}
-        onChange={(e) => setDay({ [key]: e.target.value })}
-      />
-    </FormField>
+    <DateTimeField id={`${id}-${key}`} type="date" label={t(`packhouseReadings.${key}`)} value={days[key]} max={today} error={error} onChange={(day) => setDay({ [key]: day })} />
   );
 
   return (

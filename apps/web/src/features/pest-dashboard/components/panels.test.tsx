@@ -11,8 +11,14 @@ import { InfectionPanel, ScoutingFrequencyPanel, TrapCountsPanel } from './panel
 
 vi.mock('../../../lib/use-formatters', () => ({ useFormatters: () => createFormatters('en-ZA') }));
 // the user's menu: a figure links only to a screen it has
-const session = vi.hoisted(() => ({ menu: [] as { id: string; displayName: string; icon: null; url: string | null; hasSubItems: boolean; items: [] }[] }));
-vi.mock('../../../lib/session/use-session-context', () => ({ useSessionContext: () => ({ menu: session.menu }) }));
+// and their permissions: a figure links only to rows they may read
+const session = vi.hoisted(() => ({
+  menu: [] as { id: string; displayName: string; icon: null; url: string | null; hasSubItems: boolean; items: [] }[],
+  permissions: ['scouting.view', 'traps.view'] as string[],
+}));
+vi.mock('../../../lib/session/use-session-context', () => ({
+  useSessionContext: () => ({ menu: session.menu, hasPermission: (p: string) => session.permissions.includes(p) }),
+}));
 const leaf = (url: string) => ({ id: url, displayName: url, icon: null, url, hasSubItems: false, items: [] as [] });
 // the canvas chart is Chart.js's business; here only that each series gets one
 vi.mock('./trap-count-chart', () => ({ default: ({ series }: { series: { pest: string } }) => <div data-testid="chart">{series.pest}</div> }));
@@ -49,6 +55,7 @@ describe('pest dashboard panels', () => {
   afterEach(() => {
     cleanup();
     session.menu = [];
+    session.permissions = ['scouting.view', 'traps.view'];
   });
 
   it('infection: points as infested of inspected, share and threshold with one decimal, the status in words and tone', () => {
@@ -96,6 +103,22 @@ describe('pest dashboard panels', () => {
     show(<ScoutingFrequencyPanel data={data} answered loading={false} />);
     const last = within(screen.getByRole('table', { name: p.scouting.caption })).getByRole('link');
     expect(last.getAttribute('href')).toBe('/field/scouting?farmId=1&blockId=10&from=2026-11-20&to=2026-11-20');
+  });
+
+  it('a figure stays text where the screen opens on its capture form only (the capture permission without the view permission)', () => {
+    session.menu = [leaf('/field/scouting'), leaf('/field/traps')];
+    session.permissions = ['scouting.capture', 'traps.capture'];
+    const data = answer({
+      scoutingFrequency: {
+        requiredDays: 14,
+        blocks: [{ ...place, lastSessionId: 5, lastScoutedOn: '2026-11-20', daysSince: 4, requiredDays: 14, status: 'on-time' }],
+        farms: [],
+      },
+    });
+    show(<ScoutingFrequencyPanel data={data} answered loading={false} />);
+    const table = screen.getByRole('table', { name: p.scouting.caption });
+    expect(within(table).getByText('2026/11/20')).toBeTruthy();
+    expect(within(table).queryAllByRole('link')).toEqual([]);
   });
 
   it('before the first answer a panel shows its skeleton; an empty answer says so in the panel\'s words', () => {

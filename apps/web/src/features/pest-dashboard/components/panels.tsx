@@ -15,6 +15,7 @@ import { Tag } from 'primereact/tag';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PERMISSIONS, type Permission } from '@orchard/shared/core';
 import type { PestDashboardResponse } from '@orchard/shared/pest-dashboard';
 import { compactInputCheckRow } from '../../../components/input-check-details';
 import { InputChecksTable } from '../../../components/input-checks-table';
@@ -29,10 +30,14 @@ import { useFormatters } from '../../../lib/use-formatters';
 const TrapCountChart = lazy(() => import('./trap-count-chart'));
 const TrapMap = lazy(() => import('./trap-map'));
 
-/** A link to a capture screen's rows, or null where the user's menu has not that screen. */
-function useRowsLink(path: string) {
-  const { menu } = useSessionContext();
-  const reachable = menuHasScreen(menu, path);
+/**
+ * A link to a capture screen's rows, or null where it would not show them: the user's menu has not
+ * that screen, or the user does not hold the list's view permission (a capture-only holder opens the
+ * screen on its form, without the rows).
+ */
+function useRowsLink(path: string, view: Permission) {
+  const { menu, hasPermission } = useSessionContext();
+  const reachable = menuHasScreen(menu, path) && hasPermission(view);
   return (filters: Partial<FieldListFilters>) => (reachable ? fieldListLink(path, filters) : null);
 }
 
@@ -89,7 +94,7 @@ export function InfectionPanel({ data, answered, loading }: PanelProps) {
   const format = useFormatters();
   const percent = (value: number | null) => (value === null ? '' : format.number(value, { maximumFractionDigits: 1 }));
   const withoutPoints = data?.infection.blocksWithoutPoints ?? [];
-  const scoutingLink = useRowsLink(paths.fieldScouting);
+  const scoutingLink = useRowsLink(paths.fieldScouting, PERMISSIONS.scoutingView);
   type Row = Panels['infection']['rows'][number];
   const points = (r: Row) => {
     const text = t('pestDashboard.infection.pointsValue', { infested: r.pointsInfested, inspected: r.pointsInspected });
@@ -153,7 +158,7 @@ type TrapRow = Panels['trapsOverThreshold']['rows'][number];
 export function TrapsOverPanel({ data, answered, loading }: PanelProps) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const trapsLink = useRowsLink(paths.fieldTraps);
+  const trapsLink = useRowsLink(paths.fieldTraps, PERMISSIONS.trapsView);
   const [showMap, setShowMap] = useState(false);
   const mapId = useId();
   const rows = data?.trapsOverThreshold.rows ?? [];
@@ -215,7 +220,7 @@ export function ScoutingFrequencyPanel({ data, answered, loading }: PanelProps) 
   const { t } = useTranslation();
   const format = useFormatters();
   const frequency = data?.scoutingFrequency;
-  const scoutingLink = useRowsLink(paths.fieldScouting);
+  const scoutingLink = useRowsLink(paths.fieldScouting, PERMISSIONS.scoutingView);
   const lastScouted = (r: FrequencyRow) => {
     if (!r.lastScoutedOn) return '';
     const text = format.day(r.lastScoutedOn);
