@@ -2,6 +2,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { APP_NAME } from '@orchard/shared/core';
 import { en } from '@orchard/shared/i18n';
+import { settled } from './axe-check';
 import type { DemoUser } from './demo-users';
 
 export { en };
@@ -140,3 +141,29 @@ export function gate() {
 
 /** Page scroll width: no horizontal page scroll when <= the viewport width. */
 export const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/**
+ * Opens a screen from the main menu as a person does: where the window is narrow, from the
+ * hamburger menu first. `labels` are the branches down to the screen's own entry; a closed branch
+ * is opened, an open one left as it is.
+ */
+export async function openFromMenu(page: Page, ...labels: string[]) {
+  const hamburger = page.getByRole('button', { name: en.shell.openMenu, exact: true });
+  // the entry is clicked where it rests: a branch still sliding open moves what lies below it
+  if (await hamburger.isVisible()) {
+    await hamburger.click();
+    await expect(page.locator('.mobile-menu')).toBeVisible();
+    await settled(page);
+  }
+  const nav = page.getByRole('navigation', { name: en.shell.mainMenu });
+  for (const branch of labels.slice(0, -1)) {
+    const button = nav.locator('button.tree-menu-branch').filter({ hasText: exactly(branch) });
+    if ((await button.getAttribute('aria-expanded')) !== 'true') {
+      await button.click();
+      await settled(page);
+    }
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+  }
+  await nav.getByRole('link', { name: labels.at(-1), exact: true }).click();
+  await expect(page.locator('.mobile-menu')).toHaveCount(0);
+}

@@ -4,7 +4,7 @@
  * (createOrganizationWithFirstAdministrator).
  */
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { en, exactly, fillLogin, loginForm, organizationInput, toast } from './app';
+import { en, exactly, fillLogin, loginForm, openFromMenu, organizationInput, toast } from './app';
 import type { ReceivedMail, SmtpSink } from './smtp-sink';
 
 const c = en.organizations.create;
@@ -79,15 +79,17 @@ export function mailedLink(mail: ReceivedMail): string {
  * Management > Organizations from the menu, Add New Organization, fills in the organisation (copying
  * the roles of `copyFrom`), one farm placed by typed coordinates and, in First Administrator, the
  * customer's administrator, and saves. That administrator opens the e-mailed link (the only address
- * typed) in a browser of their own, chooses a password, signs in and lands in the new organisation.
+ * typed) in a browser of their own, chooses a password, signs in and lands in the new organisation,
+ * where they put away the release note that greets a newcomer.
  * Map tiles must be stubbed on `page` (support/map-tiles.ts) and the sink listening on the worker's
- * SMTP port. Answers the administrator's signed-in page for the journey to go on with.
+ * SMTP port. The administrator's browser has the window size `viewport` (the super user's, unless
+ * given). Answers the administrator's signed-in page for the journey to go on with.
  */
 export async function createOrganizationWithFirstAdministrator(
   page: Page,
   browser: Browser,
   sink: SmtpSink,
-  options: { name?: string; copyFrom?: string } = {},
+  options: { name?: string; copyFrom?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<OrganizationWithAdministrator> {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
   const name = options.name ?? `Blouberg Vrugte ${stamp}`;
@@ -99,9 +101,7 @@ export async function createOrganizationWithFirstAdministrator(
   };
 
   // the Organisations list, from the menu
-  const sidebar = page.getByRole('navigation', { name: en.shell.mainMenu });
-  await sidebar.getByText(en.menu.Management, { exact: true }).click();
-  await sidebar.getByText(en.menu.Organizations, { exact: true }).click();
+  await openFromMenu(page, en.menu.Management, en.menu.Organizations);
   await expect(page.getByRole('heading', { level: 1, name: en.organizations.title })).toBeVisible();
   await page.getByRole('button', { name: en.organizations.addNew }).click();
   const dialog = dialogOf(page);
@@ -135,7 +135,7 @@ export async function createOrganizationWithFirstAdministrator(
 
   // the administrator's own browser: the e-mailed link, a password, sign in
   const mail = await sink.waitFor((m) => m.to.includes(administrator.email) && m.text.includes(name));
-  const context = await browser.newContext();
+  const context = await browser.newContext({ viewport: options.viewport ?? page.viewportSize() });
   const own = await context.newPage();
   await own.goto(mailedLink(mail));
   await expect(own.getByRole('heading', { name: en.passwordReset.heading })).toBeVisible();
@@ -150,5 +150,10 @@ export async function createOrganizationWithFirstAdministrator(
   await expect(own).toHaveURL(/\/dashboard$/);
   await expect(organizationInput(own)).toHaveValue(name);
   await expect(own.getByRole('heading', { level: 1 })).toHaveText(en.dashboard.heading.replace('{{organization}}', name));
+  // a newcomer is greeted with the latest release note over the dashboard; Ok puts it away for good
+  const releaseNote = own.getByRole('dialog', { name: en.releaseNotes.header });
+  await expect(releaseNote).toBeVisible();
+  await releaseNote.getByRole('button', { name: en.releaseNotes.ok, exact: true }).click();
+  await expect(releaseNote).toBeHidden();
   return { name, administrator, page: own, context, mail };
 }

@@ -48,7 +48,7 @@ export const enSetupChecklist = {
       },
       pickingRows: {
         title: 'First picking schedule row',
-        hint: 'Plan the bins per week for a PUC, variety and packhouse.',
+        hint: 'Plan the bins per day for a PUC, variety and packhouse, with its picking progress.',
         action: 'Add a row in Picking Schedule By PUC',
       },
     },

@@ -19,7 +19,8 @@ export const SETUP_CHECKLIST_PATHS = {
  * - userFarms: a member who is not a super user holds at least one of the organisation's farms
  *   (the farms decide what each user sees, so a member without any sees no harvest data);
  * - bins: a bin received from one of its production blocks (bin intake or its CSV import);
- * - pickingRows: a picking schedule row (Picking Schedule By PUC).
+ * - pickingRows: a picking schedule row: a day's bins saved in Picking Schedule By PUC (where the
+ *   step leads: a new organisation has no producer-view row to duplicate) or a producer-view row.
  */
 export const SETUP_STEPS = ['legalEntity', 'farms', 'pucs', 'productionBlocks', 'packhouses', 'userFarms', 'bins', 'pickingRows'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];

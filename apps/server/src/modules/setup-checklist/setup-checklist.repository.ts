@@ -1,9 +1,15 @@
-/** Each setup step's state for one organisation, read in one statement of EXISTS probes (each an index seek). */
+/**
+ * Each setup step's state for one organisation, read in one statement of EXISTS probes (each an index
+ * seek). A picking row is a producer-view row or a day's bins saved in Picking Schedule By PUC, the
+ * screen the step leads to (the bins of a day are found through the organisation's PUCs, by the
+ * cells' PUC index).
+ */
 import type { SetupStep } from '@orchard/shared/setup-checklist';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../db/client';
 import {
   farms,
+  fruitBinEstimates,
   fruitBins,
   legalEntities,
   memberships,
@@ -34,7 +40,12 @@ export async function findSetupState(db: AppDb, organizationId: number): Promise
         where ${userFarms.organizationId} = ${organizationId} and not ${users.isSuperUser}
       ) as "userFarms",
       ${has(fruitBins)} as "bins",
-      ${has(pickingEstimates)} as "pickingRows"
+      (${has(pickingEstimates)}
+        or exists (
+          select 1 from ${pucs}
+          where ${pucs.organizationId} = ${organizationId}
+            and exists (select 1 from ${fruitBinEstimates} where ${fruitBinEstimates.pucId} = ${pucs.id})
+        )) as "pickingRows"
   `);
   return row!;
 }

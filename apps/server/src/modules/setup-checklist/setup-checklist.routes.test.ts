@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { addMember, assignFarms, createUser } from '../../../test/helpers/fixtures';
 import { createHarvestWorld, memberWith, type HarvestWorld } from '../../../test/helpers/harvest-world';
-import { farms, legalEntities, pickingEstimates, userFarms } from '../../db/schema/index';
+import { farms, fruitBinEstimates, legalEntities, pickingEstimates, userFarms } from '../../db/schema/index';
 import { and, eq } from 'drizzle-orm';
 
 describe('setup checklist', () => {
@@ -55,6 +55,17 @@ describe('setup checklist', () => {
     expect((await state(w.a.userId, w.a.organizationId)).pickingRows).toBe(true);
     // B still has nothing: A's rows never count for B
     expect(Object.values(await state(w.b.userId, w.b.organizationId)).some(Boolean)).toBe(false);
+  });
+
+  it("counts a day's bins saved in Picking Schedule By PUC as the first picking row: a new organisation has no producer row to copy", async () => {
+    // grower G: a farm, a PUC and a block of its own, bins, no producer-view row
+    const g = w.growerG.organizationId;
+    const picker = await memberWith(t, g, 'checklist-picker', [PERMISSIONS.pickingEdit]);
+    expect((await state(picker, g)).pickingRows).toBe(false);
+    await t.db.insert(fruitBinEstimates).values({ organizationId: g, pucId: w.puc.l5, varietyId: w.variety.navel, date: '2026-03-16', bins: 30, packhouseId: w.ph.ph1 });
+    expect((await state(picker, g)).pickingRows).toBe(true);
+    // another organisation's day never counts
+    expect((await state(w.b.userId, w.b.organizationId)).pickingRows).toBe(false);
   });
 
   it('counts a farm held by a member, but not one held only by a super user', async () => {
