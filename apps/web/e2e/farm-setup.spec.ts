@@ -9,8 +9,15 @@
  * nor the screen.
  */
 import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 import { test, type APIRequestContext } from './support/test';
-import { FARM_SETUP_NAME_MAX, FARM_SETUP_PATHS } from '@orchard/shared/farm-setup';
+import {
+  FARM_SETUP_CSV_COLUMNS,
+  FARM_SETUP_EXPORT_PATHS,
+  FARM_SETUP_NAME_MAX,
+  FARM_SETUP_PATHS,
+  type FarmSetupExportKind,
+} from '@orchard/shared/farm-setup';
 import { APP_DEFAULT_THEME_ID, PREFERENCES_PATHS } from '@orchard/shared/preferences';
 import { en, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
@@ -267,6 +274,50 @@ test.describe('farm setup', () => {
     await page.goto(`${PATH}#no-such-tab`);
     await selected(fs.tab.legalEntities);
     await expect(page).toHaveURL(new RegExp(`${PATH}#legal-entities$`));
+  });
+
+  test("Export CSV on every tab downloads the tab's list, with the tab's filter", async ({ page, request }) => {
+    const { headers, farmName, pucName } = await farmWithPuc(request);
+    await openScreen(page);
+    const tabs: [string, FarmSetupExportKind, string][] = [
+      [fs.tab.legalEntities, 'legalEntities', FARM_SETUP_PATHS.legalEntities],
+      [fs.tab.farms, 'farms', FARM_SETUP_PATHS.farms],
+      [fs.tab.farmBlocks, 'farmBlocks', FARM_SETUP_PATHS.farmBlocks],
+      [fs.tab.pucs, 'pucs', FARM_SETUP_PATHS.pucs],
+      [fs.tab.blocks, 'productionBlocks', FARM_SETUP_PATHS.productionBlocks],
+      [fs.tab.varieties, 'varieties', FARM_SETUP_PATHS.varieties],
+      [fs.tab.commodities, 'commodities', FARM_SETUP_PATHS.commodities],
+    ];
+    const download = async (kind: FarmSetupExportKind) => {
+      const exported = page.waitForResponse((r) => new URL(r.url()).pathname === FARM_SETUP_EXPORT_PATHS[kind]);
+      const downloaded = page.waitForEvent('download');
+      await openPanel(page).getByRole('button', { name: fs.exportCsv, exact: true }).click();
+      const answer = await exported;
+      expect(answer.status(), kind).toBe(200);
+      const file = await downloaded;
+      expect(file.suggestedFilename(), kind).toMatch(/^[A-Za-z]+-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.csv$/);
+      return { url: new URL(answer.url()), records: parse(await readFile((await file.path())!, 'utf8')) as string[][] };
+    };
+    for (const [tab, kind, listPath] of tabs) {
+      await openTab(page, tab);
+      const firstRow = openPanel(page).locator('.p-datatable-tbody > tr').first();
+      await expect(firstRow.locator('td').first()).not.toBeEmpty();
+      const { records } = await download(kind);
+      expect(records[0], kind).toEqual(FARM_SETUP_CSV_COLUMNS[kind].map((c) => c.header));
+      // every row of the list, in its order: the table's first row is the file's first line
+      const list = (await (await request.get(listPath, { headers })).json()) as { id: number }[];
+      expect(records.slice(1).map((r) => Number(r[0])), kind).toEqual(list.map((r) => r.id));
+      expect(records[1]![1], kind).toBe((await firstRow.locator('td').first().innerText()).trim());
+    }
+
+    // the PUCs tab's farm filter goes with the export: the new farm's one PUC
+    await openTab(page, fs.tab.pucs);
+    await chooseOption(page, dropdown(openPanel(page).locator('.farm-setup-toolbar'), fs.fields.farm), farmName);
+    await expect(openPanel(page).locator('.p-datatable-tbody > tr')).toHaveCount(1);
+    const filtered = await download('pucs');
+    expect(filtered.url.searchParams.get('farmId')).toMatch(/^\d+$/);
+    expect(filtered.records.slice(1).map((r) => r.slice(1))).toEqual([[pucName, farmName]]);
+    await expect(openPanel(page).getByRole('button', { name: fs.exportCsv, exact: true })).toBeEnabled();
   });
 
   test('axe-core at 1280 px: every tab, a dialog with its messages, and the delete confirmation', async ({ page }) => {

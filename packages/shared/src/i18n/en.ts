@@ -874,6 +874,10 @@ export const en = {
   farmSetup: {
     title: 'Farm Setup',
     tabs: 'Farm setup lists',
+    exportCsv: 'Export CSV',
+    exporting: 'Exporting...',
+    downloadingError: 'Downloading Error',
+    exportFailed: 'Unable to download.',
     tab: {
       legalEntities: 'Legal Entities',
       farms: 'Farms',

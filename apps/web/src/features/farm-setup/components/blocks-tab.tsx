@@ -99,6 +99,8 @@ export function BlocksTab() {
         onAdd={() => setEditing({ row: null })}
         onEdit={(row) => setEditing({ row })}
         deleteKind="productionBlocks"
+        exportKind="productionBlocks"
+        exportFilter={{ name: 'pucId', value: pucId }}
         filters={<SingleFilter label={t('farmSetup.fields.puc')} options={pucOptions} value={pucId} onChange={setPucId} clearable />}
         minWidth="58rem"
       />

@@ -44,6 +44,8 @@ export function FarmBlocksTab() {
         onAdd={() => setEditing({ row: null })}
         onEdit={(row) => setEditing({ row })}
         deleteKind="farmBlocks"
+        exportKind="farmBlocks"
+        exportFilter={{ name: 'farmId', value: farmId }}
         filters={<SingleFilter label={t('farmSetup.fields.farm')} options={farms.options} value={farmId} onChange={setFarmId} clearable />}
         minWidth="44rem"
       />

@@ -43,6 +43,7 @@ export function FarmsTab() {
         onAdd={() => setEditing({ row: null })}
         onEdit={(row) => setEditing({ row })}
         deleteKind="farms"
+        exportKind="farms"
         minWidth="40rem"
       />
       {editing && (

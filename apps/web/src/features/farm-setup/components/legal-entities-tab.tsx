@@ -31,6 +31,7 @@ export function LegalEntitiesTab() {
         onAdd={() => setEditing({ row: null })}
         onEdit={(row) => setEditing({ row })}
         deleteKind="legalEntities"
+        exportKind="legalEntities"
       />
       {editing && (
         <LegalEntityDialog row={editing.row} current={list.data?.find((r) => r.id === editing.row?.id)} onHide={() => setEditing(null)} />

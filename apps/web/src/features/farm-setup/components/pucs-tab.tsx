@@ -33,6 +33,8 @@ export function PucsTab() {
         onAdd={() => setEditing({ row: null })}
         onEdit={(row) => setEditing({ row })}
         deleteKind="pucs"
+        exportKind="pucs"
+        exportFilter={{ name: 'farmId', value: farmId }}
         filters={<SingleFilter label={t('farmSetup.fields.farm')} options={farms.options} value={farmId} onChange={setFarmId} clearable />}
       />
       {editing && (

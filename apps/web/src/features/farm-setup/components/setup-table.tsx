@@ -1,6 +1,7 @@
 /**
- * One farm setup list: a toolbar (filters, then Add), the table with its loading and empty states,
- * and per row Edit and Delete. Delete asks first; a delete the server refuses because data refers
+ * One farm setup list: a toolbar (filters, then Export CSV and Add), the table with its loading and
+ * empty states, and per row Edit and Delete. Export CSV downloads the server's file of the list with
+ * the tab's filter. Delete asks first; a delete the server refuses because data refers
  * to the row says why.
  */
 import { Button } from 'primereact/button';
@@ -11,10 +12,13 @@ import { Message } from 'primereact/message';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '@orchard/shared/core';
+import type { FarmSetupExportKind } from '@orchard/shared/farm-setup';
 import { RowActionButton } from '../../../components/row-actions';
 import { namedPaginatorTemplate, scrollableTablePt } from '../../../components/table-accessibility';
 import { hasAnswered, TableEmpty } from '../../../components/table-empty';
+import { errorText } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
+import { useExportSetupList, type SetupExportFilter } from '../api/export-list';
 import { useDeleteRow, type EditableKind } from '../api/save-row';
 import { requestErrorText } from '../farm-setup-text';
 
@@ -47,6 +51,10 @@ interface Props<T extends { id: number }> {
   onEdit?: (row: T) => void;
   /** rows of this kind can be deleted */
   deleteKind?: EditableKind;
+  /** the list's CSV export */
+  exportKind: FarmSetupExportKind;
+  /** the tab's filter, sent with the export as with the list */
+  exportFilter?: SetupExportFilter;
   /** filters shown before Add */
   filters?: ReactNode;
   /** the table's narrowest width: narrower screens scroll it */
@@ -54,8 +62,25 @@ interface Props<T extends { id: number }> {
   className?: string;
 }
 
-export function SetupTable<T extends { id: number }>({ caption, query, columns, rowName, addLabel, onAdd, onEdit, deleteKind, filters, minWidth, className }: Props<T>) {
+export function SetupTable<T extends { id: number }>({
+  caption,
+  query,
+  columns,
+  rowName,
+  addLabel,
+  onAdd,
+  onEdit,
+  deleteKind,
+  exportKind,
+  exportFilter,
+  filters,
+  minWidth,
+  className,
+}: Props<T>) {
   const { t } = useTranslation();
+  const exporter = useExportSetupList(exportKind);
+  const onExport = () =>
+    exporter.mutate(exportFilter ?? null, { onError: (e) => toast.error(t('farmSetup.downloadingError'), errorText(e) || t('farmSetup.exportFailed')) });
   // hooks run on every render: a list without deletes holds one it never calls
   const remove = useDeleteRow(deleteKind ?? 'legalEntities');
   const hasActions = !!onEdit || !!deleteKind;
@@ -80,7 +105,18 @@ export function SetupTable<T extends { id: number }>({ caption, query, columns, 
     <div className={['farm-setup-list', className].filter(Boolean).join(' ')}>
       <div className="farm-setup-toolbar">
         {filters}
-        <Button type="button" icon="pi pi-plus" label={addLabel} onClick={onAdd} className="farm-setup-add" />
+        <div className="farm-setup-buttons">
+          <Button
+            type="button"
+            icon="pi pi-download"
+            label={exporter.isPending ? t('farmSetup.exporting') : t('farmSetup.exportCsv')}
+            loading={exporter.isPending}
+            disabled={exporter.isPending || !query.data || query.data.length === 0}
+            onClick={onExport}
+            outlined
+          />
+          <Button type="button" icon="pi pi-plus" label={addLabel} onClick={onAdd} />
+        </div>
       </div>
       {query.error != null && <Message severity="error" text={`${t('farmSetup.loadFailed')} ${requestErrorText(query.error, t)}`} />}
       <DataTable

@@ -42,6 +42,7 @@ export function VarietiesTab() {
         rowName={(r) => r.varietyName}
         addLabel={t('farmSetup.add.variety')}
         onAdd={() => setAdding(true)}
+        exportKind="varieties"
       />
       {adding && <VarietyDialog commodities={choices} onHide={() => setAdding(false)} />}
     </>
@@ -95,6 +96,7 @@ export function CommoditiesTab() {
         rowName={(r) => r.name}
         addLabel={t('farmSetup.add.commodity')}
         onAdd={() => setAdding(true)}
+        exportKind="commodities"
       />
       {adding && <CommodityDialog onHide={() => setAdding(false)} />}
     </>
