@@ -18,8 +18,9 @@ import {
   FARM_SETUP_PATHS,
   type FarmSetupExportKind,
 } from '@orchard/shared/farm-setup';
+import { compareNatural } from '@orchard/shared/harvest';
 import { APP_DEFAULT_THEME_ID, PREFERENCES_PATHS } from '@orchard/shared/preferences';
-import { en, pageTitle, scrollWidth, signIn, toast } from './support/app';
+import { en, exactly, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser } from './support/demo-users';
 import {
@@ -28,6 +29,7 @@ import {
   dialog,
   dropdown,
   expect,
+  expectFirstTab,
   farmWithPuc,
   fill,
   fs,
@@ -56,9 +58,8 @@ test.describe('farm setup', () => {
     const sidebar = page.getByRole('navigation', { name: en.shell.mainMenu });
     await sidebar.getByText(en.menu.Management, { exact: true }).click();
     await sidebar.getByText(en.menu['Farm Setup'], { exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`${PATH}$`));
     await expect(page.getByRole('heading', { level: 1, name: fs.title })).toBeVisible();
-    await expect(page).toHaveTitle(pageTitle(fs.title));
+    await expectFirstTab(page);
 
     // legal entity: added, then renamed
     await page.getByRole('button', { name: fs.add.legalEntity }).click();
@@ -318,6 +319,63 @@ test.describe('farm setup', () => {
     expect(filtered.url.searchParams.get('farmId')).toMatch(/^\d+$/);
     expect(filtered.records.slice(1).map((r) => r.slice(1))).toEqual([[pucName, farmName]]);
     await expect(openPanel(page).getByRole('button', { name: fs.exportCsv, exact: true })).toBeEnabled();
+  });
+
+  test('every tab has a search box that narrows its rows, and columns that sort on a click of their header', async ({ page }) => {
+    await openScreen(page);
+    const tabs: [string, FarmSetupExportKind][] = [
+      [fs.tab.legalEntities, 'legalEntities'],
+      [fs.tab.farms, 'farms'],
+      [fs.tab.farmBlocks, 'farmBlocks'],
+      [fs.tab.pucs, 'pucs'],
+      [fs.tab.blocks, 'productionBlocks'],
+      [fs.tab.varieties, 'varieties'],
+      [fs.tab.commodities, 'commodities'],
+    ];
+    const rows = () => openPanel(page).locator('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
+    const column = async (index: number) => (await rows().locator(`td:nth-child(${index + 1})`).allInnerTexts()).map((text) => text.trim());
+    const header = (name: string) => openPanel(page).locator('thead th').filter({ hasText: exactly(name) });
+    const natural = (values: string[], order: 1 | -1) => {
+      const filled = values.filter((v) => v !== '');
+      return [...filled.sort((a, b) => order * compareNatural(a, b)), ...values.filter((v) => v === '')];
+    };
+    for (const [tab, kind] of tabs) {
+      await openTab(page, tab);
+      await expect(rows().first()).toBeVisible();
+      const search = openPanel(page).getByRole('searchbox', { name: fs.search[kind] });
+      const names = await column(0);
+      const wanted = names.at(-1)!;
+      await search.fill(`  ${wanted.toUpperCase()} `);
+      // every row left shows the text in a cell, ignoring case; the row searched for among them
+      await expect(rows().filter({ has: page.locator('td:first-child', { hasText: exactly(wanted) }) })).not.toHaveCount(0);
+      for (const text of await rows().allInnerTexts()) expect(text.toLowerCase(), tab).toContain(wanted.toLowerCase());
+      await search.fill('no row holds this text 9f3a');
+      await expect(rows()).toHaveCount(0);
+      await expect(openPanel(page).getByText(fill(fs.noMatch, { search: 'no row holds this text 9f3a' }))).toBeVisible();
+      await openPanel(page).getByRole('button', { name: fs.clearSearch, exact: true }).click();
+      await expect(search).toHaveValue('');
+      await expect.poll(() => column(0)).toEqual(names);
+
+      // the first column sorts ascending, then descending, in natural order
+      const first = header((await openPanel(page).locator('thead th').first().innerText()).trim());
+      await first.click();
+      await expect(first).toHaveAttribute('aria-sort', 'ascending');
+      const ascending = await column(0);
+      expect(ascending, tab).toEqual(natural(ascending, 1));
+      await first.click();
+      await expect(first).toHaveAttribute('aria-sort', 'descending');
+      const descending = await column(0);
+      expect(descending, tab).toEqual(natural(descending, -1));
+    }
+
+    // a number sorts as a number, not as its text (9 before 10)
+    await openTab(page, fs.tab.farmBlocks);
+    const ha = header(fs.fields.ha);
+    await ha.click();
+    await expect(ha).toHaveAttribute('aria-sort', 'ascending');
+    const index = (await openPanel(page).locator('thead th').allInnerTexts()).findIndex((text) => text.trim() === fs.fields.ha);
+    const figures = (await column(index)).map((text) => Number(text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.')));
+    expect(figures).toEqual([...figures].sort((a, b) => a - b));
   });
 
   test('axe-core at 1280 px: every tab, a dialog with its messages, and the delete confirmation', async ({ page }) => {

@@ -38,7 +38,11 @@ export async function openScreen(page: Page) {
   await signIn(page, admin);
   await page.goto(PATH);
   await expect(page.getByRole('heading', { level: 1, name: fs.title })).toBeVisible();
-  // the screen names its first tab in the URL at once, and the title follows the URL's fragment
+  await expectFirstTab(page);
+}
+
+/** The screen names its first tab in the URL at once, and the title follows the URL's fragment. */
+export async function expectFirstTab(page: Page) {
   await expect(page).toHaveURL(new RegExp(`${PATH}#legal-entities$`));
   await expect(page).toHaveTitle(new RegExp(`^${fs.title} - .+ - ${APP_NAME}$`));
 }

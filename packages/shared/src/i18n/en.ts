@@ -878,6 +878,19 @@ export const en = {
     exporting: 'Exporting...',
     downloadingError: 'Downloading Error',
     exportFailed: 'Unable to download.',
+    searchPlaceholder: 'Search',
+    /** each list's search box, by name */
+    search: {
+      legalEntities: 'Search legal entities',
+      farms: 'Search farms',
+      farmBlocks: 'Search farm blocks',
+      pucs: 'Search PUCs',
+      productionBlocks: 'Search production blocks',
+      varieties: 'Search varieties',
+      commodities: 'Search commodities',
+    },
+    noMatch: 'No rows match "{{search}}".',
+    clearSearch: 'Clear the search',
     tab: {
       legalEntities: 'Legal Entities',
       farms: 'Farms',

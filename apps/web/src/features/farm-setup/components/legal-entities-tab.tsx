@@ -23,15 +23,15 @@ export function LegalEntitiesTab() {
   return (
     <>
       <SetupTable<SetupLegalEntity>
+        list="legalEntities"
         caption={t('farmSetup.captions.legalEntities')}
         query={list}
-        columns={[{ key: 'name', header: t('farmSetup.fields.name'), field: 'name' }]}
+        columns={[{ key: 'name', header: t('farmSetup.fields.name'), text: (r) => r.name }]}
         rowName={(r) => r.name}
         addLabel={t('farmSetup.add.legalEntity')}
         onAdd={() => setEditing({ row: null })}
         onEdit={(row) => setEditing({ row })}
         deleteKind="legalEntities"
-        exportKind="legalEntities"
       />
       {editing && (
         <LegalEntityDialog row={editing.row} current={list.data?.find((r) => r.id === editing.row?.id)} onHide={() => setEditing(null)} />
