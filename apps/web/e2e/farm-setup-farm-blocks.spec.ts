@@ -5,7 +5,7 @@
  * through once the link is cleared; axe-core on the tab and its dialog at 1280 and 375 px.
  */
 import { test } from './support/test';
-import { FARM_SETUP_PATHS, setupVarietiesResponseSchema } from '@orchard/shared/farm-setup';
+import { FARM_SETUP_PATHS, productionBlockLabel, setupVarietiesResponseSchema } from '@orchard/shared/farm-setup';
 import { en, exactly, scrollWidth, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import {
@@ -69,7 +69,7 @@ test.describe('farm setup: farm blocks', () => {
     const linkBlock = async (to: string | null) => {
       await openTab(page, fs.tab.blocks);
       await chooseOption(page, dropdown(openPanel(page).locator('.farm-setup-toolbar'), fs.fields.puc), pucName);
-      await tableRow(page, 'L01').getByRole('button', { name: fill(fs.edit, { name: 'L01 Linked' }) }).click();
+      await tableRow(page, 'L01').getByRole('button', { name: fill(fs.edit, { name: productionBlockLabel({ code: 'L01', variety: 'Navel' }) }) }).click();
       const edit = dialog(page, fs.editTitle.block);
       const field = dropdown(edit, fs.fields.farmBlock);
       if (to) await chooseOption(page, field, to);

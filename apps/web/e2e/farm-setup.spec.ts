@@ -9,10 +9,18 @@
  * nor the screen.
  */
 import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 import { test, type APIRequestContext } from './support/test';
-import { FARM_SETUP_NAME_MAX, FARM_SETUP_PATHS } from '@orchard/shared/farm-setup';
+import {
+  FARM_SETUP_CSV_COLUMNS,
+  FARM_SETUP_EXPORT_PATHS,
+  FARM_SETUP_NAME_MAX,
+  FARM_SETUP_PATHS,
+  type FarmSetupExportKind,
+} from '@orchard/shared/farm-setup';
+import { compareNatural } from '@orchard/shared/harvest';
 import { APP_DEFAULT_THEME_ID, PREFERENCES_PATHS } from '@orchard/shared/preferences';
-import { en, pageTitle, scrollWidth, signIn, toast } from './support/app';
+import { en, exactly, pageTitle, scrollWidth, signIn, toast } from './support/app';
 import { seriousViolations } from './support/axe-check';
 import { demoUser } from './support/demo-users';
 import {
@@ -21,6 +29,7 @@ import {
   dialog,
   dropdown,
   expect,
+  expectFirstTab,
   farmWithPuc,
   fill,
   fs,
@@ -49,9 +58,8 @@ test.describe('farm setup', () => {
     const sidebar = page.getByRole('navigation', { name: en.shell.mainMenu });
     await sidebar.getByText(en.menu.Management, { exact: true }).click();
     await sidebar.getByText(en.menu['Farm Setup'], { exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`${PATH}$`));
     await expect(page.getByRole('heading', { level: 1, name: fs.title })).toBeVisible();
-    await expect(page).toHaveTitle(pageTitle(fs.title));
+    await expectFirstTab(page);
 
     // legal entity: added, then renamed
     await page.getByRole('button', { name: fs.add.legalEntity }).click();
@@ -267,6 +275,107 @@ test.describe('farm setup', () => {
     await page.goto(`${PATH}#no-such-tab`);
     await selected(fs.tab.legalEntities);
     await expect(page).toHaveURL(new RegExp(`${PATH}#legal-entities$`));
+  });
+
+  test("Export CSV on every tab downloads the tab's list, with the tab's filter", async ({ page, request }) => {
+    const { headers, farmName, pucName } = await farmWithPuc(request);
+    await openScreen(page);
+    const tabs: [string, FarmSetupExportKind, string][] = [
+      [fs.tab.legalEntities, 'legalEntities', FARM_SETUP_PATHS.legalEntities],
+      [fs.tab.farms, 'farms', FARM_SETUP_PATHS.farms],
+      [fs.tab.farmBlocks, 'farmBlocks', FARM_SETUP_PATHS.farmBlocks],
+      [fs.tab.pucs, 'pucs', FARM_SETUP_PATHS.pucs],
+      [fs.tab.blocks, 'productionBlocks', FARM_SETUP_PATHS.productionBlocks],
+      [fs.tab.varieties, 'varieties', FARM_SETUP_PATHS.varieties],
+      [fs.tab.commodities, 'commodities', FARM_SETUP_PATHS.commodities],
+    ];
+    const download = async (kind: FarmSetupExportKind) => {
+      const exported = page.waitForResponse((r) => new URL(r.url()).pathname === FARM_SETUP_EXPORT_PATHS[kind]);
+      const downloaded = page.waitForEvent('download');
+      await openPanel(page).getByRole('button', { name: fs.exportCsv, exact: true }).click();
+      const answer = await exported;
+      expect(answer.status(), kind).toBe(200);
+      const file = await downloaded;
+      expect(file.suggestedFilename(), kind).toMatch(/^[A-Za-z]+-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.csv$/);
+      return { url: new URL(answer.url()), records: parse(await readFile((await file.path())!, 'utf8')) as string[][] };
+    };
+    for (const [tab, kind, listPath] of tabs) {
+      await openTab(page, tab);
+      const firstRow = openPanel(page).locator('.p-datatable-tbody > tr').first();
+      await expect(firstRow.locator('td').first()).not.toBeEmpty();
+      const { records } = await download(kind);
+      expect(records[0], kind).toEqual(FARM_SETUP_CSV_COLUMNS[kind].map((c) => c.header));
+      // every row of the list, in its order: the table's first row is the file's first line
+      const list = (await (await request.get(listPath, { headers })).json()) as { id: number }[];
+      expect(records.slice(1).map((r) => Number(r[0])), kind).toEqual(list.map((r) => r.id));
+      expect(records[1]![1], kind).toBe((await firstRow.locator('td').first().innerText()).trim());
+    }
+
+    // the PUCs tab's farm filter goes with the export: the new farm's one PUC
+    await openTab(page, fs.tab.pucs);
+    await chooseOption(page, dropdown(openPanel(page).locator('.farm-setup-toolbar'), fs.fields.farm), farmName);
+    await expect(openPanel(page).locator('.p-datatable-tbody > tr')).toHaveCount(1);
+    const filtered = await download('pucs');
+    expect(filtered.url.searchParams.get('farmId')).toMatch(/^\d+$/);
+    expect(filtered.records.slice(1).map((r) => r.slice(1))).toEqual([[pucName, farmName]]);
+    await expect(openPanel(page).getByRole('button', { name: fs.exportCsv, exact: true })).toBeEnabled();
+  });
+
+  test('every tab has a search box that narrows its rows, and columns that sort on a click of their header', async ({ page }) => {
+    await openScreen(page);
+    const tabs: [string, FarmSetupExportKind][] = [
+      [fs.tab.legalEntities, 'legalEntities'],
+      [fs.tab.farms, 'farms'],
+      [fs.tab.farmBlocks, 'farmBlocks'],
+      [fs.tab.pucs, 'pucs'],
+      [fs.tab.blocks, 'productionBlocks'],
+      [fs.tab.varieties, 'varieties'],
+      [fs.tab.commodities, 'commodities'],
+    ];
+    const rows = () => openPanel(page).locator('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
+    const column = async (index: number) => (await rows().locator(`td:nth-child(${index + 1})`).allInnerTexts()).map((text) => text.trim());
+    const header = (name: string) => openPanel(page).locator('thead th').filter({ hasText: exactly(name) });
+    const natural = (values: string[], order: 1 | -1) => {
+      const filled = values.filter((v) => v !== '');
+      return [...filled.sort((a, b) => order * compareNatural(a, b)), ...values.filter((v) => v === '')];
+    };
+    for (const [tab, kind] of tabs) {
+      await openTab(page, tab);
+      await expect(rows().first()).toBeVisible();
+      const search = openPanel(page).getByRole('searchbox', { name: fs.search[kind] });
+      const names = await column(0);
+      const wanted = names.at(-1)!;
+      await search.fill(`  ${wanted.toUpperCase()} `);
+      // every row left shows the text in a cell, ignoring case; the row searched for among them
+      await expect(rows().filter({ has: page.locator('td:first-child', { hasText: exactly(wanted) }) })).not.toHaveCount(0);
+      for (const text of await rows().allInnerTexts()) expect(text.toLowerCase(), tab).toContain(wanted.toLowerCase());
+      await search.fill('no row holds this text 9f3a');
+      await expect(rows()).toHaveCount(0);
+      await expect(openPanel(page).getByText(fill(fs.noMatch, { search: 'no row holds this text 9f3a' }))).toBeVisible();
+      await openPanel(page).getByRole('button', { name: fs.clearSearch, exact: true }).click();
+      await expect(search).toHaveValue('');
+      await expect.poll(() => column(0)).toEqual(names);
+
+      // the first column sorts ascending, then descending, in natural order
+      const first = header((await openPanel(page).locator('thead th').first().innerText()).trim());
+      await first.click();
+      await expect(first).toHaveAttribute('aria-sort', 'ascending');
+      const ascending = await column(0);
+      expect(ascending, tab).toEqual(natural(ascending, 1));
+      await first.click();
+      await expect(first).toHaveAttribute('aria-sort', 'descending');
+      const descending = await column(0);
+      expect(descending, tab).toEqual(natural(descending, -1));
+    }
+
+    // a number sorts as a number, not as its text (9 before 10)
+    await openTab(page, fs.tab.farmBlocks);
+    const ha = header(fs.fields.ha);
+    await ha.click();
+    await expect(ha).toHaveAttribute('aria-sort', 'ascending');
+    const index = (await openPanel(page).locator('thead th').allInnerTexts()).findIndex((text) => text.trim() === fs.fields.ha);
+    const figures = (await column(index)).map((text) => Number(text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.')));
+    expect(figures).toEqual([...figures].sort((a, b) => a - b));
   });
 
   test('axe-core at 1280 px: every tab, a dialog with its messages, and the delete confirmation', async ({ page }) => {

@@ -10,10 +10,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
+import { parse } from 'csv-parse/sync';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type Route } from './support/test';
 import { ORGANIZATION_HEADER, formatDay } from '@orchard/shared/core';
 import {
   HARVEST_PATHS,
+  PUC_REPORT_CSV_COLUMNS,
   blockReportTotals,
   formatFigure,
   formatPercent,
@@ -238,6 +240,48 @@ test.describe('Harvest PUC report', () => {
     await expect(dropdown(page, h.packhouse)).toBeHidden();
     await page.getByRole('button', { name: en.filters.showFilter }).click();
     await expect(dropdown(page, h.packhouse)).toBeVisible();
+  });
+});
+
+test.describe('Harvest PUC report export', () => {
+  test('Export CSV downloads the rows and Total of the chosen packhouse and variety, as the table shows them', async ({ page }) => {
+    await signIn(page, admin);
+    await page.goto('/packhouse/harvestpucreport');
+    await pucReportTable(page);
+    await dropdown(page, h.variety).click();
+    const firstVariety = page.getByRole('option').nth(1);
+    const varietyName = (await firstVariety.innerText()).trim();
+    const narrowed = page.waitForResponse((r) => new URL(r.url()).pathname === HARVEST_PATHS.pucReport && new URL(r.url()).searchParams.has('variety'));
+    await firstVariety.click();
+    await expect(dropdown(page, h.variety).locator('.p-dropdown-label')).toHaveText(varietyName);
+    const varietyId = new URL((await narrowed).url()).searchParams.get('variety');
+    const table = await pucReportTable(page);
+    const rows = bodyRows(table);
+    const shown: string[][] = [];
+    for (const row of await rows.all()) shown.push((await row.locator('td').allInnerTexts()).map((c) => c.trim()));
+    shown.push((await footerCells(table).allInnerTexts()).map((c) => c.trim()));
+
+    const exported = page.waitForResponse((r) => new URL(r.url()).pathname === HARVEST_PATHS.pucReportExport);
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: h.exportCsv, exact: true }).click();
+    const answer = await exported;
+    expect(answer.status()).toBe(200);
+    expect(new URL(answer.url()).searchParams.get('variety')).toBe(varietyId);
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/^HarvestPucReport-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.csv$/);
+    const records = parse(await readFile((await download.path())!, 'utf8')) as string[][];
+    expect(records[0]).toEqual(PUC_REPORT_CSV_COLUMNS.map((c) => c.header));
+    // every line as the screen shows it: the same PUC (Total last), the figures with a `.` decimal point, the block counts
+    expect(records.slice(1).map((r) => r[0])).toEqual(shown.map((r) => r[0]));
+    records.slice(1).forEach((record, i) => {
+      const cells = shown[i]!;
+      for (const column of [1, 2, 3, 4]) {
+        expect(record[column], `${record[0]} ${PUC_REPORT_CSV_COLUMNS[column]!.header}`).toMatch(/^-?\d+(\.\d{1,2})?$/);
+        expect(Number(record[column])).toBe(parseFigure(cells[column]!));
+      }
+      expect(record[5]).toBe(cells[5]);
+    });
+    await expect(page.getByRole('button', { name: h.exportCsv, exact: true })).toBeEnabled();
   });
 });
 

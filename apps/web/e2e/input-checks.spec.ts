@@ -6,11 +6,15 @@
  * without management.inputChecks (no menu entry, the URL answers as a hidden screen).
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { ORGANIZATION_HEADER, dayOf } from '@orchard/shared/core';
 import { FIELD_CAPTURE_PATHS, PHENOLOGY_PATHS, type FieldBlock } from '@orchard/shared/field-capture';
 import {
   INPUT_CHECK_KINDS,
+  INPUT_CHECKS_CSV_COLUMNS,
+  INPUT_CHECKS_NO_DATA,
   INPUT_CHECKS_PATHS,
   inputCheckAgeIntensity,
   inputCheckAgeText,
@@ -191,6 +195,34 @@ test.describe('Input checks', () => {
     for (const row of expected) expect(await cellTexts(rowOf(page, row.farm)), row.farm).toEqual(expectedCells(row));
     // the report's organization only: the signed-in organization stays
     await expect(organizationInput(page.getByRole('banner'))).toHaveValue(GROWER);
+  });
+
+  test("Export CSV downloads the chosen organization's rows, as the table shows them", async ({ page, request }) => {
+    await openFromMenu(page);
+    const dropdown = page.locator('.input-checks-filters .p-dropdown');
+    const letabaId = Number((await apiHeaders(request, admin, LETABA))[ORGANIZATION_HEADER]);
+    const answer = page.waitForResponse((r) => new URL(r.url()).searchParams.get('organizationId') === String(letabaId) && r.ok());
+    await chooseOption(page, dropdown, LETABA);
+    const expected = (await (await answer).json()) as FarmInputCheckRow[];
+    expect(expected.length).toBeGreaterThan(0);
+    await expect.poll(() => farmColumn(page)).toEqual(expected.map((r) => r.farm));
+
+    const exported = page.waitForResponse((r) => new URL(r.url()).pathname === INPUT_CHECKS_PATHS.export);
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: ic.exportCsv, exact: true }).click();
+    const exportAnswer = await exported;
+    expect(exportAnswer.status()).toBe(200);
+    expect(new URL(exportAnswer.url()).searchParams.get('organizationId')).toBe(String(letabaId));
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/^InputChecks-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.csv$/);
+    const records = parse(await readFile((await download.path())!, 'utf8')) as string[][];
+    expect(records[0]).toEqual(INPUT_CHECKS_CSV_COLUMNS.map((c) => c.header));
+    // a row per farm of the table: whole days, No Data where the table says No Data
+    const days = (value: number | null) => (value === null ? INPUT_CHECKS_NO_DATA : String(value));
+    expect(records.slice(1)).toEqual(expected.map((r) => [r.farm, ...INPUT_CHECK_KINDS.flatMap((k) => [days(r[`${k}Last`]), days(r[`${k}Oldest`])])]));
+    const first = expected[0]!;
+    expect(await cellTexts(rowOf(page, first.farm))).toEqual(expectedCells(first));
+    await expect(page.getByRole('button', { name: ic.exportCsv, exact: true })).toBeEnabled();
   });
 
   test("a phenology observation captured today shows as the farm's Pheno Last 0 days after a reload", async ({ page, request }) => {

@@ -4,8 +4,9 @@
  */
 import { expect as baseExpect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { FARM_SETUP_PATHS, setupFarmSchema, setupPucSchema } from '@orchard/shared/farm-setup';
+import { APP_NAME } from '@orchard/shared/core';
 import { MENU_CATALOGUE } from '@orchard/shared/shell';
-import { en, exactly, pageTitle, signIn, toast } from './app';
+import { en, exactly, signIn, toast } from './app';
 import { demoUser } from './demo-users';
 import { apiHeaders } from './picking';
 
@@ -37,7 +38,13 @@ export async function openScreen(page: Page) {
   await signIn(page, admin);
   await page.goto(PATH);
   await expect(page.getByRole('heading', { level: 1, name: fs.title })).toBeVisible();
-  await expect(page).toHaveTitle(pageTitle(fs.title));
+  await expectFirstTab(page);
+}
+
+/** The screen names its first tab in the URL at once, and the title follows the URL's fragment. */
+export async function expectFirstTab(page: Page) {
+  await expect(page).toHaveURL(new RegExp(`${PATH}#legal-entities$`));
+  await expect(page).toHaveTitle(new RegExp(`^${fs.title} - .+ - ${APP_NAME}$`));
 }
 
 export async function save(page: Page, scope: Locator, detail: string) {

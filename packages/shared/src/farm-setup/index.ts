@@ -1,2 +1,3 @@
 export * from './farm-setup.js';
 export * from './production-block-label.js';
+export * from './farm-setup-exports.js';

@@ -8,6 +8,7 @@ import { isDayInRange } from '../core/calendar.js';
 import { blockReportRowSchema, pucReportRowSchema } from './schemas.js';
 import { idSchema, jsonIdSchema, wholeNumberQuerySchema } from '../core/common.js';
 import { csvImportAnswerSchema } from '../core/csv-import.js';
+import { exportFileTimestamp } from '../picking/csv.js';
 
 export const HARVEST_PATHS = {
   /** packhouses for the PUC report: linked to the organisation or owned by it */
@@ -16,6 +17,8 @@ export const HARVEST_PATHS = {
   varieties: '/api/harvest/varieties',
   /** Harvest PUC report, `?packhouse=&variety=&season=` */
   pucReport: '/api/harvest/reports/pucs',
+  /** the Harvest PUC report as CSV, `?packhouse=&variety=&season=` as the report */
+  pucReportExport: '/api/harvest/reports/pucs/export',
   /** the organisation's farms (Estimate appraisal builds its PUC list per farm) */
   farms: '/api/harvest/farms',
   /** PUC options "farm name - PUC name", `?farm=` */
@@ -112,6 +115,29 @@ export const pucReportPageSchema = z.object({
   totals: pucReportTotalsSchema,
 });
 export type PucReportPage = z.infer<typeof pucReportPageSchema>;
+
+export const PUC_REPORT_EXPORT_NAMES = { componentName: 'HarvestPucReportComponent', reportName: 'Harvest PUC Report' } as const;
+export const PUC_REPORT_FILE_PREFIX = 'HarvestPucReport';
+
+/** HarvestPucReport-yyyy-MM-dd-HH-mm-ss.csv, in the business time zone, as every export is named. */
+export function pucReportFileName(at: Date): string {
+  return `${PUC_REPORT_FILE_PREFIX}-${exportFileTimestamp(at)}.csv`;
+}
+
+/**
+ * The CSV's columns, the report's as the screen shows them: the figures rounded to the 2 decimals of
+ * their cells (a `.` decimal point, no grouping), Blocks Estimated as "completed / total"; the last
+ * line is the Total row (PUC `PUC_REPORT_TOTAL_LABEL`).
+ */
+export const PUC_REPORT_CSV_COLUMNS = [
+  { key: 'puc', header: 'PUC' },
+  { key: 'untippedTonnes', header: 'Est. Untipped Tonnes' },
+  { key: 'tippedTonnes', header: 'Tipped Tonnes' },
+  { key: 'combinedTonnes', header: 'Combined Tonnes' },
+  { key: 'remainingTonnes', header: 'Remaining Tonnes' },
+  { key: 'blocksEstimated', header: 'Blocks Estimated' },
+] as const;
+export const PUC_REPORT_TOTAL_LABEL = 'Total';
 
 /* ---------- Fruitbins Block Report and Estimate appraisal ---------- */
 

@@ -12,12 +12,15 @@
  */
 import { z } from 'zod';
 import { idSchema } from '../core/common.js';
+import { exportFileTimestamp } from '../picking/csv.js';
 import { SHELL_PATHS } from '../shell/shell.js';
-import { INPUT_CHECK_KINDS, inputCheckFigures, type BlockLastRecord, type InputCheckKind } from './figures.js';
+import { INPUT_CHECK_KINDS, INPUT_CHECKS_NO_DATA, inputCheckFigures, type BlockLastRecord, type InputCheckKind } from './figures.js';
 
 export const INPUT_CHECKS_PATHS = {
   /** the product's published path, served case-insensitively: GET ?organizationId= */
   farmInputChecks: '/api/Management/GetFarmInputChecks',
+  /** GET the report as CSV, `?organizationId=` as the report */
+  export: '/api/input-checks/export',
   /** the Organisation dropdown: the caller's active organisations */
   organizations: SHELL_PATHS.organizations,
 } as const;
@@ -75,4 +78,35 @@ export function farmInputCheckRow(farm: string, blocks: Record<InputCheckKind, r
     row[`${kind}OldestIds`] = f.oldestIds;
   }
   return row as FarmInputCheckRow;
+}
+
+export const INPUT_CHECKS_EXPORT_NAMES = { componentName: 'InputChecksComponent', reportName: 'Input Checks' } as const;
+export const INPUT_CHECKS_FILE_PREFIX = 'InputChecks';
+
+/** InputChecks-yyyy-MM-dd-HH-mm-ss.csv, in the business time zone, as every export is named. */
+export function inputChecksFileName(at: Date): string {
+  return `${INPUT_CHECKS_FILE_PREFIX}-${exportFileTimestamp(at)}.csv`;
+}
+
+type InputCheckCsvKey = 'farm' | `${InputCheckKind}${'Last' | 'Oldest'}`;
+
+/** The CSV's columns, the table's: Farm, then Last and Oldest of each kind ("Tensio Last", "Tensio Oldest", ...). */
+export const INPUT_CHECKS_CSV_COLUMNS: readonly { key: InputCheckCsvKey; header: string }[] = [
+  { key: 'farm', header: 'Farm' },
+  ...INPUT_CHECK_KINDS.flatMap((kind) => [
+    { key: `${kind}Last` as const, header: `${INPUT_CHECK_KIND_CAPTIONS[kind]} Last` },
+    { key: `${kind}Oldest` as const, header: `${INPUT_CHECK_KIND_CAPTIONS[kind]} Oldest` },
+  ]),
+];
+
+/** A row as the CSV writes it: ages as whole days, No Data where the table says No Data. */
+export function inputChecksCsvRow(row: FarmInputCheckRow): Record<InputCheckCsvKey, string | number> {
+  const record = { farm: row.farm } as Record<InputCheckCsvKey, string | number>;
+  for (const kind of INPUT_CHECK_KINDS) {
+    for (const column of ['Last', 'Oldest'] as const) {
+      const key = `${kind}${column}` as const;
+      record[key] = row[key] ?? INPUT_CHECKS_NO_DATA;
+    }
+  }
+  return record;
 }

@@ -125,6 +125,11 @@ export async function findFarm(db: AppDb, viewer: FarmViewer, id: number) {
   return row ?? null;
 }
 
+/** The farm is the organisation's and on the caller's farms (a list filter naming it is allowed). */
+export async function farmVisible(db: AppDb, viewer: FarmViewer, id: number): Promise<boolean> {
+  return present(anyRow(db, farms, and(eq(farms.id, id), farmScope(viewer))!));
+}
+
 /** Another farm of the organisation already has this name (ignoring case and surrounding spaces). */
 export async function farmNameTaken(db: AppDb, organizationId: number, farmName: string, exceptId?: number): Promise<boolean> {
   const conditions = [eq(farms.organizationId, organizationId), sql`lower(btrim(${farms.farmName})) = lower(btrim(${farmName}))`];
@@ -195,6 +200,11 @@ export async function findPuc(db: AppDb, viewer: FarmViewer, id: number) {
     .where(and(eq(pucs.id, id), pucScope(viewer)))
     .for('update');
   return row ?? null;
+}
+
+/** The PUC is the organisation's and on the caller's farms (a list filter naming it is allowed). */
+export async function pucVisible(db: AppDb, viewer: FarmViewer, id: number): Promise<boolean> {
+  return present(anyRow(db, pucs, and(eq(pucs.id, id), pucScope(viewer))!));
 }
 
 /** Another PUC of the organisation already has this name (ignoring case and surrounding spaces). */

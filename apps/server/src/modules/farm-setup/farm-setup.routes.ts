@@ -1,11 +1,13 @@
 /**
  * Farm setup API: list, create, update and delete legal entities, farms, farm blocks, PUCs and
- * production blocks; list and add commodities and varieties. Every route needs management.farmSetup and works inside the
+ * production blocks; list and add commodities and varieties; each list as CSV. Every route needs management.farmSetup and works inside the
  * current organisation, on the farms assigned to the caller there.
  */
 import { PERMISSIONS, csvImportAnswerSchema, csvImportQuerySchema } from '@orchard/shared/core';
 import {
   BLOCK_IMPORT_MAX_BYTES,
+  FARM_SETUP_CSV_COLUMNS,
+  FARM_SETUP_EXPORT_PATHS,
   FARM_SETUP_MESSAGES,
   FARM_SETUP_PATHS,
   commodityBodySchema,
@@ -38,8 +40,10 @@ import {
   updateProductionBlockBodySchema,
   updatePucBodySchema,
   varietyBodySchema,
+  type FarmSetupExportKind,
 } from '@orchard/shared/farm-setup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
 import { errorResponses, noContentSchema } from '../../http/schemas';
 import { readUploadedFile } from '../../http/upload';
@@ -65,6 +69,7 @@ import {
   updateProductionBlock,
   updatePuc,
 } from './farm-setup.service';
+import { exportFarmSetupList, type FarmSetupExportQuery } from './farm-setup-export.service';
 import { createFarmBlock, deleteFarmBlock, listFarmBlocks, updateFarmBlock } from './farm-block.service';
 import { importProductionBlocks } from './production-block-import.service';
 import { permissionPolicy } from '../../http/policies';
@@ -76,6 +81,17 @@ const createErrors = errorResponses(400, 401, 403, 404, 409);
 const updateErrors = errorResponses(400, 401, 403, 404, 409, 412);
 const deleteErrors = errorResponses(400, 401, 403, 404, 409);
 const params = farmSetupIdParamsSchema;
+
+/** Each tab's export takes the tab's filter. */
+const EXPORT_QUERIES: Record<FarmSetupExportKind, z.ZodObject> = {
+  legalEntities: z.object({}),
+  farms: z.object({}),
+  farmBlocks: farmBlocksQuerySchema,
+  pucs: pucsQuerySchema,
+  productionBlocks: productionBlocksQuerySchema,
+  varieties: z.object({}),
+  commodities: z.object({}),
+};
 
 export const farmSetupRoutes: FastifyPluginAsyncZod = async (app) => {
   // legal entities
@@ -208,6 +224,23 @@ export const farmSetupRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(await createVariety(app.db, request.body));
     },
   );
+
+  // each tab's list as CSV, with the tab's filter
+  for (const kind of Object.keys(EXPORT_QUERIES) as FarmSetupExportKind[]) {
+    app.get(
+      FARM_SETUP_EXPORT_PATHS[kind],
+      {
+        config: manage,
+        schema: {
+          tags,
+          querystring: EXPORT_QUERIES[kind],
+          response: { 200: z.any().describe(`text/csv attachment: ${FARM_SETUP_CSV_COLUMNS[kind].map((c) => c.header).join(', ')}`), ...readErrors },
+        },
+      },
+      async (request, reply) =>
+        reply.sendCsvExport(await exportFarmSetupList(app.db, requireTenant(request), kind, request.query as FarmSetupExportQuery, app.clock.now(), request.url)),
+    );
+  }
 
   // production block import: preview, then commit (all or nothing)
   app.post(

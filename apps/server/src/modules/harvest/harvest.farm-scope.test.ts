@@ -7,6 +7,7 @@
  */
 import { PERMISSIONS } from '@orchard/shared/core';
 import { HARVEST_PATHS, type BinImportResponse, type BlockReportPage, type PucReportPage } from '@orchard/shared/harvest';
+import { parse } from 'csv-parse/sync';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,10 @@ describe('harvest and farm assignments', () => {
     expect(await varietyNames(w.a.userId)).toEqual(['Navel', 'Valencia']);
     expect(await varietyNames(ids.two, `?packhouse=${w.ph.ph1}`)).toEqual(['Navel', 'Star Ruby', 'Valencia']);
     expect(await varietyNames(w.a.userId, `?packhouse=${w.ph.ph2}`)).toEqual(['Navel']);
+    // the export holds the same PUCs
+    const exported = await call(ids.two, w.a.organizationId, { method: 'GET', url: HARVEST_PATHS.pucReportExport });
+    expect(exported.statusCode).toBe(200);
+    expect((parse(exported.body) as string[][]).map((r) => r[0])).toEqual(['PUC', 'C2', 'C10', 'C30', 'Total']);
     const block = await get<BlockReportPage>(ids.two, blockPath(ids.c30));
     expect(block.rows.map((r) => r.production_Block)).toEqual([ids.c30b01]);
   });
@@ -127,6 +132,8 @@ describe('harvest and farm assignments', () => {
     expect(await get<unknown[]>(ids.none, HARVEST_PATHS.pucs)).toEqual([]);
     expect(await pucNames(ids.none)).toEqual([]);
     expect(await pucNames(ids.none, `?packhouse=${w.ph.ph1}`)).toEqual([]);
+    const exported = await call(ids.none, w.a.organizationId, { method: 'GET', url: HARVEST_PATHS.pucReportExport });
+    expect((parse(exported.body) as string[][]).map((r) => r[0])).toEqual(['PUC', 'Total']);
     expect(await varietyNames(ids.none)).toEqual([]);
     expect(await varietyNames(ids.none, `?packhouse=${w.ph.ph1}`)).toEqual([]);
     expect(await status(ids.none, `${HARVEST_PATHS.pucs}?farm=${w.farm.f1}`)).toBe(404);

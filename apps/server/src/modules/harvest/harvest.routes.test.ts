@@ -7,19 +7,22 @@ import {
   ADJUSTED_TONNES_PER_HA_MESSAGE,
   ESTIMATE_CONFLICT_MESSAGE,
   HARVEST_PATHS,
+  PUC_REPORT_CSV_COLUMNS,
+  PUC_REPORT_EXPORT_NAMES,
   UNLINKED_BLOCK_MESSAGE,
   type BlockReportPage,
   type BlockReportRowResponse,
   type EstimateHistoryResponse,
   type PucReportPage,
 } from '@orchard/shared/harvest';
+import { parse } from 'csv-parse/sync';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createHarvestWorld, memberWith, SEASON, type HarvestWorld } from '../../../test/helpers/harvest-world';
 import { assignFarms } from '../../../test/helpers/fixtures';
 import { runTenantCase, type TenantCase } from '../../../test/helpers/tenant-matrix';
-import { farmBlocks, farms, legalEntities, productionBlocks, pucs, yieldEstimates } from '../../db/schema/index';
+import { exportLogs, farmBlocks, farms, legalEntities, productionBlocks, pucs, yieldEstimates } from '../../db/schema/index';
 
 const blockPath = (pucId: number) => HARVEST_PATHS.blockReport.replace(':pucId', String(pucId));
 const historyPath = (blockId: number) => HARVEST_PATHS.blockEstimates.replace(':productionBlockId', String(blockId));
@@ -122,6 +125,57 @@ describe('harvest reports', () => {
       ['C2', 0, 10, 1, 0],
       ['C10', 2, 24, 2, 0],
     ]);
+  });
+
+  it('exports the PUC report as CSV: its columns, rows, order and Total line as shown, the same filter, and logs the export', async () => {
+    const headers = await t.headersFor(w.a.userId, w.a.organizationId);
+    const logsOfA = () => t.db.select().from(exportLogs).where(eq(exportLogs.organizationId, w.a.organizationId));
+    const before = await logsOfA();
+    const res = await t.app.inject({ method: 'GET', url: HARVEST_PATHS.pucReportExport, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="HarvestPucReport-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.csv"$/);
+    expect(res.body.endsWith('\r\n')).toBe(true);
+    // the hand-worked figures of the report above, as the cells round them, with a `.` decimal point
+    expect(parse(res.body)).toEqual([
+      ['PUC', 'Est. Untipped Tonnes', 'Tipped Tonnes', 'Combined Tonnes', 'Remaining Tonnes', 'Blocks Estimated'],
+      ['C1', '0', '12', '12', '0', '1 / 1'],
+      ['C2', '0', '4', '4', '116', '1 / 1'],
+      ['C10', '2', '9.6', '11.6', '77.6', '2 / 4'],
+      ['Total', '2', '25.6', '27.6', '193.6', '4 / 6'],
+    ]);
+    expect((parse(res.body) as string[][])[0]).toEqual(PUC_REPORT_CSV_COLUMNS.map((c) => c.header));
+
+    // the report's filter: PH1, Valencia (C1, and C10's U01 with 3 untipped bins and nothing to estimate them from)
+    const filteredUrl = `${HARVEST_PATHS.pucReportExport}?packhouse=${w.ph.ph1}&variety=${w.variety.valencia}`;
+    const filtered = await t.app.inject({ method: 'GET', url: filteredUrl, headers });
+    expect((parse(filtered.body) as string[][]).map((r) => r[0])).toEqual(['PUC', 'C1', 'C10', 'Total']);
+    // and its season
+    const older = parse((await t.app.inject({ method: 'GET', url: `${HARVEST_PATHS.pucReportExport}?season=2024`, headers })).body) as string[][];
+    const c10 = older.find((r) => r[0] === 'C10')!;
+    expect([c10[2], c10[4], c10[5]]).toEqual(['2', '148.5', '1 / 4']);
+
+    const after = await logsOfA();
+    expect(after).toHaveLength(before.length + 3);
+    expect(after.find((l) => !before.some((b) => b.id === l.id) && l.url === HARVEST_PATHS.pucReportExport)).toMatchObject({
+      userId: w.a.userId,
+      ...PUC_REPORT_EXPORT_NAMES,
+      size: Buffer.byteLength(res.body, 'utf8'),
+    });
+    expect(after.some((l) => l.url === filteredUrl)).toBe(true);
+  });
+
+  it("an export naming a packhouse outside the organisation's answers 404 and logs nothing; a bad filter 400", async () => {
+    const headers = await t.headersFor(w.a.userId, w.a.organizationId);
+    const count = async () => (await t.db.select().from(exportLogs)).length;
+    const before = await count();
+    const foreign = await t.app.inject({ method: 'GET', url: `${HARVEST_PATHS.pucReportExport}?packhouse=${w.ph.ph3}`, headers });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    for (const search of ['?packhouse=abc', '?variety=-1', '?season=1999']) {
+      expect((await t.app.inject({ method: 'GET', url: `${HARVEST_PATHS.pucReportExport}${search}`, headers })).statusCode, search).toBe(400);
+    }
+    expect(await count()).toBe(before);
   });
 
   it('reads another season when asked', async () => {
@@ -269,6 +323,12 @@ describe('harvest reports', () => {
     const cases: TenantCase[] = [
       { name: 'PUC report for A', request: () => ({ method: 'GET', url: HARVEST_PATHS.pucReport }), expect: 'no-leak' },
       { name: "PUC report naming A's packhouse", request: () => ({ method: 'GET', url: `${HARVEST_PATHS.pucReport}?packhouse=${w.ph.ph1}` }), expect: 'not-found' },
+      { name: 'PUC report export', request: () => ({ method: 'GET', url: HARVEST_PATHS.pucReportExport }), expect: 'no-leak' },
+      {
+        name: "PUC report export naming A's packhouse",
+        request: () => ({ method: 'GET', url: `${HARVEST_PATHS.pucReportExport}?packhouse=${w.ph.ph1}` }),
+        expect: 'not-found',
+      },
       { name: "varieties of A's packhouse", request: () => ({ method: 'GET', url: `${HARVEST_PATHS.varieties}?packhouse=${w.ph.ph1}` }), expect: 'not-found' },
       { name: 'packhouses', request: () => ({ method: 'GET', url: HARVEST_PATHS.packhouses }), expect: 'no-leak' },
       { name: 'PUC options', request: () => ({ method: 'GET', url: HARVEST_PATHS.pucs }), expect: 'no-leak' },
@@ -299,7 +359,7 @@ describe('harvest reports', () => {
     const call = async (userId: number, method: 'GET' | 'POST', url: string, payload?: object) =>
       (await t.app.inject({ method, url, headers: await t.headersFor(userId, org), ...(payload ? { payload } : {}) })).statusCode;
     const save = { production_Block: w.block.c10b01, ha: 2, tonnes_Per_Ha: 40, version: 0 };
-    for (const url of [HARVEST_PATHS.pucReport, blockPath(w.puc.c10), HARVEST_PATHS.pucs, HARVEST_PATHS.packhouses, historyPath(w.block.c10b01)]) {
+    for (const url of [HARVEST_PATHS.pucReport, HARVEST_PATHS.pucReportExport, blockPath(w.puc.c10), HARVEST_PATHS.pucs, HARVEST_PATHS.packhouses, historyPath(w.block.c10b01)]) {
       expect(await call(nobody, 'GET', url), url).toBe(403);
       expect(await call(editor, 'GET', url), url).toBe(403);
       expect(await call(reader, 'GET', url), url).toBe(200);

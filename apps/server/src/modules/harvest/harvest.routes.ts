@@ -30,12 +30,14 @@ import {
   pucReportQuerySchema,
 } from '@orchard/shared/harvest';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireTenant } from '../../plugins/access';
 import { acceptsJsonLines, sendJsonLines } from '../../http/json-lines';
 import { errorResponses } from '../../http/schemas';
 import { readUploadedFile } from '../../http/upload';
 import { importBins, recordBins, tipBins } from './bins.service';
 import {
+  exportPucReport,
   getBlockReport,
   getEstimateHistory,
   getPucReport,
@@ -73,6 +75,21 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: pucReportQuerySchema, response: { 200: pucReportPageSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => getPucReport(app.db, requireTenant(request), request.query, app.clock.now()),
+  );
+
+  app.get(
+    HARVEST_PATHS.pucReportExport,
+    {
+      config: read,
+      schema: {
+        querystring: pucReportQuerySchema,
+        response: {
+          200: z.any().describe('text/csv attachment: PUC, Est. Untipped Tonnes, Tipped Tonnes, Combined Tonnes, Remaining Tonnes, Blocks Estimated; a Total line last'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => reply.sendCsvExport(await exportPucReport(app.db, requireTenant(request), request.query, app.clock.now(), request.url)),
   );
 
   app.get(

@@ -7,13 +7,18 @@
 import { dayOf } from '@orchard/shared/core';
 import {
   ESTIMATE_CONFLICT_MESSAGE,
+  PUC_REPORT_CSV_COLUMNS,
+  PUC_REPORT_EXPORT_NAMES,
+  PUC_REPORT_TOTAL_LABEL,
   UNLINKED_BLOCK_MESSAGE,
   blockReportRow,
   blockReportTotals,
   compareNatural,
   estimateSaveHa,
+  pucReportFileName,
   pucReportRow,
   pucReportTotals,
+  roundFigure,
   sortBlockRows,
   sortPucRows,
   type BlockEstimateSaveBody,
@@ -31,6 +36,7 @@ import {
 } from '@orchard/shared/harvest';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
+import { byColumns, type CsvExport } from '../../lib/csv-export';
 import { conflict, notFound, preconditionFailed } from '../../lib/errors';
 import { findBlockReport, findBlockRows, type BlockRowData } from './block-report.repository';
 import { farmExists, findFarms, findPucs, findReportPackhouses } from './harvest-lookups.repository';
@@ -98,6 +104,35 @@ export async function getPucReport(db: AppDb, viewer: HarvestActor, query: PucRe
     })),
   );
   return { season, packhouse: packhouse?.id ?? null, variety: query.variety ?? null, rows, totals: pucReportTotals(rows) };
+}
+
+type PucReportFigureCells = Pick<PucReportPage['totals'], 'untippedTonnes' | 'tippedTonnes' | 'combinedTonnes' | 'remainingTonnes' | 'blocksEstimated'>;
+
+/** A report line as the CSV writes it: the figures rounded as their cells show them. */
+function pucReportCsvRow(puc: string, figures: PucReportFigureCells) {
+  return {
+    puc,
+    untippedTonnes: roundFigure(figures.untippedTonnes),
+    tippedTonnes: roundFigure(figures.tippedTonnes),
+    combinedTonnes: roundFigure(figures.combinedTonnes),
+    remainingTonnes: roundFigure(figures.remainingTonnes),
+    blocksEstimated: figures.blocksEstimated,
+  };
+}
+
+/**
+ * The Harvest PUC report as CSV (lib/csv-export.ts): the same filter, permission, farm scope and
+ * season as the report (a packhouse outside the organisation's answers 404 before anything is
+ * written or logged), its rows in its order, then its Total row.
+ */
+export async function exportPucReport(db: AppDb, viewer: HarvestActor, query: PucReportQuery, now: Date, url: string): Promise<CsvExport> {
+  const report = await getPucReport(db, viewer, query, now);
+  const lines = [...report.rows.map((r) => pucReportCsvRow(r.puc, r)), pucReportCsvRow(PUC_REPORT_TOTAL_LABEL, report.totals)];
+  return {
+    fileName: pucReportFileName(now),
+    ...byColumns(PUC_REPORT_CSV_COLUMNS, lines),
+    log: { userId: viewer.userId, organizationId: viewer.organizationId, url, ...PUC_REPORT_EXPORT_NAMES, exportTime: now },
+  };
 }
 
 export async function listFarms(db: AppDb, viewer: HarvestActor): Promise<HarvestFarm[]> {

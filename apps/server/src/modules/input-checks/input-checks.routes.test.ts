@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { ATTENTION_PATHS } from '@orchard/shared/attention';
 import { PERMISSIONS } from '@orchard/shared/core';
-import { INPUT_CHECKS_PATHS, type FarmInputCheckRow } from '@orchard/shared/input-checks';
+import { INPUT_CHECKS_CSV_COLUMNS, INPUT_CHECKS_EXPORT_NAMES, INPUT_CHECKS_PATHS, type FarmInputCheckRow } from '@orchard/shared/input-checks';
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
@@ -13,9 +15,11 @@ import { createFieldWorld, type FieldWorld } from '../../../test/helpers/field-w
 import { addMember, createOrganization, createRole, createUser } from '../../../test/helpers/fixtures';
 import { memberWith } from '../../../test/helpers/harvest-world';
 import { fixedClock } from '../../../test/helpers/picking-world';
-import { phenologyObservations, scoutingSessions, tensiometerReadings, waterApplied } from '../../db/schema/index';
+import { runTenantCase } from '../../../test/helpers/tenant-matrix';
+import { exportLogs, phenologyObservations, scoutingSessions, tensiometerReadings, waterApplied } from '../../db/schema/index';
 
 const NOW = new Date('2026-03-11T08:00:00+02:00');
+const exportUrl = (organizationId?: number) => `${INPUT_CHECKS_PATHS.export}${organizationId ? `?organizationId=${organizationId}` : ''}`;
 const url = (organizationId?: number) => `${INPUT_CHECKS_PATHS.farmInputChecks}${organizationId ? `?organizationId=${organizationId}` : ''}`;
 
 describe('input checks', () => {
@@ -114,6 +118,61 @@ describe('input checks', () => {
     expect(asOperator.json()).toEqual([]);
     const inactive = await createOrganization(t.db, 'Closed Growers', { isActive: false });
     expect((await as(operator.id, w.b.organizationId, { method: 'GET', url: url(inactive.id) })).statusCode).toBe(404);
+  });
+
+  it("exports the report as CSV: the table's columns, ages in whole days or No Data, by farm, and logs the export", async () => {
+    const logsOfA = () => t.db.select().from(exportLogs).where(eq(exportLogs.organizationId, w.a.organizationId));
+    const before = await logsOfA();
+    const res = await as(w.a.userId, w.a.organizationId, { method: 'GET', url: exportUrl(w.a.organizationId) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="InputChecks-2026-03-11-08-00-00\.csv"$/);
+    expect(res.body.endsWith('\r\n')).toBe(true);
+    // the figures of the first test above
+    expect(parse(res.body)).toEqual([
+      ['Farm', 'Tensio Last', 'Tensio Oldest', 'Water Applied Last', 'Water Applied Oldest', 'Pheno Last', 'Pheno Oldest', 'Scouting Last', 'Scouting Oldest'],
+      ['Aardvark', 'No Data', 'No Data', 'No Data', 'No Data', '69', '69', 'No Data', 'No Data'],
+      [`Kransvlei ${w.a.canary}`, '3', '14', '0', 'No Data', '13', '13', '1', '14'],
+    ]);
+    expect((parse(res.body) as string[][])[0]).toEqual(INPUT_CHECKS_CSV_COLUMNS.map((c) => c.header));
+    const after = await logsOfA();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.find((l) => !before.some((b) => b.id === l.id))).toMatchObject({
+      userId: w.a.userId,
+      url: exportUrl(w.a.organizationId),
+      ...INPUT_CHECKS_EXPORT_NAMES,
+      size: Buffer.byteLength(res.body, 'utf8'),
+    });
+    // the default is the current organisation
+    expect((await as(w.a.userId, w.a.organizationId, { method: 'GET', url: exportUrl() })).body).toBe(res.body);
+  });
+
+  it("the export holds the caller's farms only; another organisation answers 404 (403 without the permission there) and logs nothing", async () => {
+    const farmsIn = async (userId: number, organizationId: number, search = exportUrl()) => {
+      const res = await as(userId, organizationId, { method: 'GET', url: search });
+      expect(res.statusCode, res.body).toBe(200);
+      return (parse(res.body) as string[][]).slice(1).map((r) => r[0]);
+    };
+    const f2Only = await memberWith(t, w.a.organizationId, 'export-checks-f2', [PERMISSIONS.managementInputChecks], [w.farm.f2]);
+    expect(await farmsIn(f2Only, w.a.organizationId)).toEqual(['Aardvark']);
+    const none = await memberWith(t, w.a.organizationId, 'export-checks-none', [PERMISSIONS.managementInputChecks]);
+    expect(await farmsIn(none, w.a.organizationId)).toEqual([]);
+    const refused = await memberWith(t, w.a.organizationId, 'export-checks-refused', [PERMISSIONS.scoutingView], [w.farm.f1]);
+
+    const count = async () => (await t.db.select().from(exportLogs)).length;
+    const logged = await count();
+    expect((await as(refused, w.a.organizationId, { method: 'GET', url: exportUrl() })).statusCode).toBe(403);
+    const fromB = await runTenantCase(t, w, { name: "export of A's input checks", request: () => ({ method: 'GET', url: exportUrl(w.a.organizationId) }), expect: 'not-found' });
+    expect(fromB.statusCode).toBe(404);
+    expect((await as(w.a.userId, w.a.organizationId, { method: 'GET', url: exportUrl(99_999) })).statusCode).toBe(404);
+    const both = await memberWith(t, w.b.organizationId, 'export-checks-both', [PERMISSIONS.managementInputChecks], [w.farm.fb]);
+    await addMember(t.db, both, w.a.organizationId, [(await createRole(t.db, w.a.organizationId, 'Scouts only for export', [PERMISSIONS.scoutingView])).id]);
+    expect((await as(both, w.b.organizationId, { method: 'GET', url: exportUrl(w.a.organizationId) })).statusCode).toBe(403);
+    expect((await as(w.a.userId, w.a.organizationId, { method: 'GET', url: `${INPUT_CHECKS_PATHS.export}?organizationId=abc` })).statusCode).toBe(400);
+    expect(await count()).toBe(logged);
+    // B's own export carries none of A's farms
+    const own = await runTenantCase(t, w, { name: "B's input checks export", request: () => ({ method: 'GET', url: exportUrl() }), expect: 'no-leak' });
+    expect(own.statusCode).toBe(200);
   });
 
   it('lists stale farms on the attention list, by the same figures, until dismissed for the week', async () => {

@@ -11,7 +11,11 @@
 import { PERMISSIONS, dayOf } from '@orchard/shared/core';
 import {
   INPUT_CHECK_KINDS,
+  INPUT_CHECKS_CSV_COLUMNS,
+  INPUT_CHECKS_EXPORT_NAMES,
   farmInputCheckRow,
+  inputChecksCsvRow,
+  inputChecksFileName,
   inputCheckFigures,
   isInputCheckStale,
   type BlockLastRecord,
@@ -21,6 +25,7 @@ import {
 } from '@orchard/shared/input-checks';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
+import { byColumns, type CsvExport } from '../../lib/csv-export';
 import { forbidden, notFound } from '../../lib/errors';
 import { isActiveMember, loadPermissions } from '../../plugins/access.repository';
 import { findFarmBlockLastDays, isActiveOrganization } from './input-checks.repository';
@@ -65,6 +70,20 @@ export async function getFarmInputChecks(db: AppDb, actor: InputChecksActor, org
   const chosen = await chosenOrganization(db, actor, organizationId);
   const today = dayOf(now);
   return (await farmsWithBlocks(db, { userId: actor.userId, organizationId: chosen })).map((f) => farmInputCheckRow(f.farmName, f.blocks, today));
+}
+
+/**
+ * The report as CSV (lib/csv-export.ts): the same chosen organisation, permission and farms as the
+ * report (another organisation answers 404, or 403, before anything is written or logged), its rows
+ * by farm name in the table's columns. The log row is the current organisation's, where the caller works.
+ */
+export async function exportFarmInputChecks(db: AppDb, actor: InputChecksActor, organizationId: number | undefined, now: Date, url: string): Promise<CsvExport> {
+  const rows = await getFarmInputChecks(db, actor, organizationId, now);
+  return {
+    fileName: inputChecksFileName(now),
+    ...byColumns(INPUT_CHECKS_CSV_COLUMNS, rows.map(inputChecksCsvRow)),
+    log: { userId: actor.userId, organizationId: actor.organizationId, url, ...INPUT_CHECKS_EXPORT_NAMES, exportTime: now },
+  };
 }
 
 export interface StaleFarm {

@@ -2,7 +2,9 @@
  * Harvest PUC report (docs/domain.md, Harvest): packhouse and variety dropdowns (first option All, filterable), the
  * Show/Hide Filter toggle, one row per PUC and a Total row; a PUC opens its Fruitbins Block Report.
  * Figures and cell text come from the shared harvest functions; nothing is computed here.
+ * Export CSV downloads the server's file of the chosen packhouse and variety (harvest.reports, the caller's farms).
  */
+import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ColumnGroup } from 'primereact/columngroup';
 import { DataTable } from 'primereact/datatable';
@@ -13,7 +15,10 @@ import { Link } from 'react-router';
 import { pucReportCells, type PucReportPage as PucReportData } from '@orchard/shared/harvest';
 import { FilterToggle } from '../../components/filter-fields';
 import { paths } from '../../config/paths';
+import { errorText } from '../../lib/api-error';
+import { toast } from '../../lib/toast';
 import { useFormatters } from '../../lib/use-formatters';
+import { useExportPucReport } from './api/export-puc-report';
 import { useHarvestPackhouses } from './api/get-packhouses';
 import { useHarvestPucs } from './api/get-pucs';
 import { usePucReport } from './api/get-puc-report';
@@ -37,6 +42,10 @@ export function PucReportPage() {
   // own PUCs on the user's farms; another organisation's PUC delivered to its packhouse does not)
   const blockReportPucs = useHarvestPucs(null);
   const openable = useMemo(() => new Set((blockReportPucs.data ?? []).map((p) => p.id)), [blockReportPucs.data]);
+  const exporter = useExportPucReport();
+  // the report's own filter: the file holds the rows the table shows
+  const onExport = () =>
+    exporter.mutate(filter, { onError: (e) => toast.error(t('harvest.downloadingError'), errorText(e) || t('harvest.exportFailed')) });
 
   const all: DropdownOption = { label: t('harvest.all'), value: ALL_VALUE };
   const packhouseOptions = [all, ...(packhouses.data ?? []).map((p) => ({ label: p.name, value: p.id }))];
@@ -75,7 +84,17 @@ export function PucReportPage() {
     <div className="harvest-page">
       <div className="harvest-heading">
         <h1>{t('harvest.titles.pucReport')}</h1>
-        <FilterToggle shown={showFilter} onToggle={() => setShowFilter((s) => !s)} controls={filterId} appearance="text" />
+        <div className="harvest-buttons">
+          <Button
+            type="button"
+            icon="pi pi-download"
+            label={exporter.isPending ? t('harvest.exporting') : t('harvest.exportCsv')}
+            loading={exporter.isPending}
+            disabled={exporter.isPending || !report.data || rows.length === 0}
+            onClick={onExport}
+          />
+          <FilterToggle shown={showFilter} onToggle={() => setShowFilter((s) => !s)} controls={filterId} appearance="text" />
+        </div>
       </div>
       <div id={filterId} className="harvest-filters" hidden={!showFilter}>
         <LabelledDropdown

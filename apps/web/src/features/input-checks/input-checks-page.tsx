@@ -1,10 +1,12 @@
 /**
  * Input checks report (docs/domain.md, Input checks): the Organisation dropdown (with a filter; the
  * caller's active organisations, the signed-in one first chosen) and the table of how stale each
- * farm's records are (components/input-checks-table.tsx, shared with the dashboard).
+ * farm's records are (components/input-checks-table.tsx, shared with the dashboard). Export CSV
+ * downloads the server's file of the chosen organisation (management.inputChecks, the caller's farms).
  */
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +16,16 @@ import { hasAnswered } from '../../components/table-empty';
 import { errorText, hasReason } from '../../lib/api-error';
 import { organizationsQueryOptions } from '../../lib/session/session-queries';
 import { useSession } from '../../lib/session/session-store';
+import { toast } from '../../lib/toast';
+import { useExportInputChecks } from './api/export-input-checks';
 import { useFarmInputChecks } from './api/get-farm-input-checks';
 import './input-checks.css';
 
-function loadErrorText(e: unknown, t: TFunction): string {
+/** `fallback`: what failed, when the server's answer says nothing (loading or downloading) */
+function loadErrorText(e: unknown, t: TFunction, fallback = t('inputChecks.loadFailed')): string {
   if (hasReason(e, 'not-found')) return t('inputChecks.organizationNotFound');
   if (hasReason(e, 'forbidden')) return t('inputChecks.organizationForbidden');
-  return errorText(e) || t('inputChecks.loadFailed');
+  return errorText(e) || fallback;
 }
 
 export function InputChecksPage() {
@@ -34,11 +39,27 @@ export function InputChecksPage() {
   const chosen = picked !== null && picked.from === organizationId ? picked.id : organizationId;
   const checks = useFarmInputChecks(chosen);
 
+  const exporter = useExportInputChecks();
+  const onExport = () => {
+    if (chosen === null) return;
+    exporter.mutate(chosen, { onError: (e) => toast.error(t('inputChecks.downloadingError'), loadErrorText(e, t, t('inputChecks.exportFailed'))) });
+  };
+
   const options = useMemo<FilterOption[]>(() => (organizations.data ?? []).map((o) => ({ id: o.id, label: o.name })), [organizations.data]);
 
   return (
     <div className="input-checks-page">
-      <h1>{t('inputChecks.title')}</h1>
+      <div className="input-checks-header">
+        <h1>{t('inputChecks.title')}</h1>
+        <Button
+          type="button"
+          icon="pi pi-download"
+          label={exporter.isPending ? t('inputChecks.exporting') : t('inputChecks.exportCsv')}
+          loading={exporter.isPending}
+          disabled={exporter.isPending || chosen === null || !checks.data || checks.data.length === 0}
+          onClick={onExport}
+        />
+      </div>
 
       <section className="input-checks-filters" aria-label={t('inputChecks.filters')}>
         <SingleFilter

@@ -83,22 +83,30 @@ export function BlocksTab() {
   return (
     <>
       <SetupTable<SetupProductionBlock>
+        list="productionBlocks"
         caption={t('farmSetup.captions.blocks')}
         query={list}
         columns={[
-          { key: 'puc', header: t('farmSetup.fields.puc'), body: (r) => pucName(r.pucId) },
-          { key: 'code', header: t('farmSetup.fields.code'), field: 'code' },
-          { key: 'name', header: t('farmSetup.fields.blockName'), field: 'name' },
-          { key: 'ha', header: t('farmSetup.fields.ha'), body: (r) => (r.ha === null ? '' : f.number(r.ha, { maximumFractionDigits: HA_DECIMALS })), numeric: true },
-          { key: 'variety', header: t('farmSetup.fields.variety'), body: (r) => varieties.nameOf(r.varietyId) },
-          { key: 'year', header: t('farmSetup.fields.plantingYear'), field: 'plantingYear', numeric: true },
-          { key: 'farmBlock', header: t('farmSetup.fields.farmBlock'), body: (r) => farmBlockName(r.farmBlockId) },
+          { key: 'puc', header: t('farmSetup.fields.puc'), text: (r) => pucName(r.pucId) },
+          { key: 'code', header: t('farmSetup.fields.code'), text: (r) => r.code },
+          { key: 'name', header: t('farmSetup.fields.blockName'), text: (r) => r.name ?? '' },
+          {
+            key: 'ha',
+            header: t('farmSetup.fields.ha'),
+            text: (r) => (r.ha === null ? '' : f.number(r.ha, { maximumFractionDigits: HA_DECIMALS })),
+            sortValue: (r) => r.ha,
+            numeric: true,
+          },
+          { key: 'variety', header: t('farmSetup.fields.variety'), text: (r) => varieties.nameOf(r.varietyId) },
+          { key: 'year', header: t('farmSetup.fields.plantingYear'), text: (r) => (r.plantingYear === null ? '' : String(r.plantingYear)), sortValue: (r) => r.plantingYear, numeric: true },
+          { key: 'farmBlock', header: t('farmSetup.fields.farmBlock'), text: (r) => farmBlockName(r.farmBlockId) },
         ]}
         rowName={(r) => productionBlockLabel({ code: r.code, variety: varieties.nameOf(r.varietyId) })}
         addLabel={t('farmSetup.add.block')}
         onAdd={() => setEditing({ row: null })}
         onEdit={(row) => setEditing({ row })}
         deleteKind="productionBlocks"
+        exportFilter={{ name: 'pucId', value: pucId }}
         filters={<SingleFilter label={t('farmSetup.fields.puc')} options={pucOptions} value={pucId} onChange={setPucId} clearable />}
         minWidth="58rem"
       />

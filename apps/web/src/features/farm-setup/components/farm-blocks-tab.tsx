@@ -30,20 +30,22 @@ export function FarmBlocksTab() {
   return (
     <>
       <SetupTable<SetupFarmBlock>
+        list="farmBlocks"
         caption={t('farmSetup.captions.farmBlocks')}
         query={list}
         columns={[
-          { key: 'name', header: t('farmSetup.fields.farmBlockName'), field: 'name' },
-          { key: 'farm', header: t('farmSetup.fields.farm'), body: (r) => farms.nameOf(r.farmId) },
-          { key: 'ha', header: t('farmSetup.fields.ha'), body: (r) => f.number(r.ha, { maximumFractionDigits: HA_DECIMALS }), numeric: true },
-          { key: 'variety', header: t('farmSetup.fields.variety'), body: (r) => varieties.nameOf(r.varietyId) },
-          { key: 'daff', header: t('farmSetup.fields.daffCode'), field: 'daffCode' },
+          { key: 'name', header: t('farmSetup.fields.farmBlockName'), text: (r) => r.name },
+          { key: 'farm', header: t('farmSetup.fields.farm'), text: (r) => farms.nameOf(r.farmId) },
+          { key: 'ha', header: t('farmSetup.fields.ha'), text: (r) => f.number(r.ha, { maximumFractionDigits: HA_DECIMALS }), sortValue: (r) => r.ha, numeric: true },
+          { key: 'variety', header: t('farmSetup.fields.variety'), text: (r) => varieties.nameOf(r.varietyId) },
+          { key: 'daff', header: t('farmSetup.fields.daffCode'), text: (r) => r.daffCode ?? '' },
         ]}
         rowName={(r) => r.name}
         addLabel={t('farmSetup.add.farmBlock')}
         onAdd={() => setEditing({ row: null })}
         onEdit={(row) => setEditing({ row })}
         deleteKind="farmBlocks"
+        exportFilter={{ name: 'farmId', value: farmId }}
         filters={<SingleFilter label={t('farmSetup.fields.farm')} options={farms.options} value={farmId} onChange={setFarmId} clearable />}
         minWidth="44rem"
       />

@@ -30,13 +30,14 @@ export function FarmsTab() {
   return (
     <>
       <SetupTable<SetupFarm>
+        list="farms"
         caption={t('farmSetup.captions.farms')}
         query={list}
         columns={[
-          { key: 'name', header: t('farmSetup.fields.farmName'), field: 'farmName' },
-          { key: 'entity', header: t('farmSetup.fields.legalEntity'), body: (r) => entityName(r.legalEntityId) },
-          { key: 'lat', header: t('farmSetup.fields.latitude'), body: (r) => coordinate(r.lat), numeric: true },
-          { key: 'lng', header: t('farmSetup.fields.longitude'), body: (r) => coordinate(r.lng), numeric: true },
+          { key: 'name', header: t('farmSetup.fields.farmName'), text: (r) => r.farmName },
+          { key: 'entity', header: t('farmSetup.fields.legalEntity'), text: (r) => entityName(r.legalEntityId) },
+          { key: 'lat', header: t('farmSetup.fields.latitude'), text: (r) => coordinate(r.lat), sortValue: (r) => r.lat, numeric: true },
+          { key: 'lng', header: t('farmSetup.fields.longitude'), text: (r) => coordinate(r.lng), sortValue: (r) => r.lng, numeric: true },
         ]}
         rowName={(r) => r.farmName}
         addLabel={t('farmSetup.add.farm')}

@@ -23,9 +23,10 @@ export function LegalEntitiesTab() {
   return (
     <>
       <SetupTable<SetupLegalEntity>
+        list="legalEntities"
         caption={t('farmSetup.captions.legalEntities')}
         query={list}
-        columns={[{ key: 'name', header: t('farmSetup.fields.name'), field: 'name' }]}
+        columns={[{ key: 'name', header: t('farmSetup.fields.name'), text: (r) => r.name }]}
         rowName={(r) => r.name}
         addLabel={t('farmSetup.add.legalEntity')}
         onAdd={() => setEditing({ row: null })}

@@ -22,17 +22,19 @@ export function PucsTab() {
   return (
     <>
       <SetupTable<SetupPuc>
+        list="pucs"
         caption={t('farmSetup.captions.pucs')}
         query={list}
         columns={[
-          { key: 'name', header: t('farmSetup.fields.pucName'), field: 'pucName' },
-          { key: 'farm', header: t('farmSetup.fields.farm'), body: (r) => farms.nameOf(r.farmId) },
+          { key: 'name', header: t('farmSetup.fields.pucName'), text: (r) => r.pucName },
+          { key: 'farm', header: t('farmSetup.fields.farm'), text: (r) => farms.nameOf(r.farmId) },
         ]}
         rowName={(r) => r.pucName}
         addLabel={t('farmSetup.add.puc')}
         onAdd={() => setEditing({ row: null })}
         onEdit={(row) => setEditing({ row })}
         deleteKind="pucs"
+        exportFilter={{ name: 'farmId', value: farmId }}
         filters={<SingleFilter label={t('farmSetup.fields.farm')} options={farms.options} value={farmId} onChange={setFarmId} clearable />}
       />
       {editing && (

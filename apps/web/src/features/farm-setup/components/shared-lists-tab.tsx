@@ -33,11 +33,12 @@ export function VarietiesTab() {
     <>
       <Message severity="info" text={t('farmSetup.sharedHint')} className="farm-setup-shared-hint" />
       <SetupTable<SetupVariety>
+        list="varieties"
         caption={t('farmSetup.captions.varieties')}
         query={list}
         columns={[
-          { key: 'name', header: t('farmSetup.fields.varietyName'), field: 'varietyName' },
-          { key: 'commodity', header: t('farmSetup.fields.commodity'), field: 'commodity' },
+          { key: 'name', header: t('farmSetup.fields.varietyName'), text: (r) => r.varietyName },
+          { key: 'commodity', header: t('farmSetup.fields.commodity'), text: (r) => r.commodity },
         ]}
         rowName={(r) => r.varietyName}
         addLabel={t('farmSetup.add.variety')}
@@ -86,11 +87,12 @@ export function CommoditiesTab() {
     <>
       <Message severity="info" text={t('farmSetup.sharedHint')} className="farm-setup-shared-hint" />
       <SetupTable<SetupCommodity>
+        list="commodities"
         caption={t('farmSetup.captions.commodities')}
         query={list}
         columns={[
-          { key: 'name', header: t('farmSetup.fields.commodity'), field: 'name' },
-          { key: 'count', header: t('farmSetup.fields.varietyCount'), body: (r) => f.number(r.varietyCount), numeric: true },
+          { key: 'name', header: t('farmSetup.fields.commodity'), text: (r) => r.name },
+          { key: 'count', header: t('farmSetup.fields.varietyCount'), text: (r) => f.number(r.varietyCount), sortValue: (r) => r.varietyCount, numeric: true },
         ]}
         rowName={(r) => r.name}
         addLabel={t('farmSetup.add.commodity')}
