@@ -13,7 +13,7 @@ let removeOne: ShowToast | null = null;
 /**
  * The toasts on screen that a navigation takes away: the non-sticky ones, until the Toast reports
  * them gone (forget). One shown within TOAST_NAVIGATION_GRACE_MS before a navigation came with it
- * and stays through that one; one announcing the navigation it comes with (Organization Changed)
+ * and stays through every navigation in that time; one announcing the navigation it comes with (Organization Changed)
  * stays through that one however long the landing page takes to open.
  */
 const transient = new Map<ToastMessage, { shownAt: number; announcesNavigation: boolean; stayedThrough: boolean }>();
@@ -44,8 +44,10 @@ export const toast = {
   navigated(): void {
     const now = Date.now();
     for (const [message, entry] of transient) {
-      // shown just before: it came with the action that navigated ("Saved", then the dialog's route closes)
-      if (!entry.stayedThrough && (entry.announcesNavigation || now - entry.shownAt <= TOAST_NAVIGATION_GRACE_MS)) {
+      // shown just before: it came with the action that navigated ("Saved", then the dialog's route
+      // closes, and the screen it lands on may correct its own address once more)
+      if (now - entry.shownAt <= TOAST_NAVIGATION_GRACE_MS) continue;
+      if (entry.announcesNavigation && !entry.stayedThrough) {
         entry.stayedThrough = true;
         continue;
       }
