@@ -14,15 +14,16 @@
  *   FOR EACH STATEMENT`): a million-row INSERT ... SELECT announces once, and PostgreSQL folds equal
  *   notices of one transaction into one, delivered at commit (never for a rolled-back change).
  *   Cascaded deletes (a role, an organisation) fire the triggers of the rows they remove.
- * - The trigger also counts the change in the one row of ACCESS_CHANGES, in the changing
- *   transaction. An instance reads the count after each of its own writes (`accessChangeMark`) and
- *   forgets its access checks only when it moved, so the writer's next request sees its change at
- *   once without every bin delivery emptying the cache. The count is seen only once committed, so a
- *   write that reads it while another's access change is still open does not clear too early: the
- *   other clears when it answers. Access writes (sign-ins, role edits) take the row's lock in turn;
- *   they are few and short.
+ * - The trigger also counts the change: it draws the next number of the ACCESS_CHANGES sequence.
+ *   A write request reads the sequence before and after its work (`accessChangeMark`) and, when it
+ *   moved, forgets the instance's access checks before its answer leaves, so the writer's next
+ *   request sees its change at once without every bin delivery emptying them. A sequence, not a
+ *   counter row: drawing a number locks nothing until commit, so a password change revoking
+ *   sessions and a refresh rotating one of them cannot deadlock over it (a counter row did), and
+ *   nothing waits for it. It moves for a change not yet committed, or rolled back, too: at worst the
+ *   checks are forgotten once more than needed; the change's notice follows its commit.
  * - Installed after each migration (`installChangeNotices`, run by migrateDatabase): the function,
- *   the counter and the triggers on ACCESS_TABLES, and the trigger removed from every other table
+ *   the sequence and the triggers on ACCESS_TABLES, and the trigger removed from every other table
  *   (older versions announced every table). ENABLE ALWAYS: the seed writes in replica mode, and its
  *   rows must be announced too.
  * - The payload is empty: a change to any access table clears every access check of the instance.
@@ -35,19 +36,24 @@ import { rowsOf, type AppDb, type DbHandle } from './client';
 
 export const CHANGE_CHANNEL = 'orchard_data_changed';
 export const CHANGE_TRIGGER = 'announce_change';
-export const ACCESS_CHANGES = 'access_changes';
+export const ACCESS_CHANGES = 'access_change_seq';
+/** The counter row of earlier versions, dropped on install. */
+const OLD_ACCESS_COUNTER = 'access_changes';
+
+/** What the trigger does to count a change (without announcing it). */
+export const COUNT_ACCESS_CHANGE = `PERFORM nextval('${ACCESS_CHANGES}');`;
 
 /** The tables plugins/access.repository.ts reads for every request's access check. */
 export const ACCESS_TABLES = ['users', 'refresh_tokens', 'memberships', 'organizations', 'user_roles', 'role_permissions'] as const;
 
 /** Creates the notice function, its counter and the triggers on ACCESS_TABLES; removes the trigger from every other table. */
 export async function installChangeNotices(db: AppDb): Promise<void> {
-  await db.execute(sql.raw(`CREATE TABLE IF NOT EXISTS ${ACCESS_CHANGES} (id integer PRIMARY KEY CHECK (id = 1), count bigint NOT NULL)`));
-  await db.execute(sql.raw(`INSERT INTO ${ACCESS_CHANGES} VALUES (1, 0) ON CONFLICT (id) DO NOTHING`));
+  await db.execute(sql.raw(`DROP TABLE IF EXISTS ${OLD_ACCESS_COUNTER}`));
+  await db.execute(sql.raw(`CREATE SEQUENCE IF NOT EXISTS ${ACCESS_CHANGES}`));
   await db.execute(
     sql.raw(`CREATE OR REPLACE FUNCTION ${CHANGE_TRIGGER}() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  UPDATE ${ACCESS_CHANGES} SET count = count + 1 WHERE id = 1;
+  ${COUNT_ACCESS_CHANGE}
   PERFORM pg_notify('${CHANGE_CHANNEL}', '');
   RETURN NULL;
 END
@@ -75,10 +81,10 @@ $do$`),
   );
 }
 
-/** How many committed statements have changed an access table so far (it only grows). */
+/** The last number drawn for a change to an access table, by any transaction (it only grows). */
 export async function accessChangeMark(db: AppDb): Promise<number> {
-  const [row] = await rowsOf<{ count: string | number }>(db, sql.raw(`SELECT count FROM ${ACCESS_CHANGES} WHERE id = 1`));
-  return Number(row?.count ?? 0);
+  const [row] = await rowsOf<{ mark: string | number }>(db, sql.raw(`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS mark FROM ${ACCESS_CHANGES}`));
+  return Number(row?.mark ?? 0);
 }
 
 export interface ChangeWatch {

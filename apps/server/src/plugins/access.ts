@@ -115,16 +115,18 @@ export const accessPlugin = fp(
     const contexts = accessCache(config.accessCacheMs, app.clock);
     app.decorate('accessCache', { clear: () => contexts.clear() });
     // A write that changed who is enabled, a member, or holds which permission moved the access
-    // change count (db/changes.ts) when it committed: cleared before the answer leaves, so the
+    // change mark (db/changes.ts) during its request: cleared before the answer leaves, so the
     // client's next call sees it. Other writes (bins, estimates, captures) leave the checks be.
-    let mark = await accessChangeMark(db).catch(() => -1);
+    const marks = new WeakMap<FastifyRequest, number>();
+    const markNow = () => accessChangeMark(db).catch(() => -1);
+    app.addHook('onRequest', async (request) => {
+      if (!READ_METHODS.has(request.method)) marks.set(request, await markNow());
+    });
     app.addHook('onSend', async (request, _reply, payload) => {
       if (READ_METHODS.has(request.method)) return payload;
-      const now = await accessChangeMark(db).catch(() => -1);
-      if (now !== mark || now === -1) {
-        mark = now;
-        contexts.clear();
-      }
+      const before = marks.get(request);
+      const now = await markNow();
+      if (before === undefined || before === -1 || now === -1 || now !== before) contexts.clear();
       return payload;
     });
 

@@ -1,6 +1,6 @@
 /** Test helpers around the change notices (src/db/changes.ts). */
 import { sql } from 'drizzle-orm';
-import { CHANGE_TRIGGER } from '../../src/db/changes';
+import { CHANGE_TRIGGER, COUNT_ACCESS_CHANGE, installChangeNotices } from '../../src/db/changes';
 import type { TestApp } from './app';
 
 /** Changes to `table` made inside `work` are not announced, as if the change feed had missed them. */
@@ -10,6 +10,26 @@ export async function unannounced<T>(t: Pick<TestApp, 'db'>, table: string, work
     return await work();
   } finally {
     await t.db.execute(sql.raw(`ALTER TABLE ${table} ENABLE ALWAYS TRIGGER ${CHANGE_TRIGGER}`));
+  }
+}
+
+/**
+ * Changes to access tables made inside `work` are counted (db/changes.ts) but never announced, as if
+ * their notice were lost on its way: only the count tells this instance.
+ */
+export async function noticeLost<T>(t: Pick<TestApp, 'db'>, work: () => Promise<T>): Promise<T> {
+  await t.db.execute(
+    sql.raw(`CREATE OR REPLACE FUNCTION ${CHANGE_TRIGGER}() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  ${COUNT_ACCESS_CHANGE}
+  RETURN NULL;
+END
+$fn$`),
+  );
+  try {
+    return await work();
+  } finally {
+    await installChangeNotices(t.db);
   }
 }
 
