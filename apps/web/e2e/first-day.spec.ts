@@ -186,6 +186,14 @@ async function firstDay(page: Page, browser: Browser) {
   await toDashboard(own, organization);
   await expectDone(own, 'productionBlocks');
 
+  // bin intake before there is a packhouse: it says what is missing and links to where one is made
+  await openFromMenu(own, en.menu.Harvest);
+  const noPackhouse = own.locator('.harvest-no-packhouse');
+  await expect(noPackhouse.getByText(h.intake.noPackhouseText.replace('{{organization}}', organization), { exact: true })).toBeVisible();
+  await expect(noPackhouse.getByRole('link', { name: h.intake.addPackhouse, exact: true })).toBeVisible();
+  await check(own, themes, 'bin intake without a packhouse');
+  await toDashboard(own, organization);
+
   // packhouses: the organisation's own
   await follow(own, 'packhouses');
   await expect(own.getByRole('heading', { level: 1, name: en.packhouses.title })).toBeVisible();
@@ -218,6 +226,13 @@ async function firstDay(page: Page, browser: Browser) {
   await expect(toast(own, h.intake.recorded, h.intake.recordedDetail.replace('{{count}}', '12'))).toBeVisible();
   await toDashboard(own, organization);
   await expectDone(own, 'bins');
+
+  // the picking schedule before any row: it says where rows start and links there
+  await openFromMenu(own, en.menu.Packhouse, en.menu['Picking Schedule']);
+  await expect(own.getByText(p.rowsStartInPuc, { exact: false })).toBeVisible();
+  await expect(own.locator('.picking-rows-start').getByRole('link', { name: p.openPucSchedule, exact: true })).toBeVisible();
+  await check(own, themes, 'picking schedule without rows');
+  await toDashboard(own, organization);
 
   // the first picking row: 30 bins of Navel on a day to come, for the new packhouse
   await follow(own, 'pickingRows');
