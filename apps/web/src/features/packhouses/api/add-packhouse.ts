@@ -3,19 +3,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PACKHOUSES_PATHS, managedPackhouseSchema, type AddPackhouseBody } from '@orchard/shared/packhouses';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
+import { packhousesChanged } from './packhouses-changed';
 
 export const addPackhouse = (organizationId: number, body: AddPackhouseBody) =>
   apiRequest(PACKHOUSES_PATHS.list, { method: 'POST', body, tenant: organizationId, schema: managedPackhouseSchema });
 
-/** The list and the picking queries (their filters list the packhouses) are refreshed. */
+/** Every query listing the packhouses is refreshed (packhouses-changed.ts). */
 export function useAddPackhouse() {
   const queryClient = useQueryClient();
   const organizationId = useSession((s) => s.organizationId);
   return useMutation({
     mutationFn: (body: AddPackhouseBody) => addPackhouse(organizationId as number, body),
-    onSuccess: () => Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['org', organizationId, 'packhouses'] }),
-        queryClient.invalidateQueries({ queryKey: ['org', organizationId, 'picking'] }),
-      ]),
+    onSuccess: () => packhousesChanged(queryClient, organizationId),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PACKHOUSES_PATHS } from '@orchard/shared/packhouses';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-store';
+import { packhousesChanged } from './packhouses-changed';
 
 export const removePackhouse = (organizationId: number, id: number) =>
   apiRequest(PACKHOUSES_PATHS.one.replace(':id', String(id)), { method: 'DELETE', tenant: organizationId, responseType: 'none' });
@@ -12,9 +13,6 @@ export function useRemovePackhouse() {
   const organizationId = useSession((s) => s.organizationId);
   return useMutation({
     mutationFn: (id: number) => removePackhouse(organizationId as number, id),
-    onSuccess: () => Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['org', organizationId, 'packhouses'] }),
-        queryClient.invalidateQueries({ queryKey: ['org', organizationId, 'picking'] }),
-      ]),
+    onSuccess: () => packhousesChanged(queryClient, organizationId),
   });
 }
