@@ -51,6 +51,17 @@ describe('toasts and navigation', () => {
     expect(removed.map((m) => m.summary)).toEqual(['Organization Changed']);
   });
 
+  it('a toast announcing a navigation that comes at once stays through it and its moment, then goes with the next', () => {
+    toast.success('Organization Changed', 'Sundays River Packers', { announcesNavigation: true });
+    toast.navigated();
+    // the landing page corrects its own address: the same moment
+    toast.navigated();
+    expect(removed).toEqual([]);
+    vi.advanceTimersByTime(TOAST_NAVIGATION_GRACE_MS + 1);
+    toast.navigated();
+    expect(removed.map((m) => m.summary)).toEqual(['Organization Changed']);
+  });
+
   it('a toast the Toast reports gone is not removed again', () => {
     toast.success('Saved');
     toast.forget(shown[0]!);

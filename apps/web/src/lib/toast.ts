@@ -44,13 +44,14 @@ export const toast = {
   navigated(): void {
     const now = Date.now();
     for (const [message, entry] of transient) {
-      // shown just before: it came with the action that navigated ("Saved", then the dialog's route
-      // closes, and the screen it lands on may correct its own address once more)
-      if (now - entry.shownAt <= TOAST_NAVIGATION_GRACE_MS) continue;
+      // the navigation it announces, however late it comes (checked first: a quick one is still it)
       if (entry.announcesNavigation && !entry.stayedThrough) {
         entry.stayedThrough = true;
         continue;
       }
+      // shown just before: it came with the action that navigated ("Saved", then the dialog's route
+      // closes, and the screen it lands on may correct its own address once more)
+      if (now - entry.shownAt <= TOAST_NAVIGATION_GRACE_MS) continue;
       toast.remove(message);
     }
   },
