@@ -6,7 +6,7 @@
  */
 import { Toast } from 'primereact/toast';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { registerToast, toast } from '../lib/toast';
 
 export function ToastHost() {
@@ -21,14 +21,25 @@ export function ToastHost() {
     return () => registerToast(null);
   }, []);
 
-  // a toast belongs to the screen it was shown on: opening another takes it away (lib/toast.ts)
+  // a toast belongs to the screen it was shown on: opening another because the person asked takes
+  // it away (lib/toast.ts), so the person's key presses and pointer presses are counted
+  useEffect(() => {
+    const input = () => toast.input();
+    document.addEventListener('keydown', input, true);
+    document.addEventListener('pointerdown', input, true);
+    return () => {
+      document.removeEventListener('keydown', input, true);
+      document.removeEventListener('pointerdown', input, true);
+    };
+  }, []);
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
   const shownOn = useRef(pathname);
   useEffect(() => {
     if (shownOn.current === pathname) return;
     shownOn.current = pathname;
-    toast.navigated();
-  }, [pathname]);
+    toast.navigated(navigationType === 'POP');
+  }, [pathname, navigationType]);
 
   return <Toast ref={toastRef} position="top-right" onRemove={(message) => toast.forget(message)} />;
 }

@@ -1,7 +1,6 @@
 import type { ToastMessage } from 'primereact/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerToast, toast } from './toast';
-import { TOAST_NAVIGATION_GRACE_MS } from './ui-constants';
 
 describe('toasts and navigation', () => {
   const shown: ToastMessage[] = [];
@@ -23,49 +22,48 @@ describe('toasts and navigation', () => {
     vi.useRealTimers();
   });
 
-  it('a navigation takes away the toasts of the screen left; sticky ones stay', () => {
+  it('a navigation the person asked for takes away the toasts of the screen left; sticky ones stay', () => {
     toast.success('Welcome', 'Admin');
     toast.error('Unable to login', 'Invalid username or password', true);
-    vi.advanceTimersByTime(TOAST_NAVIGATION_GRACE_MS + 1);
+    toast.input();
     toast.navigated();
     expect(removed.map((m) => m.summary)).toEqual(['Welcome']);
   });
 
-  it('a toast shown just before the navigation came with it: it stays through every navigation of that moment, not a later one', () => {
+  it('navigations that follow the action by themselves leave its toast, however many and however late', () => {
+    // the click on Save, then the answer: the toast, the dialog's route closing, the screen landed on correcting its address
+    toast.input();
     toast.success('Saved');
     toast.navigated();
-    // the screen landed on corrects its own address (Farm Setup's first tab): still the same moment
+    vi.advanceTimersByTime(60_000);
     toast.navigated();
     expect(removed).toEqual([]);
-    vi.advanceTimersByTime(TOAST_NAVIGATION_GRACE_MS + 1);
+    // the person opens another screen, however soon
+    toast.input();
     toast.navigated();
     expect(removed.map((m) => m.summary)).toEqual(['Saved']);
   });
 
-  it('a toast announcing its navigation stays through it however late it comes, then goes with the next', () => {
-    toast.success('Organization Changed', 'Sundays River Packers', { announcesNavigation: true });
-    vi.advanceTimersByTime(5 * TOAST_NAVIGATION_GRACE_MS);
+  it('Organization Changed stays through its landing page and goes with the next screen the person opens', () => {
+    toast.input(); // the organisation chosen in the list
+    toast.success('Organization Changed', 'Sundays River Packers');
     toast.navigated();
     expect(removed).toEqual([]);
+    toast.input(); // a key press opens Harvest at once
     toast.navigated();
     expect(removed.map((m) => m.summary)).toEqual(['Organization Changed']);
   });
 
-  it('a toast announcing a navigation that comes at once stays through it and its moment, then goes with the next', () => {
-    toast.success('Organization Changed', 'Sundays River Packers', { announcesNavigation: true });
-    toast.navigated();
-    // the landing page corrects its own address: the same moment
-    toast.navigated();
-    expect(removed).toEqual([]);
-    vi.advanceTimersByTime(TOAST_NAVIGATION_GRACE_MS + 1);
-    toast.navigated();
-    expect(removed.map((m) => m.summary)).toEqual(['Organization Changed']);
+  it("the browser's back and forward are the person's own", () => {
+    toast.success('Saved');
+    toast.navigated(true);
+    expect(removed.map((m) => m.summary)).toEqual(['Saved']);
   });
 
   it('a toast the Toast reports gone is not removed again', () => {
     toast.success('Saved');
     toast.forget(shown[0]!);
-    vi.advanceTimersByTime(TOAST_NAVIGATION_GRACE_MS + 1);
+    toast.input();
     toast.navigated();
     expect(removed).toEqual([]);
   });

@@ -1,6 +1,5 @@
 /** A bridge so code outside React (API client, flows) can show PrimeReact toasts. */
 import type { ToastMessage } from 'primereact/toast';
-import { TOAST_NAVIGATION_GRACE_MS } from './ui-constants';
 
 type ShowToast = (message: ToastMessage | ToastMessage[]) => void;
 
@@ -12,17 +11,15 @@ let removeOne: ShowToast | null = null;
 
 /**
  * The toasts on screen that a navigation takes away: the non-sticky ones, until the Toast reports
- * them gone (forget). One shown within TOAST_NAVIGATION_GRACE_MS before a navigation came with it
- * and stays through every navigation in that time; one announcing the navigation it comes with (Organization Changed)
- * stays through that one however long the landing page takes to open.
+ * them gone (forget). A navigation the person asked for after a toast appeared (a click or a key
+ * press since, or the browser's back and forward) takes it away; navigations that follow the action
+ * by themselves do not: "Saved" and the dialog's route closing, Organization Changed and its landing
+ * page however long that takes, a screen correcting its own address. Counted in the person's
+ * inputs, not in time: a fast hand and a slow landing page are told apart alike.
  */
-const transient = new Map<ToastMessage, { shownAt: number; announcesNavigation: boolean; stayedThrough: boolean }>();
+const transient = new Map<ToastMessage, number>();
+let inputs = 0;
 const DEFAULT_LIFE_MS = 3000;
-
-export interface ToastOptions {
-  /** the toast tells of the navigation it comes with (the screen it leads to): that navigation leaves it */
-  announcesNavigation?: boolean;
-}
 
 export function registerToast(fn: ShowToast | null, clear?: () => void, remove?: ShowToast): void {
   show = fn;
@@ -32,27 +29,23 @@ export function registerToast(fn: ShowToast | null, clear?: () => void, remove?:
 }
 
 export const toast = {
-  show(message: ToastMessage, options: ToastOptions = {}): void {
-    if (!message.sticky) transient.set(message, { shownAt: Date.now(), announcesNavigation: !!options.announcesNavigation, stayedThrough: false });
+  show(message: ToastMessage): void {
+    if (!message.sticky) transient.set(message, inputs);
     if (show) show(message);
     else queued.push(message);
   },
+  /** the person pressed a key or a pointer button */
+  input(): void {
+    inputs += 1;
+  },
   /**
-   * Another screen was opened: the toasts of the screen left go now, not at the end of their life
-   * (sticky ones stay until closed; one announcing this navigation stays through it).
+   * Another screen was opened: the toasts shown before the person's last input go now, not at the
+   * end of their life (sticky ones stay until closed). `byHistory`: the browser's back or forward,
+   * which is the person's own however it was asked.
    */
-  navigated(): void {
-    const now = Date.now();
-    for (const [message, entry] of transient) {
-      // the navigation it announces, however late it comes (checked first: a quick one is still it)
-      if (entry.announcesNavigation && !entry.stayedThrough) {
-        entry.stayedThrough = true;
-        continue;
-      }
-      // shown just before: it came with the action that navigated ("Saved", then the dialog's route
-      // closes, and the screen it lands on may correct its own address once more)
-      if (now - entry.shownAt <= TOAST_NAVIGATION_GRACE_MS) continue;
-      toast.remove(message);
+  navigated(byHistory = false): void {
+    for (const [message, inputsWhenShown] of transient) {
+      if (byHistory || inputs > inputsWhenShown) toast.remove(message);
     }
   },
   /** the Toast no longer shows this message (its life ended, or it was closed) */
@@ -72,8 +65,8 @@ export const toast = {
     queued.length = 0;
     clearAll?.();
   },
-  success(summary: string, detail?: string, options?: ToastOptions): void {
-    toast.show({ severity: 'success', summary, detail, life: DEFAULT_LIFE_MS }, options);
+  success(summary: string, detail?: string): void {
+    toast.show({ severity: 'success', summary, detail, life: DEFAULT_LIFE_MS });
   },
   info(summary: string, detail?: string): void {
     toast.show({ severity: 'info', summary, detail, life: DEFAULT_LIFE_MS });

@@ -15,8 +15,8 @@ export function useSwitchOrganization() {
     mutationFn: (organization: Organization) => switchOrganization(organization.id),
     onSuccess: (landingPage, organization) => {
       void navigate(landingPage || paths.home);
-      // it tells of the landing page it opens: that navigation leaves it, the next one takes it
-      toast.success(t('shell.organizationChanged'), organization.name, { announcesNavigation: true });
+      // it tells of the landing page it opens: stays through that navigation, goes with the next the person asks for
+      toast.success(t('shell.organizationChanged'), organization.name);
     },
     onError: (e) => toast.error(t('shell.error'), errorText(e)),
   });
