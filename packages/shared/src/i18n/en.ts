@@ -74,6 +74,7 @@ export const en = {
     Packhouses: 'Packhouses',
     'Farm Setup': 'Farm Setup',
     'Pest Thresholds': 'Pest Thresholds',
+    'Organisation Data': 'Organisation Data',
     Organizations: 'Organizations',
     User: 'User',
     'Time Logger': 'Time Logger',
