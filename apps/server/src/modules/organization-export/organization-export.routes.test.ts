@@ -20,6 +20,7 @@ import yauzl from 'yauzl';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { addMember, createOrganization, createRole, createUser } from '../../../test/helpers/fixtures';
 import { fixedClock } from '../../../test/helpers/picking-world';
+import { createTenantWorld, runTenantCase } from '../../../test/helpers/tenant-matrix';
 import { rowsOf } from '../../db/client';
 import { findMigrationsFolder } from '../../db/migrate';
 import { demoUser, seedDemoData } from '../../db/seed/index';
@@ -213,6 +214,20 @@ describe('organisation data export', () => {
     const ownMembers = parse(ownArchive.get('memberships.csv')!.toString('utf8')) as string[][];
     expect(ownMembers.slice(1)).toEqual([[String(stranger.id), String(own.id), expect.any(String)]]);
     expect((await t.db.select().from(memberships).where(eq(memberships.organizationId, own.id))).length).toBe(1);
+  });
+
+  it("in the tenant matrix: B's member naming A's organisation gets 404; B's own archive holds nothing of A's", async () => {
+    const world = await createTenantWorld(t);
+    await runTenantCase(t, world, {
+      name: "A's archive through A's organisation id",
+      request: (w) => ({ method: 'GET', url: ORGANIZATION_EXPORT_PATHS.archive, headers: { 'x-organization-id': String(w.a.organizationId) } }),
+      expect: 'not-found',
+    });
+    const own = await runTenantCase(t, world, { name: "B's own archive", request: () => ({ method: 'GET', url: ORGANIZATION_EXPORT_PATHS.archive }), expect: 'no-leak' });
+    expect(own.statusCode).toBe(200);
+    const files = [...(await unzip(own.rawPayload)).values()].map((b) => b.toString('utf8')).join('\n');
+    expect(files).toContain(world.b.canary);
+    expect(files).not.toContain(world.a.canary);
   });
 
   it("the seed's Administrators hold the permission, other demo roles do not", async () => {
