@@ -25,6 +25,10 @@
  *   - the farm operations CSV export of 200,000 sessions (BENCH_CSV_ROWS) streamed over HTTP: the
  *     server's peak RSS growth beside the same file built whole in memory, as the exports once were
  *     (budget: at most a quarter of it), on PGlite
+ *   - the organisation data export (GET /api/organization-export/archive) of the largest organisation of
+ *     the --scale data set (about a million bins), streamed from the built server as a process of its own on
+ *     PostgreSQL: time to the last byte and the server's peak RSS growth (scripts/bench/organization-export.ts;
+ *     budget: under 64 MiB, flat whatever the organisation's size)
  *   - industry: the PUC report (as a grower and as a packhouse organisation), the Fruitbins Block
  *     Report, the producer and packhouse views (page of 100) and the pest dashboard while the database
  *     holds a whole industry's season (scripts/bench/industry-data.ts: 10,000,000 bins over the demo
@@ -36,7 +40,7 @@
  *     the same rows (scripts/bench/writes.ts; budget: at most 5x), on PGlite and PostgreSQL
  *
  * Environment:
- *   BENCH_ONLY=mixed,bundle,cold,menu,routes,harvest,picking,picking-browser,pest,logins,csv,industry,writes  run only these sections; their
+ *   BENCH_ONLY=mixed,bundle,cold,menu,routes,harvest,picking,picking-browser,pest,logins,csv,org-export,industry,writes  run only these sections; their
  *       tables are printed and BENCHMARKS.md is left as it is (unset: every section, and the file is written)
  *   BENCH_WRITE=1                     with BENCH_ONLY: write those sections' blocks into BENCHMARKS.md, keeping
  *       the others and the summary at the top (each block says when it was measured)
@@ -47,7 +51,7 @@
  *   BENCH_ROUTE_ROUNDS (3)            rounds over every route in the routes section (each route's median counts)
  *   BENCH_ROUTE_WARMUP_SECONDS (1)    seconds of load before each route's first round (and each bare route), not counted
  *   BENCH_ROUTE_ENGINES (postgres,pglite)  the engines the routes section loads (a block written then holds only theirs)
- *   BENCH_HARVEST_SCALE (42)          --scale of the harvest, picking and pest dashboard data sets
+ *   BENCH_HARVEST_SCALE (42)          --scale of the harvest, picking, pest dashboard and org-export data sets
  *   BENCH_PICKING_RUNS (30)           timed requests per figure of the picking and pest dashboard sections
  *   BENCH_BROWSER_RUNS (7), BENCH_KEYS_PER_RUN (10), BENCH_BROWSER_PORT (3250), CHROMIUM_PATH
  *   WEB_DIST_DIR                      another build of the web app for the browser section (before/after)
@@ -91,6 +95,7 @@ import { loadEveryRoute, type RouteLoadRow, type RouteServer } from './bench/rou
 import { startServerProcess } from './bench/server-process';
 import { industryBeside } from './bench/industry';
 import { writesBeside } from './bench/writes';
+import { organizationExportBeside } from './bench/organization-export';
 import { MIXED_CALLERS, recordingStatements, routesOfCallers, runMixed, sqlAlone, type MixedResult, type MixedRun } from './bench/mixed';
 import { scheduleSqlAlone } from './bench/picking-data';
 import { fmtMs, inTurns as inTurnsOf, judged, medianP95, spread, type Spread } from './bench/timing';
@@ -1213,7 +1218,7 @@ async function writes() {
 }
 
 /** BENCH_ONLY=a,b runs only those sections (and leaves BENCHMARKS.md alone unless BENCH_WRITE=1); unset runs them all. */
-const SECTIONS = ['mixed', 'bundle', 'cold', 'menu', 'routes', 'harvest', 'picking', 'picking-browser', 'pest', 'logins', 'csv', 'industry', 'writes'] as const;
+const SECTIONS = ['mixed', 'bundle', 'cold', 'menu', 'routes', 'harvest', 'picking', 'picking-browser', 'pest', 'logins', 'csv', 'org-export', 'industry', 'writes'] as const;
 type Section = (typeof SECTIONS)[number];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 for (const s of only ?? []) if (!SECTIONS.includes(s as Section)) throw new Error(`BENCH_ONLY: unknown section ${s} (one of ${SECTIONS.join(', ')})`);
@@ -1266,6 +1271,11 @@ async function main() {
     await onFreshPostgres((handle) => loginHistoryBeside('PostgreSQL', handle));
   });
   await section('csv', async () => csvExportMemory('PGlite', await openDatabase({ dataDir: 'memory://' })));
+  await section('org-export', () =>
+    onFreshPostgres((handle, url) =>
+      organizationExportBeside(root, handle, url, { scale: HARVEST_SCALE, referenceDate: PICKING_REFERENCE, log: (line) => console.error(line) }, (row) => rows.push(row)),
+    ),
+  );
   await section('industry', industry);
   await section('writes', writes);
 

@@ -12,6 +12,7 @@ import { FIELD_CAPTURE_PATHS, IRRIGATION_PATHS, PHENOLOGY_PATHS, SCOUTING_PATHS,
 import { HARVEST_PATHS } from '@orchard/shared/harvest';
 import { INPUT_CHECKS_PATHS } from '@orchard/shared/input-checks';
 import { LOGIN_HISTORY_PATHS } from '@orchard/shared/login-history';
+import { ORGANIZATION_EXPORT_PATHS } from '@orchard/shared/organization-export';
 import { ORGANIZATIONS_PATHS } from '@orchard/shared/organizations';
 import { PACKHOUSE_READINGS_PATHS } from '@orchard/shared/packhouse-readings';
 import { PACKHOUSES_PATHS } from '@orchard/shared/packhouses';
@@ -79,6 +80,7 @@ const SCREEN_REQUESTS: Record<string, readonly ScreenRequest[]> = {
   '/management/packhouses': [{ path: PACKHOUSES_PATHS.list }],
   '/management/farmsetup': [{ path: FARM_SETUP_PATHS.legalEntities }, { path: FARM_SETUP_PATHS.farms }],
   '/management/pestthresholds': [{ path: PEST_THRESHOLDS_PATH }],
+  '/management/organisationdata': [{ path: ORGANIZATION_EXPORT_PATHS.contents }],
   '/management/organizations': [{ path: ORGANIZATIONS_PATHS.list }],
   '/user/attendance': [{ path: ATTENDANCE_PATHS.last }, { path: ATTENDANCE_PATHS.logs }],
   '/system/update': [{ path: UPDATES_PATHS.pending }],

@@ -85,6 +85,10 @@ describe('route inventory', () => {
     expect(urls).toEqual(expect.arrayContaining(['POST /connect/token', 'GET /api/me', 'GET /api/menu', 'GET /healthz']));
     // the attention list's published calls (docs/domain.md, Attention list)
     expect(urls).toEqual(expect.arrayContaining(['GET /api/action/GetAttentionList', 'POST /api/action/ConfirmAction']));
+    // the organisation data export (docs/domain.md, Organisation data export): administrators only, in their organisation
+    const archive = routes().find((r) => r.method === 'GET' && r.url === '/api/organization-export/archive');
+    expect(archive?.auth).toEqual({ permissions: ['management.organisationData'] });
+    expect(archive?.tenant).toBe(true);
   });
 
   it('every route declares its auth policy, and every non-public one its tenant scope', () => {

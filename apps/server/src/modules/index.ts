@@ -20,6 +20,7 @@ import { loginHistoryModule } from './login-history/index';
 import { lookupsModule } from './lookups/index';
 import { maintenanceModule } from './maintenance/index';
 import { notificationsModule } from './notifications/index';
+import { organizationExportModule } from './organization-export/index';
 import { organizationsModule } from './organizations/index';
 import { packhouseReadingsModule } from './packhouse-readings/index';
 import { packhousesModule } from './packhouses/index';
@@ -66,6 +67,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(lookupsModule);
   await app.register(updatesModule);
   await app.register(organizationsModule);
+  await app.register(organizationExportModule);
   await app.register(releaseNotesModule);
   await app.register(setupChecklistModule);
 }

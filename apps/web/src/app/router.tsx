@@ -43,6 +43,7 @@ const LoginHistoryPage = lazyPage(() => import('../features/login-history/login-
 const EmployeesPage = lazyPage(() => import('../features/employees/employees-page'));
 const AttendancePage = lazyPage(() => import('../features/attendance/attendance-page'));
 const FarmOperationsPage = lazyPage(() => import('../features/farm-operations/farm-operations-page'));
+const OrganizationExportPage = lazyPage(() => import('../features/organization-export/organization-export-page'));
 const UploadUpdatePage = lazyPage(() => import('../features/updates/upload-update-page'));
 const ScoutingPage = lazyPage(() => import('../features/field-capture/scouting/scouting-page'));
 const TrapsPage = lazyPage(() => import('../features/field-capture/traps/traps-page'));
@@ -99,6 +100,7 @@ export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.managementInputChecks]: { Component: InputChecksPage, title: 'inputChecks.title' },
   [paths.managementLogins]: { Component: LoginHistoryPage, title: 'loginHistory.title' },
   [paths.managementEmployees]: { Component: EmployeesPage, title: 'employees.title' },
+  [paths.managementOrganisationData]: { Component: OrganizationExportPage, title: 'organizationExport.title' },
   [paths.managementOrganizations]: { Component: OrganizationsPage, title: 'organizations.title' },
   [paths.userAttendance]: { Component: AttendancePage, title: 'attendance.title' },
   [paths.farmOperations]: { Component: FarmOperationsPage, title: 'farmOperations.title' },

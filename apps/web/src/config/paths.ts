@@ -28,6 +28,7 @@ export const paths = {
   managementPestThresholds: '/management/pestthresholds',
   managementLogins: '/management/logins',
   managementEmployees: '/management/employees',
+  managementOrganisationData: '/management/organisationdata',
   managementOrganizations: '/management/organizations',
   managementCreateOrganization: '/management/create-organization',
   userAttendance: '/user/attendance',

@@ -74,6 +74,7 @@ export const en = {
     Packhouses: 'Packhouses',
     'Farm Setup': 'Farm Setup',
     'Pest Thresholds': 'Pest Thresholds',
+    'Organisation Data': 'Organisation Data',
     Organizations: 'Organizations',
     User: 'User',
     'Time Logger': 'Time Logger',
@@ -780,6 +781,24 @@ export const en = {
     cancel: 'Cancel upload',
     cancelled: 'Upload cancelled',
     cancelledDetail: 'The update was not uploaded.',
+  },
+  /** Management > Organisation Data: the whole organisation as one archive (docs/domain.md, Organisation data export) */
+  organizationExport: {
+    title: 'Organisation Data',
+    intro:
+      "Download everything {{organization}} keeps here as one ZIP archive: a CSV file for each kind of record (farms, blocks, bins, estimates, field and packhouse readings, employees, roles, members and more) and a manifest.json that lists each file with its columns and row count. Members appear with their user name, full name and e-mail only; passwords and sign-in tokens are never included, nor anything of other organisations.",
+    note: 'A large organisation makes an archive of hundreds of megabytes; keep this page open until the download finishes.',
+    download: 'Download all data',
+    downloading: 'Downloading...',
+    received: '{{size}} received',
+    cancel: 'Cancel download',
+    cancelled: 'Download cancelled',
+    done: 'Archive downloaded',
+    failed: 'The archive could not be downloaded. Check your connection and try again.',
+    loadFailed: 'Unable to load what the archive holds. Reload the page to try again.',
+    contents: 'What the archive holds',
+    fileCount: '{{count}} files and manifest.json',
+    columns: 'Columns: {{columns}}',
   },
   /** the Organisations list (super users only) */
   organizations: {

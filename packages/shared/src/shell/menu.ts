@@ -62,6 +62,7 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   m('management.farmsetup', 'management', 'Farm Setup', 'pi pi-map', '/management/farmsetup', PERMISSIONS.managementFarmSetup, 45, true),
   m('management.pestthresholds', 'management', 'Pest Thresholds', 'pi pi-sliders-h', '/management/pestthresholds', PERMISSIONS.dashboardThresholds, 47, true),
   // organisations span the platform: super users only, like the product update
+  m('management.organisationdata', 'management', 'Organisation Data', 'pi pi-database', '/management/organisationdata', PERMISSIONS.managementOrganisationData, 48, true),
   m('management.organizations', 'management', 'Organizations', 'pi pi-sitemap', '/management/organizations', null, 50, true, true),
   m('user', null, 'User', 'pi pi-user', null, null, 70, true),
   m('user.attendance', 'user', 'Time Logger', 'pi pi-stopwatch', '/user/attendance', PERMISSIONS.attendanceLog, 10, true),

@@ -4,6 +4,8 @@ import { exportsRoutes } from './exports.routes';
 import { sendCsvExportDecorator } from './send-csv-export';
 
 export { sendCsvExportDecorator };
+/** the export log, for modules that stream a file of their own kind (the organisation data archive) */
+export { logExport } from './exports.service';
 
 export const exportsModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(exportsRoutes);
