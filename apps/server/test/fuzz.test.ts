@@ -199,9 +199,9 @@ describe('generated-request fuzz over the route schemas', () => {
         fc.asyncProperty(params, query, body, orgHeader, async (values, q, b, org) => {
           let i = 0;
           const url = route.url.replace(/:([A-Za-z_]+)/g, () => values[i++] ?? '1') + toQuery(q);
-          // dot segments ('%2e%2e') can fold the path out of the API (as a browser's URL parser
-          // does): that request is the web app's, not this route's
-          fc.pre(new URL(url, 'http://localhost').pathname.startsWith('/api/'));
+          // dot segments ('%2e%2e') can fold the path out of the API or the token endpoints (as a
+          // browser's URL parser does): that request is the web app's, not this route's
+          fc.pre(/^\/(api|connect)\//.test(new URL(url, 'http://localhost').pathname));
           const headers: Record<string, string> = { authorization: (await t.bearer(adminId)).authorization, 'x-organization-id': org };
           let payload: string | Buffer | undefined;
           if (b?.kind === 'json') {
