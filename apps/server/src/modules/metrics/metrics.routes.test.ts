@@ -55,7 +55,14 @@ describe('GET /metrics', () => {
     expect(sample(text, 'orchard_http_requests_in_flight')).toBe(0);
 
     // every statement is timed by engine, with no SQL in a label; Node's own metrics are there
-    expect(sample(text, 'orchard_db_query_duration_seconds_count', { engine: 'pglite', outcome: 'ok' })).toBeGreaterThan(0);
+    expect(sample(text, 'orchard_db_query_duration_seconds_count', { engine: t.handle.kind, outcome: 'ok' })).toBeGreaterThan(0);
+    if (t.handle.kind === 'postgres') {
+      expect(sample(text, 'orchard_db_pool_connections')).toBeGreaterThan(0);
+      expect(sample(text, 'orchard_db_pool_idle_connections')).toBeGreaterThan(0);
+      expect(sample(text, 'orchard_db_pool_waiting_queries')).toBe(0);
+    } else {
+      expect(text).not.toContain('orchard_db_pool_');
+    }
     expect(text).not.toMatch(/orchard_db_query_duration_seconds_count\{[^}]*select/i);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeDefined();
