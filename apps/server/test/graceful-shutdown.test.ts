@@ -3,7 +3,7 @@
  * answers not-ready while it starts, and on SIGTERM it stops taking connections, answers every
  * request it had received (each complete, none 5xx), answers not-ready on a connection still open,
  * and closes the database only after: started again on the same directory, every write that was
- * answered 2xx is there.
+ * answered 2xx is there. A request that never finishes is cut after SHUTDOWN_GRACE_MS.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -20,7 +20,7 @@ const METRICS_TOKEN = 'shutdown-test-metrics-token-0123';
 const WRITES = 60;
 const READS = 30;
 
-function startServer(port: number, dataDir: string) {
+function startServer(port: number, dataDir: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
       ...process.env,
@@ -34,6 +34,7 @@ function startServer(port: number, dataDir: string) {
       SHUTDOWN_GRACE_MS: '30000',
       LOGIN_RATE_LIMIT_PER_IP: '1000',
       LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -104,6 +105,12 @@ function sum(text: string, name: string, labels: Record<string, string> = {}): n
   return total;
 }
 
+/** The server's metrics text ('' when it does not answer). */
+async function scrapeAt(port: number): Promise<string> {
+  const answer = await send(port, 'GET', '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+  return 'error' in answer ? '' : answer.body;
+}
+
 async function signIn(port: number): Promise<{ headers: Record<string, string>; trap: { id: number; activeFrom: string } }> {
   const token = json(await send(port, 'POST', '/connect/token', {}, { grant_type: 'password', username: 'admin', password: 'Admin@2025' })) as { access_token: string };
   const authorization = `Bearer ${token.access_token}`;
@@ -150,18 +157,17 @@ describe('graceful shutdown', () => {
     expect(starting.live.filter((s) => s !== 200 && s !== 0)).toEqual([]);
 
     const { headers, trap } = await signIn(port);
-    const scrape = async () => {
-      const answer = await send(port, 'GET', '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
-      if ('error' in answer) throw new Error(answer.error);
-      return answer.body;
-    };
+    const scrape = () => scrapeAt(port);
     const routes = [
       { method: 'POST', route: '/api/trap-inspections' },
       { method: 'GET', route: '/api/trap-inspections' },
     ];
     const received = (text: string) =>
       sum(text, 'orchard_http_requests_in_flight') + routes.reduce((n, labels) => n + sum(text, 'orchard_http_requests_total', labels), 0);
-    const before = received(await scrape());
+    const idle = await scrape();
+    // the server's database runs in a process of its own, which reports its memory
+    expect(sum(idle, 'orchard_embedded_database_memory_bytes', { kind: 'rss' })).toBeGreaterThan(50_000_000);
+    const before = received(idle);
     const inspections = `/api/trap-inspections?trapId=${trap.id}`;
     const countOf = async (p: number, h: Record<string, string>) => (json(await send(p, 'GET', inspections, h)) as { totalRecords: number }).totalRecords;
     const stored = await countOf(port, headers);
@@ -213,7 +219,7 @@ describe('graceful shutdown', () => {
 
     // started again on the same directory: every answered write is there, once (a resend finds it)
     const ids = answers.slice(0, WRITES).map((a) => (json(a) as { id: number }).id);
-    const again = startServer(port + 1, dataDir);
+    const again = startServer(port + 1, dataDir, { SHUTDOWN_GRACE_MS: '1000' });
     servers.push(again);
     await waitForReady(port + 1, again);
     const session = await signIn(port + 1);
@@ -224,7 +230,17 @@ describe('graceful shutdown', () => {
       if (i < WRITES) expect((json(resent) as { id: number }).id).toBe(ids[i]);
     }
     expect(await countOf(port + 1, session.headers)).toBe(stored + WRITES + 1);
+
+    // a request that never finishes (half its body, then nothing) is cut after SHUTDOWN_GRACE_MS
+    const stuck = pipelined(port + 1);
+    stuck.write(`POST /api/trap-inspections HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${session.headers.authorization}\r\nX-Organization-Id: ${session.headers['x-organization-id']}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"clientId":`);
+    for (let i = 0; sum(await scrapeAt(port + 1), 'orchard_http_requests_in_flight') < 1; i++) {
+      if (i > 200) throw new Error('the stuck request did not arrive');
+    }
     again.child.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
+    expect(await again.exited).toBe(1);
+    expect(await stuck.statuses).toEqual([]);
+    expect(again.output()).toContain('Requests were still in flight 1000 ms after SIGTERM (SHUTDOWN_GRACE_MS): their connections are closed.');
+    expect(fs.existsSync(`${dataDir}.lock`), 'the database closed and let its directory go').toBe(false);
   }, 240_000);
 });
