@@ -23,6 +23,7 @@ import { docsPlugin } from './plugins/docs';
 import { findWebDist, webAppMissingNotice, webAppMissingPlugin, webAppPlugin } from './plugins/web-app';
 import { registerModules } from './modules/index';
 import { compressionPlugin } from './plugins/compression';
+import { metricsPlugin } from './plugins/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,10 @@ export async function buildApp({ db, config, clock = systemClock }: BuildAppOpti
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // While closing (SIGTERM: server.ts), a request that reaches this instance on a connection it
+    // already holds is answered as usual (with "Connection: close"), not refused with 503: the
+    // caller chose this instance before it began to close. New connections are refused.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -63,6 +68,8 @@ export async function buildApp({ db, config, clock = systemClock }: BuildAppOpti
   app.decorate('clock', clock);
 
   await app.register(routePolicyPlugin);
+  // first, so every request is counted, refused ones too
+  await app.register(metricsPlugin, { db });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(inputPlugin);

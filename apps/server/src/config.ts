@@ -39,6 +39,8 @@ const envSchema = z.object({
   STATISTICS_REFRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   UPDATE_MAX_BYTES: z.coerce.number().int().min(1).max(1_000_000_000).default(UPDATE_MAX_BYTES_DEFAULT),
   API_DOCS: z.enum(['public', 'signed-in', 'off']).optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export interface AppConfig {
@@ -91,6 +93,13 @@ export interface AppConfig {
   updateMaxBytes: number;
   /** who may read /api/docs: anyone, signed-in callers (a bearer token), or nobody (not served) */
   apiDocs: 'public' | 'signed-in' | 'off';
+  /** the bearer token /metrics asks for; unset = /metrics is not served (404) */
+  metricsToken: string | undefined;
+  /**
+   * On SIGTERM or SIGINT, how long the requests in flight may take to finish before their
+   * connections are closed and the database with them (server.ts).
+   */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     updateMaxBytes: e.UPDATE_MAX_BYTES,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'signed-in' : 'public'),
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The only file that listens. Loads configuration, opens (and migrates) the database, adds demo
- * data to an empty database, serves, and shuts down gracefully on SIGINT/SIGTERM.
+ * data to an empty database, serves, and shuts down gracefully on SIGINT/SIGTERM. While the
+ * database opens and migrates, the probes' starting answers hold the address (startup-probe.ts).
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
@@ -8,6 +9,7 @@ import { DataDirectoryInUseError, openDatabase, type DbHandle } from './db/clien
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed/index';
 import { analyzeDatabase } from './db/statistics';
+import { listenWhileStarting, type StartupProbe } from './modules/health/startup-probe';
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -19,6 +21,17 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw err;
+  }
+
+  // port 0 (any free port) has no address to hold: the app's will be another
+  let probe: StartupProbe | null = null;
+  if (config.port !== 0) {
+    try {
+      probe = await listenWhileStarting(config.host, config.port);
+    } catch (err) {
+      console.error(`Cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`);
+      process.exit(1);
+    }
   }
 
   let handle: DbHandle;
@@ -52,6 +65,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ db: handle, config });
 
+  // SIGTERM: /readyz answers 503 at once (a preClose hook), the server stops accepting connections,
+  // the requests in flight finish (at most SHUTDOWN_GRACE_MS, then their connections are closed),
+  // and then the database closes: every write that was answered is on disk.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -59,16 +75,24 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const graceMs = config.shutdownGraceMs;
+    app.log.info({ signal, graceMs }, 'shutting down: not ready any more, finishing the requests in flight');
+    let cut = false;
+    const grace = setTimeout(() => {
+      cut = true;
+      console.error(`Requests were still in flight ${graceMs} ms after ${signal} (SHUTDOWN_GRACE_MS): their connections are closed.`);
+      app.server.closeAllConnections();
+    }, graceMs);
     const force = setTimeout(() => {
-      console.error('Shutdown took longer than 10 s; exiting.');
+      console.error(`Shutdown took longer than ${graceMs + 10_000} ms; exiting.`);
       process.exit(1);
-    }, 10_000);
+    }, graceMs + 10_000);
     force.unref();
     try {
       await app.close();
+      clearTimeout(grace);
       await handle.close();
-      process.exit(0);
+      process.exit(cut ? 1 : 0);
     } catch (err) {
       console.error(err);
       process.exit(1);
@@ -77,6 +101,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  await probe?.close();
   await app.listen({ host: config.host, port: config.port });
   const url = config.publicUrl;
   const lines = [

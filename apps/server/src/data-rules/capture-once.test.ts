@@ -39,30 +39,30 @@ function store(options: { storedId?: number | null; visible?: number[]; raceWith
 describe('captureOnce', () => {
   it('stores a new capture and answers it as created', async () => {
     const s = store({});
-    await expect(captureOnce(db, TAKEN, s.steps)).resolves.toEqual({ row: { id: 100 }, created: true });
+    await expect(captureOnce(db, { area: 'field-capture', clientIdTaken: TAKEN }, s.steps)).resolves.toEqual({ row: { id: 100 }, created: true });
     expect(s.inserts()).toBe(1);
   });
 
   it('answers the stored row, not created, when the client id was stored already', async () => {
     const s = store({ storedId: 5 });
-    await expect(captureOnce(db, TAKEN, s.steps)).resolves.toEqual({ row: { id: 5 }, created: false });
+    await expect(captureOnce(db, { area: 'field-capture', clientIdTaken: TAKEN }, s.steps)).resolves.toEqual({ row: { id: 5 }, created: false });
     expect(s.inserts()).toBe(0);
   });
 
   it('refuses with 409 and the given message when the stored row is one the caller cannot see', async () => {
     const s = store({ storedId: 5, visible: [] });
-    await expect(captureOnce(db, TAKEN, s.steps)).rejects.toMatchObject({ statusCode: 409, message: TAKEN });
+    await expect(captureOnce(db, { area: 'field-capture', clientIdTaken: TAKEN }, s.steps)).rejects.toMatchObject({ statusCode: 409, message: TAKEN });
   });
 
   it('answers the row a racing send stored first', async () => {
     const s = store({ raceWith: 9 });
-    await expect(captureOnce(db, TAKEN, s.steps)).resolves.toEqual({ row: { id: 9 }, created: false });
+    await expect(captureOnce(db, { area: 'field-capture', clientIdTaken: TAKEN }, s.steps)).resolves.toEqual({ row: { id: 9 }, created: false });
   });
 });
 
 describe('captureRules', () => {
   it('binds an area\'s messages to the capture and version rules', async () => {
-    const rules = captureRules({ stale: 'Changed meanwhile', clientIdTaken: TAKEN });
+    const rules = captureRules({ area: 'field-capture', stale: 'Changed meanwhile', clientIdTaken: TAKEN });
     await expect(rules.captureOnce(db, store({ storedId: 5, visible: [] }).steps)).rejects.toMatchObject({ statusCode: 409, message: TAKEN });
     expect(() => rules.checkVersion({ version: 2 }, 1, 'Line')).toThrow('Changed meanwhile');
     expect(rules.stale()).toMatchObject({ statusCode: 412, message: 'Changed meanwhile' });

@@ -2,12 +2,14 @@
  * A create stored once per client id (field and packhouse captures): a client id already stored in
  * the organisation answers that row (created false, 200), or 409 when the caller cannot see it; a
  * resend racing its first send finds the row the unique index kept. The area owning the capture
- * passes the messages it answers with (`captureRules`).
+ * passes its name and the messages it answers with (`captureRules`). Each capture is counted here,
+ * the one place that tells a new row from a resent duplicate (lib/metrics.ts, docs/monitoring.md).
  */
 import type { AppDb } from '../db/client';
 import { isUniqueViolation } from '../db/pg-errors';
 import { versionRule, type VersionRule } from './versioning';
 import { conflict, notFound } from '../lib/errors';
+import { countCapture, type CaptureArea } from '../lib/metrics';
 
 export interface Captured<T> {
   row: T;
@@ -25,11 +27,18 @@ export interface CaptureSteps<T> {
   insert: (db: AppDb) => Promise<number>;
 }
 
-/** Stores a capture once; `clientIdTaken` is the 409's message. */
-export async function captureOnce<T>(db: AppDb, clientIdTaken: string, steps: CaptureSteps<T>): Promise<Captured<T>> {
+/** Whose captures these are (counted by area), and the 409's message. */
+export interface CaptureOnceRule {
+  area: CaptureArea;
+  clientIdTaken: string;
+}
+
+/** Stores a capture once. */
+export async function captureOnce<T>(db: AppDb, { area, clientIdTaken }: CaptureOnceRule, steps: CaptureSteps<T>): Promise<Captured<T>> {
   const stored = async (id: number): Promise<Captured<T>> => {
     const row = await steps.read(db, id);
     if (!row) throw conflict(clientIdTaken);
+    countCapture(area, false);
     return { row, created: false };
   };
   const earlier = await steps.findByClientId(db);
@@ -44,6 +53,7 @@ export async function captureOnce<T>(db: AppDb, clientIdTaken: string, steps: Ca
     return stored(raced);
   }
   const row = await steps.read(db, id);
+  countCapture(area, true);
   if (!row) throw notFound('Reading');
   return { row, created: true };
 }
@@ -53,6 +63,6 @@ export interface CaptureRules extends VersionRule {
   captureOnce: <T>(db: AppDb, steps: CaptureSteps<T>) => Promise<Captured<T>>;
 }
 
-export function captureRules(messages: { stale: string; clientIdTaken: string }): CaptureRules {
-  return { ...versionRule(messages.stale), captureOnce: (db, steps) => captureOnce(db, messages.clientIdTaken, steps) };
+export function captureRules(rule: CaptureOnceRule & { stale: string }): CaptureRules {
+  return { ...versionRule(rule.stale), captureOnce: (db, steps) => captureOnce(db, rule, steps) };
 }

@@ -12,12 +12,23 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lockDataDirectory } from './data-dir-lock';
 import { openEmbeddedProcess } from './embedded-process';
+import { QueryTimer, timedPglite, timePgClient, type QueryObserver } from './query-timing';
 import * as schema from './schema/index';
 
 export { DataDirectoryInUseError } from './data-dir-lock';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
+
+/** A PostgreSQL pool's connections now: open ones, idle ones, and queries waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** How long the embedded database's process may take to say how much memory it holds. */
+const MEMORY_ANSWER_MS = 1000;
 
 /** The rows of a raw SQL query. Both drivers answer execute() with `{ rows }`; AppDb does not say so. */
 export async function rowsOf<T>(db: AppDb, query: SQL): Promise<T[]> {
@@ -36,6 +47,15 @@ export interface DbHandle {
    * Resolves to a function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
+  /** Tells `observer` how long each statement of the app takes (query-timing.ts); returns a function that stops it. */
+  observeQueries(observer: QueryObserver): () => void;
+  /** PostgreSQL: the pool's connections now */
+  poolStats?: () => PoolStats;
+  /**
+   * The embedded database in a process of its own: that process's memory (process.memoryUsage(),
+   * asked over its channel), or null when it is busy with a statement for longer than a second or gone.
+   */
+  databaseMemory?: () => Promise<NodeJS.MemoryUsage | null>;
 }
 
 /** LISTEN on a dedicated PostgreSQL connection (a pooled one would be handed to other queries). */
@@ -76,6 +96,17 @@ function listenOnPglite(client: Pick<PGlite, 'listen' | 'closed'>) {
       if (!client.closed) await unlisten();
     };
   };
+}
+
+/** `answer`, or null when it fails or takes longer than `ms`. */
+async function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T | null> {
+  let timeout: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timeout = setTimeout(() => resolve(null), ms)));
+  try {
+    return await Promise.race([answer.catch(() => null), late]);
+  } finally {
+    clearTimeout(timeout);
+  }
 }
 
 export interface OpenDatabaseOptions {
@@ -145,12 +176,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
     pool.on('error', (err) => {
       options.onIdleError?.(err);
     });
+    const timer = new QueryTimer();
+    pool.on('connect', (client) => timePgClient(client, timer));
     const db = drizzlePg(pool, { schema }) as unknown as AppDb;
     const connectionString = options.databaseUrl;
     return {
       db,
       kind: 'postgres',
       close: () => pool.end(),
+      observeQueries: (observer) => timer.observe(observer),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, onNotify, onLost) => listenOnPostgres(connectionString, channel, onNotify, onLost),
     };
   }
@@ -168,14 +203,30 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
       await client.close().catch(() => undefined);
       throw err;
     }
-    const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as AppDb;
-    return { db, kind: 'pglite', listen: listenOnPglite(client), close: () => client.close() };
+    const timer = new QueryTimer();
+    const db = drizzlePglite({ client: timedPglite(client, timer) as unknown as PGlite, schema }) as unknown as AppDb;
+    return {
+      db,
+      kind: 'pglite',
+      listen: listenOnPglite(client),
+      close: () => client.close(),
+      observeQueries: (observer) => timer.observe(observer),
+      databaseMemory: () => answerWithin(client.memoryUsage(), MEMORY_ANSWER_MS),
+    };
   }
   if (dataDir.startsWith('memory://')) {
     const client = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     await applyPlannerSettings(client);
-    const db = drizzlePglite(client, { schema }) as unknown as AppDb;
-    return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none'), listen: listenOnPglite(client) };
+    const timer = new QueryTimer();
+    const db = drizzlePglite(timedPglite(client, timer), { schema }) as unknown as AppDb;
+    return {
+      db,
+      kind: 'pglite',
+      close: () => client.close(),
+      dumpDataDir: () => client.dumpDataDir('none'),
+      listen: listenOnPglite(client),
+      observeQueries: (observer) => timer.observe(observer),
+    };
   }
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
@@ -190,11 +241,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
     release();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as AppDb;
+  const timer = new QueryTimer();
+  const db = drizzlePglite(timedPglite(client, timer), { schema }) as unknown as AppDb;
   return {
     db,
     kind: 'pglite',
     listen: listenOnPglite(client),
+    observeQueries: (observer) => timer.observe(observer),
     close: async () => {
       try {
         await client.close();

@@ -107,6 +107,8 @@ async function run(message: ServerMessage): Promise<unknown> {
       if (unlisten) await unlisten();
       return undefined;
     }
+    case 'memory':
+      return process.memoryUsage();
     case 'close':
       return close();
   }

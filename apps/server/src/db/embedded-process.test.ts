@@ -42,6 +42,30 @@ async function outcome(handle: DbHandle, query: ReturnType<typeof sql>): Promise
 }
 
 describe('the embedded database in a process of its own', () => {
+  it("reports its process's memory, and times every statement, those in transactions too", async () => {
+    const handle = await openDatabase({ dataDir: tempDir(), embeddedProcess: true });
+    try {
+      const memory = await handle.databaseMemory!();
+      // PGlite's WebAssembly heap lives in that process, not in this one
+      expect(memory?.rss).toBeGreaterThan(50_000_000);
+      expect(memory?.arrayBuffers).toBeGreaterThan(0);
+      const timings: [number, boolean][] = [];
+      const stop = handle.observeQueries((seconds, failed) => timings.push([seconds, failed]));
+      await rowsOf(handle.db, sql`select 1`);
+      await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select 2`);
+      });
+      await expect(rowsOf(handle.db, sql`select * from no_such_table`)).rejects.toThrow();
+      stop();
+      await rowsOf(handle.db, sql`select 3`);
+      expect(timings.map(([, failed]) => failed)).toEqual([false, false, true]);
+      expect(timings.every(([seconds]) => seconds >= 0)).toBe(true);
+    } finally {
+      await handle.close();
+    }
+    expect(await handle.databaseMemory!()).toBeNull();
+  });
+
   it('answers every statement as PGlite in the same process does: rows, types, bytes and errors', async () => {
     const inProcess = await openDatabase({ dataDir: 'memory://' });
     const child = await openDatabase({ dataDir: tempDir(), embeddedProcess: true });

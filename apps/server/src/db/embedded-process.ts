@@ -214,6 +214,11 @@ export class EmbeddedDatabaseClient {
     };
   }
 
+  /** The database process's memory, as that process reports it (process.memoryUsage()). */
+  memoryUsage(): Promise<NodeJS.MemoryUsage> {
+    return this.#request({ op: 'memory' }) as Promise<NodeJS.MemoryUsage>;
+  }
+
   /** Closes the database (its files complete on disk) and waits for its process to end. */
   close(): Promise<void> {
     this.#closing ??= (async () => {

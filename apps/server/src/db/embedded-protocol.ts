@@ -19,6 +19,8 @@ export type ServerMessage =
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; channel: string }
+  /** the process's memory (process.memoryUsage()): PGlite's WebAssembly heap is in its rss */
+  | { id: number; op: 'memory' }
   | { id: number; op: 'close' };
 
 /** An error as it crosses: its name, message and the PostgreSQL fields (code, constraint, detail, ...). */

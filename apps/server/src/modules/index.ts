@@ -15,6 +15,7 @@ import { farmSetupModule } from './farm-setup/index';
 import { fieldCaptureModule } from './field-capture/index';
 import { harvestModule } from './harvest/index';
 import { healthModule } from './health/index';
+import { metricsModule } from './metrics/index';
 import { inputChecksModule } from './input-checks/index';
 import { loginHistoryModule } from './login-history/index';
 import { lookupsModule } from './lookups/index';
@@ -41,6 +42,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(sendCsvExportDecorator);
   await app.register(authModule);
   await app.register(healthModule);
+  await app.register(metricsModule);
   await app.register(shellModule);
   await app.register(maintenanceModule);
   await app.register(rolesModule);

@@ -23,7 +23,7 @@ export const {
   captureOnce,
   checkVersion,
   stale: staleReading,
-} = captureRules({ stale: FIELD_CAPTURE_MESSAGES.stale, clientIdTaken: FIELD_CAPTURE_MESSAGES.clientIdTaken });
+} = captureRules({ area: 'field-capture', stale: FIELD_CAPTURE_MESSAGES.stale, clientIdTaken: FIELD_CAPTURE_MESSAGES.clientIdTaken });
 export type { Captured } from '../../data-rules/capture-once';
 
 /** The farm block a capture names, if the caller may capture on it (else 404). */

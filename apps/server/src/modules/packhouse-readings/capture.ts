@@ -21,7 +21,7 @@ export const {
   captureOnce,
   checkVersion,
   stale: staleEntry,
-} = captureRules({ stale: PACKHOUSE_READINGS_MESSAGES.stale, clientIdTaken: FIELD_CAPTURE_MESSAGES.clientIdTaken });
+} = captureRules({ area: 'packhouse-readings', stale: PACKHOUSE_READINGS_MESSAGES.stale, clientIdTaken: FIELD_CAPTURE_MESSAGES.clientIdTaken });
 export type { Captured } from '../../data-rules/capture-once';
 
 /** Refuses a reading taken after `now`: a later day on readOn, a later time of today on readTime. */
