@@ -21,6 +21,9 @@ import type { Query } from './snapshot';
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'oo-backup-'));
 const source = path.join(root, 'source');
 const env = { DATABASE_URL: '', DATA_DIR: '' };
+/** the demo data's backup, taken by the CLI, and the directory it is restored into */
+const demoFile = path.join(root, 'demo.backup');
+const demoRestored = path.join(root, 'demo');
 let server: DbHandle;
 
 const queryOf =
@@ -45,7 +48,7 @@ beforeAll(async () => {
   server = await openDatabase({ dataDir: source, embeddedProcess: true });
   await migrateDatabase(server);
   await seedDemoData(server, { referenceDate: new Date('2025-06-30T08:00:00+02:00') });
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await server?.close();
@@ -90,22 +93,20 @@ describe('embedded database backups', () => {
     expect(deliveries.length).toBeLessThanOrEqual(whenDone);
     // the week totals (kept by a trigger in the bins' own transactions) are of the same moment
     expect(totals).toBe(deliveries.length * 5);
-  }, 120_000);
+  }, 300_000);
 
   it('npm run db:backup takes the running server its backup; db:restore gives every table back, row for row', async () => {
     expect(fs.existsSync(backupSocketOf(source))).toBe(true);
-    const file = path.join(root, 'demo.backup');
-    const backup = await runCli('db:backup', [file], { ...env, DATA_DIR: source });
+    const backup = await runCli('db:backup', [demoFile], { ...env, DATA_DIR: source });
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain('through the server running on');
 
-    const restored = path.join(root, 'demo');
-    const restore = await runCli('db:restore', [file], { ...env, DATA_DIR: restored });
+    const restore = await runCli('db:restore', [demoFile], { ...env, DATA_DIR: demoRestored });
     expect(restore.code).toBe(0);
     const expected = await tableDigests(queryOf(server));
     expect(Object.keys(expected).length).toBeGreaterThan(40);
-    await inDirectory(restored, async (h) => {
+    await inDirectory(demoRestored, async (h) => {
       expect(await tableDigests(queryOf(h))).toEqual(expected);
       // the change notices and the summary triggers are in place, and new rows take new ids
       const triggers = await rowsOf<{ tgname: string; tgenabled: string }>(
@@ -120,30 +121,28 @@ describe('embedded database backups', () => {
         select organization_id, production_block_id, packhouse_id, variety_id, season, received_at, received_date from fruit_bins limit 1`);
       await h.db.execute(sql`insert into login_events (user_name_attempted, success) values ('after-restore', false)`);
     });
+  }, 300_000);
 
-    // over a database with data: refused without --force, done with it
-    const refused = await runCli('db:restore', [file], { ...env, DATA_DIR: restored });
+  it('refuses a database with data without --force, and a file from a newer schema', async () => {
+    const refused = await runCli('db:restore', [demoFile], { ...env, DATA_DIR: demoRestored });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('already has data');
     expect(refused.stderr).toContain('--force');
-    const forced = await runCli('db:restore', [file, '--force'], { ...env, DATA_DIR: restored });
-    expect(forced.code).toBe(0);
 
     // a newer schema is refused before anything is touched
     const newer = path.join(root, 'newer.backup');
-    withSchemaWhen(file, newer, latestSchemaVersion().when + 1);
+    withSchemaWhen(demoFile, newer, latestSchemaVersion().when + 1);
     const fresh = path.join(root, 'from-newer');
     const refusedNewer = await runCli('db:restore', [newer], { ...env, DATA_DIR: fresh });
     expect(refusedNewer.code).toBe(1);
     expect(refusedNewer.stderr).toContain('newer than this version of Orchard Ops knows');
     expect(fs.existsSync(fresh)).toBe(false);
-  }, 180_000);
+  }, 300_000);
 
-  it('a file from an older schema is restored at its schema, then migrated', async () => {
+  it('with --force, a file from an older schema replaces the data, restored at its schema, then migrated', async () => {
     // the file of a database one migration behind: the last migration renames packhouses whose
     // names differ only in inner spacing, which the schema before it allowed
-    const file = path.join(root, 'demo.backup');
-    const lines = readLines(file);
+    const lines = readLines(demoFile);
     const table = lines.find((l) => l.startsWith('["table","packhouses"'))!;
     const columns = (JSON.parse(table) as [string, string, string[]])[2];
     const row = (id: number, name: string) => JSON.stringify(Object.fromEntries(columns.map((c) => [c, c === 'id' ? id : c === 'name' ? name : null])));
@@ -152,23 +151,25 @@ describe('embedded database backups', () => {
     writeLines(older, [lines[0]!, table, row(90001, 'Drill Packhouse'), row(90002, 'drill  packhouse'), JSON.stringify(['end', { tables: { packhouses: 2 } }])]);
     withSchemaWhen(older, older, journal.at(-2)!.when);
 
-    const restored = path.join(root, 'from-older');
-    const result = await restoreDatabase({ dataDir: restored }, older);
-    expect(result.migrated).toBe(true);
-    await inDirectory(restored, async (h) => {
+    const forced = await runCli('db:restore', [older, '--force'], { ...env, DATA_DIR: demoRestored });
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain('then migrated to the current schema');
+    await inDirectory(demoRestored, async (h) => {
       expect(await rowsOf(h.db, sql`select id, name from packhouses order by id`)).toEqual([
         { id: 90001, name: 'Drill Packhouse' },
         { id: 90002, name: 'drill  packhouse (90002)' },
       ]);
       const [applied] = await rowsOf<{ n: number }>(h.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
       expect(applied!.n).toBe(journal.length);
+      const [users] = await rowsOf<{ n: number }>(h.db, sql`select count(*)::int as n from users`);
+      expect(users!.n).toBe(0);
       const [menus] = await rowsOf<{ n: number }>(h.db, sql`select count(*)::int as n from menu_items`);
       expect(menus!.n).toBeGreaterThan(0);
     });
-  }, 120_000);
+  }, 300_000);
 
   it('a restore refuses a data directory the running server holds, and a file that is not a backup', async () => {
-    const file = path.join(root, 'demo.backup');
+    const file = demoFile;
     await expect(restoreDatabase({ dataDir: source }, file, { force: true })).rejects.toThrow(/stop the server first/);
     const notBackup = path.join(root, 'not-a-backup');
     fs.writeFileSync(notBackup, 'hello');

@@ -103,8 +103,10 @@ export async function serveBackups(dir: string, database: PGlite): Promise<Backu
   server.on('error', (err) => console.error('The backup socket failed:', err));
   return {
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // close() waits for open connections: end a backup in flight first
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
+      await closed;
       await Promise.allSettled([...running]);
       fs.rmSync(socketPath, { force: true });
     },
