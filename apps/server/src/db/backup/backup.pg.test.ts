@@ -61,7 +61,7 @@ beforeAll(async () => {
   source = await openDatabase({ databaseUrl: urlOf(names.source), poolSize: 4 });
   await migrateDatabase(source);
   await seedDemoData(source, { referenceDate: new Date('2025-06-30T08:00:00+02:00') });
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await source?.close();
@@ -105,7 +105,7 @@ describe('PostgreSQL backups', () => {
       expect(deliveries.length).toBeLessThanOrEqual(whenDone);
       expect(totals!.n).toBe(deliveries.length * 5);
     });
-  }, 120_000);
+  }, 300_000);
 
   it('a pg_dump backup and a portable one restore every table row for row; over data only with --force', async () => {
     const expected = await tableDigests(queryOf(source));
@@ -139,7 +139,7 @@ describe('PostgreSQL backups', () => {
       expect(await tableDigests(queryOf(h))).toEqual(expected);
       await h.db.execute(sql`insert into login_events (user_name_attempted, success) values ('after-restore', false)`);
     });
-  }, 180_000);
+  }, 300_000);
 
   it('refuses a file from a newer schema; migrates one from an older schema', async () => {
     const latest = latestSchemaVersion();
@@ -173,5 +173,5 @@ describe('PostgreSQL backups', () => {
       const [users] = await rowsOf<{ n: number }>(h.db, sql`select count(*)::int as n from users`);
       expect(users!.n).toBeGreaterThan(0);
     });
-  }, 120_000);
+  }, 300_000);
 });

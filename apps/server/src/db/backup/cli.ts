@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config';
 import { BackupRefused, backupDatabase, restoreDatabase, type DatabaseTarget } from './backup';
@@ -69,12 +70,14 @@ async function main(argv: string[]): Promise<number> {
   const log = (line: string) => console.log(line);
   try {
     if (verb === 'backup') {
+      const started = performance.now();
       const result = await backupDatabase(where, file!, { portable, log });
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const rows = totalRows(result.tables);
       const size = fs.statSync(file!).size;
       console.log(
         `Backup written to ${file} (${result.format === 'pg_dump' ? 'pg_dump custom format' : 'portable format'}, ${size} bytes` +
-          `${rows === undefined ? '' : `, ${rows} rows in ${Object.keys(result.tables!).length} tables`}).`,
+          `${rows === undefined ? '' : `, ${rows} rows in ${Object.keys(result.tables!).length} tables`}) in ${seconds} s.`,
       );
       return 0;
     }

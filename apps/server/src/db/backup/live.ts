@@ -23,9 +23,16 @@ export interface BackupService {
   close(): Promise<void>;
 }
 
+/**
+ * How much of a backup may wait in this process's memory for the client to read it. The snapshot's
+ * transaction holds the database (the server's queries wait) until its last row is written here, so
+ * it is not slowed to the pace of the client's compression: only past this much does it wait.
+ */
+const BUFFERED_BYTES = 64 * 1024 * 1024;
+
 function writeTo(socket: net.Socket, text: string): Promise<void> {
   if (socket.destroyed) return Promise.reject(new Error('the backup client went away'));
-  if (socket.write(text)) return Promise.resolve();
+  if (socket.write(text) || socket.writableLength < BUFFERED_BYTES) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => done(new Error('the backup client stopped reading')), STALLED_MS);
     const done = (err?: Error) => {
