@@ -168,12 +168,15 @@ describe('embedded database backups', () => {
     });
   }, 300_000);
 
-  it('a restore refuses a data directory the running server holds, and a file that is not a backup', async () => {
+  it('a restore refuses a data directory the running server holds, a file that is not a backup or was cut short, and a pg_dump file', async () => {
     const file = demoFile;
     await expect(restoreDatabase({ dataDir: source }, file, { force: true })).rejects.toThrow(/stop the server first/);
     const notBackup = path.join(root, 'not-a-backup');
     fs.writeFileSync(notBackup, 'hello');
     await expect(restoreDatabase({ dataDir: path.join(root, 'x') }, notBackup)).rejects.toBeInstanceOf(BackupRefused);
+    const pgDumpFile = path.join(root, 'postgres.dump');
+    fs.writeFileSync(pgDumpFile, 'PGDMP...');
+    await expect(restoreDatabase({ dataDir: path.join(root, 'x') }, pgDumpFile)).rejects.toThrow(/restores onto PostgreSQL only/);
     const cut = path.join(root, 'cut.backup');
     writeLines(cut, readLines(file).slice(0, 500));
     await expect(restoreDatabase({ dataDir: path.join(root, 'from-cut') }, cut)).rejects.toThrow(/cut short/);
