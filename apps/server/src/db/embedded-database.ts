@@ -2,12 +2,14 @@
  * Entry of the embedded database's own process (started by embedded-process.ts with the data
  * directory, or `memory://`, as its argument). It takes the directory's lock, opens PGlite on it and answers the
  * server's messages (embedded-protocol.ts) until told to close or until the server goes away, then
- * closes PGlite (which writes what it holds to the directory) and lets the lock go.
+ * closes PGlite (which writes what it holds to the directory) and lets the lock go. On a directory
+ * it also serves backups of the running database (backup/live.ts).
  *
  * Signals are the server's business: Ctrl+C reaches both processes, and the server, not this one,
  * decides when the database closes (after the requests in flight have finished).
  */
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { serveBackups, type BackupService } from './backup/live';
 import { DataDirectoryInUseError, lockDataDirectory } from './data-dir-lock';
 import { toWireError, type DatabaseMessage, type ServerMessage } from './embedded-protocol';
 
@@ -28,6 +30,8 @@ interface OpenTransaction {
 
 let db: PGlite | null = null;
 let releaseLock: (() => void) | null = null;
+/** backups while the server runs (backup/live.ts), on a directory's database */
+let backups: BackupService | null = null;
 let closing: Promise<void> | null = null;
 let nextTransaction = 1;
 const transactions = new Map<number, OpenTransaction>();
@@ -117,6 +121,7 @@ async function run(message: ServerMessage): Promise<unknown> {
 /** Rolls back what is open, closes PGlite (its files are complete on disk after) and releases the lock. */
 function close(): Promise<void> {
   closing ??= (async () => {
+    await backups?.close().catch(() => undefined);
     for (const open of transactions.values()) open.finish(false);
     await Promise.allSettled([...transactions.values()].map((open) => open.done));
     try {
@@ -139,6 +144,12 @@ async function start(): Promise<void> {
     const database = new PGlite(dir);
     await database.waitReady;
     db = database;
+    if (!dir.startsWith('memory://')) {
+      backups = await serveBackups(dir, database).catch((err: unknown) => {
+        console.error('Backups while the server runs are not available:', err);
+        return null;
+      });
+    }
   } catch (err) {
     releaseLock?.();
     const error = toWireError(err);
