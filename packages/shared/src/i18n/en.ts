@@ -74,6 +74,7 @@ export const en = {
     Packhouses: 'Packhouses',
     'Farm Setup': 'Farm Setup',
     'Pest Thresholds': 'Pest Thresholds',
+    'Spray Products': 'Spray Products',
     Organizations: 'Organizations',
     User: 'User',
     'Time Logger': 'Time Logger',
