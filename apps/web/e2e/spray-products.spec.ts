@@ -83,9 +83,8 @@ test.describe('Spray Products', () => {
     await d.getByRole('button', { name: sp.dialog.addIngredient }).click();
     await d.getByLabel(fill(sp.dialog.ingredientName, { n: 1 }), { exact: true }).fill('Abamectin');
     await d.getByLabel(fill(sp.dialog.concentration, { n: 1 }), { exact: true }).fill('18 g/L');
-    const pests = d.getByLabel(sp.dialog.pests, { exact: true });
-    await pests.fill('Citrus thrips');
-    await pests.press('Enter');
+    await d.getByRole('button', { name: sp.dialog.addPest }).click();
+    await d.getByLabel(fill(sp.dialog.pest, { n: 1 }), { exact: true }).fill('Citrus thrips');
     await d.getByLabel(sp.dialog.localDays, { exact: true }).fill('7');
     for (const [i, market, days] of [
       [1, 'EU', '14'],

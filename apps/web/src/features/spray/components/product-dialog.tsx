@@ -6,7 +6,6 @@
  * is broken. An edit someone else saved first (412) says so.
  */
 import { Button } from 'primereact/button';
-import { Chips } from 'primereact/chips';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
@@ -15,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { SPRAY_FORMULATIONS, sprayProductBodySchema, type ExportMarket, type SprayProduct, type SprayProductBody } from '@orchard/shared/spray';
 import { EditorDialog, useDiscardGuard } from '../../../components/discard-guard';
 import { FieldError, FormField } from '../../../components/field-error';
+import { labelledDropdownPt } from '../../../components/filter-fields';
 import { errorText, hasReason, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useSaveProduct } from '../api/save-product';
@@ -136,7 +136,7 @@ export function ProductDialog({ product, markets, onHide }: Props) {
               onChange={(e) => set('formulation', e.value as string)}
               placeholder={t('spray.dialog.chooseFormulation')}
               invalid={!!error('formulation')}
-              aria-describedby={describedBy('formulation', 'formulation')}
+              pt={{ ...labelledDropdownPt, input: (error('formulation') ? { 'aria-describedby': `${fid('formulation')}-error` } : {}) as never }}
             />
           </FormField>
         </div>
@@ -176,10 +176,36 @@ export function ProductDialog({ product, markets, onHide }: Props) {
           <Button type="button" icon="pi pi-plus" label={t('spray.dialog.addIngredient')} text onClick={() => set('activeIngredients', [...values.activeIngredients, { name: '', concentration: '' }])} />
         </fieldset>
 
-        <FormField id={fid('pests')} label={t('spray.dialog.pests')} error={error('targetPests') ?? Object.entries(errors).find(([k]) => k.startsWith('targetPests.'))?.[1]}>
-          <Chips inputId={fid('pests')} value={values.targetPests} onChange={(e) => set('targetPests', e.value ?? [])} addOnBlur allowDuplicate={false} className="spray-chips" />
-          <small className="spray-hint">{t('spray.dialog.pestsHint')}</small>
-        </FormField>
+        <fieldset className="spray-group">
+          <legend>{t('spray.dialog.pests')}</legend>
+          {values.targetPests.length === 0 && <p className="spray-hint">{t('spray.dialog.noPests')}</p>}
+          {values.targetPests.map((pest, i) => {
+            const n = i + 1;
+            return (
+              <div className="spray-row spray-row-single" key={i}>
+                <div className="spray-row-field">
+                  <InputText
+                    value={pest}
+                    onChange={(e) => set('targetPests', values.targetPests.map((x, j) => (j === i ? e.target.value : x)))}
+                    aria-label={t('spray.dialog.pest', { n })}
+                    invalid={!!error(`targetPests.${i}`)}
+                  />
+                  <FieldError message={error(`targetPests.${i}`)} />
+                </div>
+                <Button
+                  type="button"
+                  icon="pi pi-trash"
+                  text
+                  severity="danger"
+                  aria-label={t('spray.dialog.removePest', { n })}
+                  onClick={() => set('targetPests', values.targetPests.filter((_, j) => j !== i))}
+                />
+              </div>
+            );
+          })}
+          <FieldError message={error('targetPests')} />
+          <Button type="button" icon="pi pi-plus" label={t('spray.dialog.addPest')} text onClick={() => set('targetPests', [...values.targetPests, ''])} />
+        </fieldset>
 
         <FormField id={fid('local')} label={t('spray.dialog.localDays')} error={error('localWithholdingDays')}>
           <InputText
@@ -208,13 +234,17 @@ export function ProductDialog({ product, markets, onHide }: Props) {
             return (
               <div className="spray-row" key={i}>
                 <div className="spray-row-field">
+                  <label htmlFor={fid(`market-${i}`)} className="visually-hidden">
+                    {t('spray.dialog.market', { n })}
+                  </label>
                   <Dropdown
+                    inputId={fid(`market-${i}`)}
                     value={m.market}
                     options={marketOptions.filter((o) => !taken.has(o.value))}
                     onChange={(e) => update({ market: e.value as string })}
                     placeholder={t('spray.dialog.chooseMarket')}
-                    aria-label={t('spray.dialog.market', { n })}
                     invalid={!!error(`marketWithholding.${i}.market`)}
+                    pt={labelledDropdownPt}
                   />
                   <FieldError message={error(`marketWithholding.${i}.market`)} />
                 </div>
