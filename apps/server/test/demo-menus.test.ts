@@ -22,6 +22,7 @@ import { PICKING_PATHS } from '@orchard/shared/picking';
 import { PREFERENCES_PATHS } from '@orchard/shared/preferences';
 import { ROLES_PATHS } from '@orchard/shared/roles';
 import { availableMenuUrls, SHELL_PATHS, type MenuItem } from '@orchard/shared/shell';
+import { SPRAY_PATHS } from '@orchard/shared/spray';
 import { UPDATES_PATHS } from '@orchard/shared/updates';
 import { USERS_PATHS } from '@orchard/shared/users';
 import { ATTENDANCE_PATHS } from '@orchard/shared/attendance';
@@ -81,6 +82,7 @@ const SCREEN_REQUESTS: Record<string, readonly ScreenRequest[]> = {
   '/management/farmsetup': [{ path: FARM_SETUP_PATHS.legalEntities }, { path: FARM_SETUP_PATHS.farms }],
   '/management/pestthresholds': [{ path: PEST_THRESHOLDS_PATH }],
   '/management/organisationdata': [{ path: ORGANIZATION_EXPORT_PATHS.contents }],
+  '/management/sprayproducts': [{ path: SPRAY_PATHS.products }, { path: SPRAY_PATHS.markets }],
   '/management/organizations': [{ path: ORGANIZATIONS_PATHS.list }],
   '/user/attendance': [{ path: ATTENDANCE_PATHS.last }, { path: ATTENDANCE_PATHS.logs }],
   '/system/update': [{ path: UPDATES_PATHS.pending }],

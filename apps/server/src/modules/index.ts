@@ -34,6 +34,7 @@ import { releaseNotesModule } from './release-notes/index';
 import { rolesModule } from './roles/index';
 import { setupChecklistModule } from './setup-checklist/index';
 import { shellModule } from './shell/index';
+import { sprayModule } from './spray/index';
 import { updatesModule } from './updates/index';
 import { usersModule } from './users/index';
 
@@ -66,6 +67,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(inputChecksModule);
   await app.register(pestDashboardModule);
   await app.register(pestThresholdsModule);
+  await app.register(sprayModule);
   await app.register(lookupsModule);
   await app.register(updatesModule);
   await app.register(organizationsModule);

@@ -38,6 +38,7 @@ const PackhouseReadingsPage = lazyPage(() => import('../features/packhouse-readi
 const PackhousesPage = lazyPage(() => import('../features/packhouses/packhouses-page'));
 const FarmSetupPage = lazyPage(() => import('../features/farm-setup/farm-setup-page'));
 const PestThresholdsPage = lazyPage(() => import('../features/pest-thresholds/pest-thresholds-page'));
+const SprayProductsPage = lazyPage(() => import('../features/spray/spray-products-page'));
 const InputChecksPage = lazyPage(() => import('../features/input-checks/input-checks-page'));
 const LoginHistoryPage = lazyPage(() => import('../features/login-history/login-history-page'));
 const EmployeesPage = lazyPage(() => import('../features/employees/employees-page'));
@@ -97,6 +98,7 @@ export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.managementPackhouses]: { Component: PackhousesPage, title: 'packhouses.title' },
   [paths.managementFarmSetup]: { Component: FarmSetupPage, title: 'farmSetup.title' },
   [paths.managementPestThresholds]: { Component: PestThresholdsPage, title: 'pestThresholds.title' },
+  [paths.managementSprayProducts]: { Component: SprayProductsPage, title: 'spray.title' },
   [paths.managementInputChecks]: { Component: InputChecksPage, title: 'inputChecks.title' },
   [paths.managementLogins]: { Component: LoginHistoryPage, title: 'loginHistory.title' },
   [paths.managementEmployees]: { Component: EmployeesPage, title: 'employees.title' },

@@ -26,6 +26,7 @@ export const paths = {
   managementPackhouses: '/management/packhouses',
   managementFarmSetup: '/management/farmsetup',
   managementPestThresholds: '/management/pestthresholds',
+  managementSprayProducts: '/management/sprayproducts',
   managementLogins: '/management/logins',
   managementEmployees: '/management/employees',
   managementOrganisationData: '/management/organisationdata',

@@ -21,6 +21,7 @@ import { TRAP_MESSAGES, TRAP_REASONS } from '../field-capture/traps.js';
 import { FIELD_IMPORT_MESSAGES, FIELD_IMPORT_REASONS } from '../field-capture/field-import.js';
 import { PEST_THRESHOLDS_MESSAGES, PEST_THRESHOLDS_REASONS } from '../pest-thresholds/pest-thresholds.js';
 import { PACKHOUSE_READINGS_MESSAGES, PACKHOUSE_READINGS_REASONS } from '../packhouse-readings/packhouse-readings.js';
+import { SPRAY_MESSAGES, SPRAY_REASONS } from '../spray/spray-products.js';
 import {
   BIN_IMPORT_MESSAGES,
   BIN_IMPORT_REASONS,
@@ -79,6 +80,7 @@ const GROUPS = [
   [FIELD_IMPORT_MESSAGES, FIELD_IMPORT_REASONS],
   [PEST_THRESHOLDS_MESSAGES, PEST_THRESHOLDS_REASONS],
   [PACKHOUSE_READINGS_MESSAGES, PACKHOUSE_READINGS_REASONS],
+  [SPRAY_MESSAGES, SPRAY_REASONS],
   [UPLOAD_MESSAGES, UPLOAD_REASONS],
 ] as const;
 
@@ -107,6 +109,7 @@ export type ErrorReason =
   | Values<typeof FIELD_IMPORT_REASONS>
   | Values<typeof PEST_THRESHOLDS_REASONS>
   | Values<typeof PACKHOUSE_READINGS_REASONS>
+  | Values<typeof SPRAY_REASONS>
   | Values<typeof UPLOAD_REASONS>
   | (typeof SINGLE_MESSAGES)[number][1]
   | Values<typeof ERROR_CODE_REASONS>

@@ -8,6 +8,7 @@ import { enInputChecks } from './en-input-checks.js';
 import { enPackhouseReadings } from './en-packhouse-readings.js';
 import { enPestDashboard } from './en-pest-dashboard.js';
 import { enPestThresholds } from './en-pest-thresholds.js';
+import { enSpray } from './en-spray.js';
 import { enPublic } from './en-public.js';
 import { enSetupChecklist } from './en-setup-checklist.js';
 
@@ -20,6 +21,7 @@ export const en = {
   ...enPackhouseReadings,
   ...enPestDashboard,
   ...enPestThresholds,
+  ...enSpray,
   ...enSetupChecklist,
   /** components/date-time-input.tsx: a date or time typed in a form or filter */
   dateInput: {
@@ -75,6 +77,7 @@ export const en = {
     'Farm Setup': 'Farm Setup',
     'Pest Thresholds': 'Pest Thresholds',
     'Organisation Data': 'Organisation Data',
+    'Spray Products': 'Spray Products',
     Organizations: 'Organizations',
     User: 'User',
     'Time Logger': 'Time Logger',
@@ -832,7 +835,7 @@ export const en = {
       copySourceRoles: 'Roles copied: {{roles}}.',
       copySourceNoRoles: 'This organization has no roles: the new one starts with an Administrator role only.',
       copySprayProducts: 'Copy Spray Products',
-      sprayProductsUnavailable: 'No spray products can be copied yet.',
+      sprayProductsUnavailable: 'The chosen organization keeps no spray products or export markets to copy.',
       contact: 'Contact',
       contactName: 'Name',
       contactSurname: 'Surname',

@@ -173,7 +173,10 @@ export const superUserSchema = z.object({ id: z.number().int(), fullName: z.stri
 export type SuperUser = z.infer<typeof superUserSchema>;
 export const superUsersResponseSchema = z.object({ result: z.array(superUserSchema) });
 
-/** Spray products are not kept by the product yet: nothing can be copied; the box starts unticked. */
+/**
+ * Whether the chosen source (?source=) keeps spray products or export markets to copy: `available`
+ * offers the box, `copy_Spray_Products` is its default (ticked when there is something to copy).
+ */
 export const sprayProductsCopyQuerySchema = z.object({ source: idSchema.optional() });
 export const sprayProductsCopyResponseSchema = z.object({ available: z.boolean(), copy_Spray_Products: z.boolean() });
 export type SprayProductsCopyResponse = z.infer<typeof sprayProductsCopyResponseSchema>;

@@ -60,6 +60,7 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   m('management.employees', 'management', 'Employees', 'pi pi-id-card', '/management/employees', PERMISSIONS.employeesView, 30, true),
   m('management.packhouses', 'management', 'Packhouses', 'pi pi-warehouse', '/management/packhouses', PERMISSIONS.managementPackhouses, 40, true),
   m('management.farmsetup', 'management', 'Farm Setup', 'pi pi-map', '/management/farmsetup', PERMISSIONS.managementFarmSetup, 45, true),
+  m('management.sprayproducts', 'management', 'Spray Products', 'pi pi-filter', '/management/sprayproducts', PERMISSIONS.sprayProductsManage, 48, true),
   m('management.pestthresholds', 'management', 'Pest Thresholds', 'pi pi-sliders-h', '/management/pestthresholds', PERMISSIONS.dashboardThresholds, 47, true),
   // organisations span the platform: super users only, like the product update
   m('management.organisationdata', 'management', 'Organisation Data', 'pi pi-database', '/management/organisationdata', PERMISSIONS.managementOrganisationData, 48, true),

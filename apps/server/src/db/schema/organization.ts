@@ -22,7 +22,7 @@ export const organizations = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** the organisation whose roles it was created with (Create New Organization), if any */
     copiedFromOrganizationId: integer('copied_from_organization_id'),
-    /** asked at creation to copy the source's spray products too (kept until spray products exist) */
+    /** asked at creation to copy the source's spray products and export markets too (copied then) */
     copySprayProducts: boolean('copy_spray_products').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,7 +5,8 @@
  *
  * - A table carrying `organization_id` exports the rows that carry the organisation's id.
  * - A table without it exports the rows of the organisation's parent rows: a role's permissions
- *   (through roles), a scouting session's observations, a picking estimate's weeks, the weekly
+ *   (through roles), a scouting session's observations, a spray product's days per market, a picking
+ *   estimate's weeks, the weekly
  *   capacities of the packhouses the organisation runs.
  * - Users are global: a member is exported as id, user name, e-mail and full name only (the rest of
  *   an account, its password hash above all, is the person's, and may concern other organisations).
@@ -131,6 +132,12 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
   exported({ table: s.scoutingPestDayTotals }),
   exported({ table: s.trapDayTotals }),
   exported({ table: s.trapLatestInspections }),
+  exported({ table: s.sprayExportMarkets }),
+  exported({ table: s.sprayProducts }),
+  exported({
+    table: s.sprayProductMarketDays,
+    owned: (org) => inArray(s.sprayProductMarketDays.productId, idsOf(s.sprayProducts, s.sprayProducts.id, s.sprayProducts.organizationId, org)),
+  }),
   exported({ table: s.packhouseLines }),
   exported({ table: s.lineWaxReadings }),
   exported({ table: s.storageRooms }),

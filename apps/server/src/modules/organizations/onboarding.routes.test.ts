@@ -6,6 +6,7 @@ import {
   type CreateOrganizationBody,
 } from '@orchard/shared/organizations';
 import { SHELL_PATHS } from '@orchard/shared/shell';
+import { SPRAY_PATHS, type SprayProduct } from '@orchard/shared/spray';
 import { USER_MESSAGES } from '@orchard/shared/users';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +150,7 @@ describe('organisation onboarding API: Create New Organization', () => {
       expect((await call(superUser, 'GET', PATHS.copySources)).json().result).toEqual(
         expect.arrayContaining([{ id: source, name: 'Onboarding Source', roles: ['Everything', 'Administrator', 'Scout'] }]),
       );
+      // the source keeps no spray products or export markets yet: nothing to copy
       expect((await call(superUser, 'GET', `${PATHS.sprayProducts}?source=${source}`)).json()).toEqual({
         available: false,
         copy_Spray_Products: false,
@@ -617,6 +619,69 @@ describe('organisation onboarding API: Create New Organization', () => {
         await t.db.execute(sql.raw('drop trigger onboarding_test_break_farm on farms'));
         await t.db.execute(sql.raw('drop function onboarding_test_break_farm()'));
       }
+    });
+  });
+
+  describe('copying spray products', () => {
+    const productsOf = async (organizationId: number) =>
+      (await t.app.inject({ method: 'GET', url: SPRAY_PATHS.products, headers: await t.headersFor(superUser, organizationId) })).json().result as SprayProduct[];
+    const marketsOf = async (organizationId: number) =>
+      ((await t.app.inject({ method: 'GET', url: SPRAY_PATHS.markets, headers: await t.headersFor(superUser, organizationId) })).json().result as { name: string }[]).map(
+        (m) => m.name,
+      );
+
+    beforeAll(async () => {
+      for (const name of ['EU', 'China']) expect((await call(superUser, 'POST', SPRAY_PATHS.markets, { name })).statusCode).toBe(201);
+      const res = await call(superUser, 'POST', SPRAY_PATHS.products, {
+        name: 'Onboarding Abamectin',
+        registrationNumber: 'L0001',
+        formulation: 'EC',
+        activeIngredients: [{ name: 'Abamectin', concentration: '18 g/L' }],
+        targetPests: ['Citrus thrips'],
+        localWithholdingDays: 7,
+        marketWithholding: [
+          { market: 'EU', days: 14 },
+          { market: 'China', days: 21 },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    });
+
+    it('offers the box, ticked, for a source that keeps spray products; not without a source or for an unknown one', async () => {
+      expect((await call(superUser, 'GET', `${PATHS.sprayProducts}?source=${source}`)).json()).toEqual({ available: true, copy_Spray_Products: true });
+      expect((await call(superUser, 'GET', PATHS.sprayProducts)).json()).toEqual({ available: false, copy_Spray_Products: false });
+      expect((await call(superUser, 'GET', `${PATHS.sprayProducts}?source=2147483647`)).json()).toEqual({ available: false, copy_Spray_Products: false });
+    });
+
+    it("ticked, the new organisation starts with copies of the source's export markets and products, days per market included", async () => {
+      const res = await call(superUser, 'POST', PATHS.create, draft());
+      expect(res.statusCode, res.body).toBe(201);
+      const created = res.json().id as number;
+      expect(await marketsOf(created)).toEqual(['China', 'EU']);
+      const [copy] = await productsOf(created);
+      const [original] = await productsOf(source);
+      expect(copy).toEqual({ ...original, id: copy!.id, version: 1 });
+      expect(copy!.id).not.toBe(original!.id);
+      expect(copy!.marketWithholding).toEqual([
+        { market: 'China', days: 21 },
+        { market: 'EU', days: 14 },
+      ]);
+      // the copies are the new organisation's own: editing them leaves the source's as they were
+      const edit = await t.app.inject({
+        method: 'PUT',
+        url: SPRAY_PATHS.product.replace(':id', String(copy!.id)),
+        headers: await t.headersFor(superUser, created),
+        payload: { ...copy, localWithholdingDays: 9, marketWithholding: [] },
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect((await productsOf(source))[0]).toEqual(original);
+    });
+
+    it('unticked, the new organisation starts without spray products or export markets', async () => {
+      const res = await call(superUser, 'POST', PATHS.create, { ...draft(), copy_Spray_Products: false });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await productsOf(res.json().id)).toEqual([]);
+      expect(await marketsOf(res.json().id)).toEqual([]);
     });
   });
 });

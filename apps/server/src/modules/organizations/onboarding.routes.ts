@@ -126,7 +126,7 @@ export const organizationOnboardingRoutes: FastifyPluginAsyncZod = async (app) =
   app.get(
     PATHS.sprayProducts,
     { config: superUsers, schema: { querystring: sprayProductsCopyQuerySchema, response: { 200: sprayProductsCopyResponseSchema, ...readErrors } } },
-    async () => getSprayProductsCopy(),
+    async (request) => getSprayProductsCopy(app.db, request.query.source),
   );
 
   app.post(

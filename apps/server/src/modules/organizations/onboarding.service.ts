@@ -7,7 +7,8 @@
  * name (level, legal entity, organisation to copy, super users, each farm's places and site type);
  * then, in ONE transaction: the organisation, its legal entity (new, or started from an existing
  * one's name), its contact, its farms, the source organisation's roles (permissions and landing
- * pages) and an Administrator role holding every permission, the memberships of the creating
+ * pages) and an Administrator role holding every permission, when asked the source's export
+ * markets and spray products (with their withholding days), the memberships of the creating
  * super user and the chosen super users, holding Administrator, each assigned every new farm (a
  * farm nobody is assigned to is seen by nobody, data-rules/farm-scope), and the invited first
  * administrator: a new account (no usable password) holding Administrator in the new organisation
@@ -51,6 +52,7 @@ import { AppError, conflict, validationFailed } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { deliverMail } from '../mail/index';
 import { queueResetLink } from '../password-reset/index';
+import { copySprayData, hasSprayData } from '../spray/index';
 import { insertUser, isSignInNameTaken, isUserNameIndexViolation } from '../users/index';
 import {
   activeOrganizationExists,
@@ -101,9 +103,13 @@ export const getSuperUsers = async (db: AppDb, query: string): List<SuperUser> =
   result: await searchSuperUsers(db, query, SUPER_USER_SEARCH_MAX_RESULTS),
 });
 
-/** The product keeps no spray products yet: there is nothing to copy, and the box starts unticked. */
-export function getSprayProductsCopy(): SprayProductsCopyResponse {
-  return { available: false, copy_Spray_Products: false };
+/**
+ * Whether the chosen source keeps spray products or export markets to copy: the box is offered,
+ * and starts ticked, only then. No source, or one that is not an active organisation, has none.
+ */
+export async function getSprayProductsCopy(db: AppDb, sourceId: number | undefined): Promise<SprayProductsCopyResponse> {
+  const available = sourceId !== undefined && (await activeOrganizationExists(db, sourceId)) && (await hasSprayData(db, sourceId));
+  return { available, copy_Spray_Products: available };
 }
 
 const invalid = (field: string, message: string) => validationFailed(message, [{ field, message }]);
@@ -297,6 +303,9 @@ export async function createOrganization(
         administratorId = role.id;
         copied.push(role);
       }
+
+      // the source's export markets and spray products, when asked
+      if (draft.copy_Spray_Products) await copySprayData(tx, sourceId, organization.id);
 
       const farmIds = farms.map((f) => f.id);
       await insertMembers(tx, organization.id, superUserIds, administratorId, farmIds);

@@ -1,0 +1,2 @@
+export * from './spray-products.js';
+export * from './withholding.js';
