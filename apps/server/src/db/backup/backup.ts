@@ -313,6 +313,7 @@ async function restoreEmbedded(dir: string, file: string, version: SchemaVersion
         kind: 'pglite',
         close: () => client.close(),
         listen: () => Promise.reject(new Error('not listening during a restore')),
+        observeQueries: () => () => undefined,
       };
       await migrateDatabase(handle);
     } finally {
