@@ -12,3 +12,4 @@ export * from './field-capture';
 export * from './pest-thresholds';
 export * from './packhouse-readings';
 export * from './pest-totals';
+export * from './audit-trail';
