@@ -50,7 +50,7 @@ export interface AuditRecord {
 
 /** Fields never recorded: secrets, and bookkeeping every save moves. */
 const SECRET = /password|token|hash|secret/i;
-const BOOKKEEPING = new Set(['version', 'createdAt', 'updatedAt', 'updatedByUserId', 'capturedByUserId']);
+const BOOKKEEPING = new Set(['id', 'version', 'createdAt', 'updatedAt', 'updatedByUserId', 'capturedByUserId']);
 
 /** A value as stored in the entry: dates as ISO 8601, undefined as null, the rest as JSON has it. */
 function normalised(value: unknown): unknown {
