@@ -12,6 +12,7 @@ import { FIELD_CAPTURE_PATHS, IRRIGATION_PATHS, PHENOLOGY_PATHS, SCOUTING_PATHS,
 import { HARVEST_PATHS } from '@orchard/shared/harvest';
 import { INPUT_CHECKS_PATHS } from '@orchard/shared/input-checks';
 import { LOGIN_HISTORY_PATHS } from '@orchard/shared/login-history';
+import { AUDIT_TRAIL_PATHS } from '@orchard/shared/audit-trail';
 import { ORGANIZATIONS_PATHS } from '@orchard/shared/organizations';
 import { PACKHOUSE_READINGS_PATHS } from '@orchard/shared/packhouse-readings';
 import { PACKHOUSES_PATHS } from '@orchard/shared/packhouses';
@@ -75,6 +76,7 @@ const SCREEN_REQUESTS: Record<string, readonly ScreenRequest[]> = {
   '/packhouse/readings': [{ path: PACKHOUSE_READINGS_PATHS.packhouses }],
   '/management/inputchecks': [{ path: INPUT_CHECKS_PATHS.farmInputChecks }],
   '/management/logins': [{ path: LOGIN_HISTORY_PATHS.history }, { path: LOGIN_HISTORY_PATHS.areas }, { path: LOGIN_HISTORY_PATHS.roles }],
+  '/management/audittrail': [{ path: AUDIT_TRAIL_PATHS.list }],
   '/management/employees': [{ path: EMPLOYEES_PATHS.list }, { path: EMPLOYEES_PATHS.types }],
   '/management/packhouses': [{ path: PACKHOUSES_PATHS.list }],
   '/management/farmsetup': [{ path: FARM_SETUP_PATHS.legalEntities }, { path: FARM_SETUP_PATHS.farms }],

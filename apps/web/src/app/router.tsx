@@ -40,6 +40,7 @@ const FarmSetupPage = lazyPage(() => import('../features/farm-setup/farm-setup-p
 const PestThresholdsPage = lazyPage(() => import('../features/pest-thresholds/pest-thresholds-page'));
 const InputChecksPage = lazyPage(() => import('../features/input-checks/input-checks-page'));
 const LoginHistoryPage = lazyPage(() => import('../features/login-history/login-history-page'));
+const AuditTrailPage = lazyPage(() => import('../features/audit-trail/audit-trail-page'));
 const EmployeesPage = lazyPage(() => import('../features/employees/employees-page'));
 const AttendancePage = lazyPage(() => import('../features/attendance/attendance-page'));
 const FarmOperationsPage = lazyPage(() => import('../features/farm-operations/farm-operations-page'));
@@ -98,6 +99,7 @@ export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.managementPestThresholds]: { Component: PestThresholdsPage, title: 'pestThresholds.title' },
   [paths.managementInputChecks]: { Component: InputChecksPage, title: 'inputChecks.title' },
   [paths.managementLogins]: { Component: LoginHistoryPage, title: 'loginHistory.title' },
+  [paths.managementAuditTrail]: { Component: AuditTrailPage, title: 'auditTrail.title' },
   [paths.managementEmployees]: { Component: EmployeesPage, title: 'employees.title' },
   [paths.managementOrganizations]: { Component: OrganizationsPage, title: 'organizations.title' },
   [paths.userAttendance]: { Component: AttendancePage, title: 'attendance.title' },

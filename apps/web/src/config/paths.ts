@@ -27,6 +27,7 @@ export const paths = {
   managementFarmSetup: '/management/farmsetup',
   managementPestThresholds: '/management/pestthresholds',
   managementLogins: '/management/logins',
+  managementAuditTrail: '/management/audittrail',
   managementEmployees: '/management/employees',
   managementOrganizations: '/management/organizations',
   managementCreateOrganization: '/management/create-organization',
