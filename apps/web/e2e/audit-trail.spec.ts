@@ -84,7 +84,10 @@ test.describe('Audit trail', () => {
 
   test('exports the filtered list as CSV', async ({ page }) => {
     await openFromMenu(page);
+    // the filter applies once typing pauses: wait for the list it asks for
+    const filtered = page.waitForResponse((r) => new URL(r.url()).pathname === AUDIT_TRAIL_PATHS.list && new URL(r.url()).searchParams.get('actor') === admin.userName);
     await page.getByLabel(a.actor, { exact: true }).fill(admin.userName);
+    await filtered;
     await ready(page);
     await expect(bodyRows(page).filter({ hasText: RENAMED }).first()).toBeVisible();
     const downloaded = page.waitForEvent('download');
