@@ -1,7 +1,7 @@
 /**
  * The audit trail of picking schedules: a producer row's save and a daily PUC cell each write
  * their entry with the values before and after, in the change's transaction (a refused save leaves
- * none); farm assignments of users are recorded by farm name.
+ * none); packhouse capacity per week; farm assignments of users are recorded by farm name.
  */
 import { PICKING_PATHS } from '@orchard/shared/picking';
 import { USERS_PATHS } from '@orchard/shared/users';
@@ -66,6 +66,34 @@ describe('audit trail of picking and farm assignments', () => {
     const stale = await asA({ method: 'PUT', url: PICKING_PATHS.pucScheduleCells, payload: { ...cell, bins: 30, version: first.json().version } });
     expect(stale.statusCode).toBe(412);
     expect((await entries('picking')).length).toBe(count);
+  });
+
+  it("packhouse capacity: each week's capacity before and after, in the packhouse's organisation; a stale save writes nothing", async () => {
+    const put = async (weeks: object[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: PICKING_PATHS.packhouseCapacity.replace(':packhouseId', String(w.ph.ph1)),
+        payload: { weeks },
+        headers: await t.headersFor(w.p.userId, w.p.organizationId),
+      });
+    const ofP = () =>
+      t.db
+        .select()
+        .from(auditEntries)
+        .where(and(eq(auditEntries.organizationId, w.p.organizationId), eq(auditEntries.area, 'picking')))
+        .orderBy(desc(auditEntries.id));
+    const res = await put([
+      { year: 2026, week: 11, capacity: 650, version: 1 },
+      { year: 2026, week: 12, capacity: 1200, version: null },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [entry] = await ofP();
+    expect(entry).toMatchObject({ action: 'update', entityType: 'packhouse-capacity', entityId: String(w.ph.ph1) });
+    expect(entry!.changes['capacity 2026-W12']).toEqual({ before: null, after: 1200 });
+    expect(entry!.changes['capacity 2026-W11']?.after).toBe(650);
+    const count = (await ofP()).length;
+    expect((await put([{ year: 2026, week: 12, capacity: 1300, version: 99 }])).statusCode).toBe(412);
+    expect((await ofP()).length).toBe(count);
   });
 
   it('farm assignments of a user, by farm name', async () => {
