@@ -133,6 +133,26 @@ describe('audit trail', () => {
     expect(await latest('farm-setup')).toMatchObject({ action: 'delete', changes: { name: { before: 'Audit Estates (Pty)', after: null } } });
   });
 
+  it('farm setup: a farm and a PUC created, the farm renamed, the PUC deleted', async () => {
+    const entity = (await as(adminA, orgA, 'POST', FARM_SETUP_PATHS.legalEntities, { name: 'Audit Farming' })).json() as { id: number };
+    const farm = await as(adminA, orgA, 'POST', FARM_SETUP_PATHS.farms, { farmName: 'Audit Farm', legalEntityId: entity.id });
+    expect(farm.statusCode, farm.body).toBe(201);
+    const created = farm.json() as { id: number; version: number };
+    expect(await latest('farm-setup')).toMatchObject({ action: 'create', entityType: 'farm', entityLabel: 'Audit Farm' });
+    const renamed = await as(adminA, orgA, 'PUT', FARM_SETUP_PATHS.farm.replace(':id', String(created.id)), {
+      farmName: 'Audit Farm North',
+      legalEntityId: entity.id,
+      version: created.version,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await latest('farm-setup'))!.changes.farmName).toEqual({ before: 'Audit Farm', after: 'Audit Farm North' });
+    const puc = await as(adminA, orgA, 'POST', FARM_SETUP_PATHS.pucs, { farmId: created.id, pucName: 'AUD1' });
+    expect(puc.statusCode, puc.body).toBe(201);
+    expect(await latest('farm-setup')).toMatchObject({ action: 'create', entityType: 'puc', entityLabel: 'AUD1' });
+    expect((await as(adminA, orgA, 'DELETE', FARM_SETUP_PATHS.puc.replace(':id', String((puc.json() as { id: number }).id)))).statusCode).toBe(204);
+    expect(await latest('farm-setup')).toMatchObject({ action: 'delete', entityType: 'puc', changes: { pucName: { before: 'AUD1', after: null } } });
+  });
+
   it('users: created with their roles, never their password; a role change; removal from the organisation', async () => {
     const created = await as(adminA, orgA, 'POST', USERS_PATHS.users, {
       userName: 'audit-new',
