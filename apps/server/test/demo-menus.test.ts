@@ -13,6 +13,7 @@ import { HARVEST_PATHS } from '@orchard/shared/harvest';
 import { INPUT_CHECKS_PATHS } from '@orchard/shared/input-checks';
 import { LOGIN_HISTORY_PATHS } from '@orchard/shared/login-history';
 import { ORGANIZATION_EXPORT_PATHS } from '@orchard/shared/organization-export';
+import { AUDIT_TRAIL_PATHS } from '@orchard/shared/audit-trail';
 import { ORGANIZATIONS_PATHS } from '@orchard/shared/organizations';
 import { PACKHOUSE_READINGS_PATHS } from '@orchard/shared/packhouse-readings';
 import { PACKHOUSES_PATHS } from '@orchard/shared/packhouses';
@@ -77,6 +78,7 @@ const SCREEN_REQUESTS: Record<string, readonly ScreenRequest[]> = {
   '/packhouse/readings': [{ path: PACKHOUSE_READINGS_PATHS.packhouses }],
   '/management/inputchecks': [{ path: INPUT_CHECKS_PATHS.farmInputChecks }],
   '/management/logins': [{ path: LOGIN_HISTORY_PATHS.history }, { path: LOGIN_HISTORY_PATHS.areas }, { path: LOGIN_HISTORY_PATHS.roles }],
+  '/management/audittrail': [{ path: AUDIT_TRAIL_PATHS.list }],
   '/management/employees': [{ path: EMPLOYEES_PATHS.list }, { path: EMPLOYEES_PATHS.types }],
   '/management/packhouses': [{ path: PACKHOUSES_PATHS.list }],
   '/management/farmsetup': [{ path: FARM_SETUP_PATHS.legalEntities }, { path: FARM_SETUP_PATHS.farms }],

@@ -321,6 +321,8 @@ describe('route inventory', () => {
       expect.arrayContaining([
         'GET /api/organizations ?page',
         'GET /api/organizations ?pageSize',
+        'GET /api/audit-trail ?page',
+        'GET /api/audit-trail ?pageSize',
         'GET /api/roles ?page',
         'GET /api/roles ?size',
         'GET /api/notifications ?limit',

@@ -18,6 +18,7 @@ import { healthModule } from './health/index';
 import { metricsModule } from './metrics/index';
 import { inputChecksModule } from './input-checks/index';
 import { loginHistoryModule } from './login-history/index';
+import { auditTrailModule } from './audit-trail/index';
 import { lookupsModule } from './lookups/index';
 import { maintenanceModule } from './maintenance/index';
 import { notificationsModule } from './notifications/index';
@@ -59,6 +60,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(packhousesModule);
   await app.register(packhouseReadingsModule);
   await app.register(loginHistoryModule);
+  await app.register(auditTrailModule);
   await app.register(employeesModule);
   await app.register(attendanceModule);
   await app.register(farmOperationsModule);

@@ -41,6 +41,7 @@ const PestThresholdsPage = lazyPage(() => import('../features/pest-thresholds/pe
 const SprayProductsPage = lazyPage(() => import('../features/spray/spray-products-page'));
 const InputChecksPage = lazyPage(() => import('../features/input-checks/input-checks-page'));
 const LoginHistoryPage = lazyPage(() => import('../features/login-history/login-history-page'));
+const AuditTrailPage = lazyPage(() => import('../features/audit-trail/audit-trail-page'));
 const EmployeesPage = lazyPage(() => import('../features/employees/employees-page'));
 const AttendancePage = lazyPage(() => import('../features/attendance/attendance-page'));
 const FarmOperationsPage = lazyPage(() => import('../features/farm-operations/farm-operations-page'));
@@ -101,6 +102,7 @@ export const AREA_PAGES: Record<string, AreaPage> = {
   [paths.managementSprayProducts]: { Component: SprayProductsPage, title: 'spray.title' },
   [paths.managementInputChecks]: { Component: InputChecksPage, title: 'inputChecks.title' },
   [paths.managementLogins]: { Component: LoginHistoryPage, title: 'loginHistory.title' },
+  [paths.managementAuditTrail]: { Component: AuditTrailPage, title: 'auditTrail.title' },
   [paths.managementEmployees]: { Component: EmployeesPage, title: 'employees.title' },
   [paths.managementOrganisationData]: { Component: OrganizationExportPage, title: 'organizationExport.title' },
   [paths.managementOrganizations]: { Component: OrganizationsPage, title: 'organizations.title' },

@@ -28,6 +28,7 @@ export const paths = {
   managementPestThresholds: '/management/pestthresholds',
   managementSprayProducts: '/management/sprayproducts',
   managementLogins: '/management/logins',
+  managementAuditTrail: '/management/audittrail',
   managementEmployees: '/management/employees',
   managementOrganisationData: '/management/organisationdata',
   managementOrganizations: '/management/organizations',

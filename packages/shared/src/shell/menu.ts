@@ -57,6 +57,7 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   m('management', null, 'Management', 'pi pi-briefcase', null, null, 60, true),
   m('management.inputchecks', 'management', 'Input Checks', 'pi pi-list-check', '/management/inputchecks', PERMISSIONS.managementInputChecks, 10, true),
   m('management.logins', 'management', 'Login History', 'pi pi-sign-in', '/management/logins', PERMISSIONS.managementLoginHistory, 20, true),
+  m('management.audittrail', 'management', 'Audit Trail', 'pi pi-history', '/management/audittrail', PERMISSIONS.managementAuditTrail, 25, true),
   m('management.employees', 'management', 'Employees', 'pi pi-id-card', '/management/employees', PERMISSIONS.employeesView, 30, true),
   m('management.packhouses', 'management', 'Packhouses', 'pi pi-warehouse', '/management/packhouses', PERMISSIONS.managementPackhouses, 40, true),
   m('management.farmsetup', 'management', 'Farm Setup', 'pi pi-map', '/management/farmsetup', PERMISSIONS.managementFarmSetup, 45, true),

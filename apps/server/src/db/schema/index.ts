@@ -13,3 +13,4 @@ export * from './pest-thresholds';
 export * from './packhouse-readings';
 export * from './pest-totals';
 export * from './spray';
+export * from './audit-trail';

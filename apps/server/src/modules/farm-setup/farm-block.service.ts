@@ -32,7 +32,8 @@ import {
   type FarmBlockValues,
 } from './farm-block.repository';
 import { findFarm, varietyExists } from './farm-setup.repository';
-import { stale, type FarmSetupActor } from './farm-setup.service';
+import { setupAudit, stale, type FarmSetupActor } from './farm-setup.service';
+import { recordAudit } from '../audit-trail/index';
 
 /** The references and the name rule; the farm row stays locked until the transaction ends. */
 async function checkFarmBlock(db: AppDb, actor: FarmSetupActor, body: FarmBlockBody, exceptId?: number): Promise<FarmBlockValues> {
@@ -47,7 +48,11 @@ export async function listFarmBlocks(db: AppDb, actor: FarmSetupActor, farmId: n
 }
 
 export async function createFarmBlock(db: AppDb, actor: FarmSetupActor, body: FarmBlockBody): Promise<SetupFarmBlock> {
-  return db.transaction(async (tx) => insertFarmBlock(tx, actor.organizationId, await checkFarmBlock(tx, actor, body)));
+  return db.transaction(async (tx) => {
+    const created = await insertFarmBlock(tx, actor.organizationId, await checkFarmBlock(tx, actor, body));
+    await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'farm-block', created.id, created.name), action: 'create', after: created });
+    return created;
+  });
 }
 
 export async function updateFarmBlock(db: AppDb, actor: FarmSetupActor, id: number, body: UpdateFarmBlockBody): Promise<SetupFarmBlock> {
@@ -59,14 +64,17 @@ export async function updateFarmBlock(db: AppDb, actor: FarmSetupActor, id: numb
     if (values.farmId !== current.farmId && (await farmBlockLinked(tx, id))) throw conflict(FARM_SETUP_MESSAGES.farmBlockLinkedElsewhere);
     const updated = await updateFarmBlockIfVersion(tx, actor.organizationId, id, body.version, values);
     if (!updated) throw stale();
+    await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'farm-block', id, updated.name), action: 'update', before: current, after: updated });
     return updated;
   });
 }
 
 export async function deleteFarmBlock(db: AppDb, actor: FarmSetupActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await findFarmBlock(tx, actor, id))) throw notFound('Farm block');
+    const current = await findFarmBlock(tx, actor, id);
+    if (!current) throw notFound('Farm block');
     if (await farmBlockInUse(tx, id)) throw conflict(FARM_SETUP_MESSAGES.farmBlockInUse);
     await deleteFarmBlockRow(tx, actor.organizationId, id);
+    await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'farm-block', id, current.name), action: 'delete', before: current });
   });
 }

@@ -207,8 +207,7 @@ export const farmSetupRoutes: FastifyPluginAsyncZod = async (app) => {
     FARM_SETUP_PATHS.commodities,
     { config: manage, schema: { tags, body: commodityBodySchema, response: { 201: setupCommoditySchema, ...createErrors } } },
     async (request, reply) => {
-      requireTenant(request);
-      return reply.code(201).send(await createCommodity(app.db, request.body));
+      return reply.code(201).send(await createCommodity(app.db, requireTenant(request), request.body));
     },
   );
 
@@ -220,8 +219,7 @@ export const farmSetupRoutes: FastifyPluginAsyncZod = async (app) => {
     FARM_SETUP_PATHS.varieties,
     { config: manage, schema: { tags, body: varietyBodySchema, response: { 201: setupVarietySchema, ...createErrors } } },
     async (request, reply) => {
-      requireTenant(request);
-      return reply.code(201).send(await createVariety(app.db, request.body));
+      return reply.code(201).send(await createVariety(app.db, requireTenant(request), request.body));
     },
   );
 

@@ -76,9 +76,18 @@ import {
   varietyExists,
   type BlockValues,
 } from './farm-setup.repository';
+import { recordAudit, type AuditActor, type AuditRecord } from '../audit-trail/index';
 
 /** The caller: the user in the current organisation. */
-export type FarmSetupActor = FarmViewer;
+export type FarmSetupActor = FarmViewer & AuditActor;
+
+/** What every farm setup entry shares: the organisation (null for the shared commodity and variety lists), the area and the row. */
+export const setupAudit = (
+  organizationId: number | null,
+  entityType: string,
+  entityId: number,
+  label: string,
+): Pick<AuditRecord, 'organizationId' | 'area' | 'entityType' | 'entityId' | 'label'> => ({ organizationId, area: 'farm-setup', entityType, entityId, label });
 
 /** 412: someone saved the row after the version the edit names. */
 export const stale = () => preconditionFailed(FARM_SETUP_MESSAGES.stale);
@@ -100,7 +109,11 @@ export async function listLegalEntities(db: AppDb, actor: FarmSetupActor): Promi
 }
 
 export async function createLegalEntity(db: AppDb, actor: FarmSetupActor, body: LegalEntityBody): Promise<SetupLegalEntity> {
-  return insertLegalEntity(db, actor.organizationId, body.name);
+  return db.transaction(async (tx) => {
+    const created = await insertLegalEntity(tx, actor.organizationId, body.name);
+    await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'legal-entity', created.id, created.name), action: 'create', after: created });
+    return created;
+  });
 }
 
 export async function updateLegalEntity(db: AppDb, actor: FarmSetupActor, id: number, body: UpdateLegalEntityBody): Promise<SetupLegalEntity> {
@@ -110,15 +123,18 @@ export async function updateLegalEntity(db: AppDb, actor: FarmSetupActor, id: nu
     if (current.version !== body.version) throw stale();
     const updated = await updateLegalEntityIfVersion(tx, actor.organizationId, id, body.version, body.name);
     if (!updated) throw stale();
+    await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'legal-entity', id, updated.name), action: 'update', before: current, after: updated });
     return updated;
   });
 }
 
 export async function deleteLegalEntity(db: AppDb, actor: FarmSetupActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await findLegalEntity(tx, actor, id))) throw notFound('Legal entity');
+    const current = await findLegalEntity(tx, actor, id);
+    if (!current) throw notFound('Legal entity');
     if (await legalEntityInUse(tx, actor.organizationId, id)) throw conflict(FARM_SETUP_MESSAGES.legalEntityInUse);
     await deleteLegalEntityRow(tx, actor.organizationId, id);
+    await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'legal-entity', id, current.name), action: 'delete', before: current });
   });
 }
 
@@ -150,6 +166,7 @@ export async function createFarm(db: AppDb, actor: FarmSetupActor, body: FarmBod
     await checkFarmReferences(tx, actor, body);
     const farm = await insertFarm(tx, actor.organizationId, farmValues(body));
     await assignFarm(tx, actor, farm.id);
+    await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'farm', farm.id, farm.farmName), action: 'create', after: farm });
     return farm;
   });
 }
@@ -162,15 +179,18 @@ export async function updateFarm(db: AppDb, actor: FarmSetupActor, id: number, b
     await checkFarmReferences(tx, actor, body, id);
     const updated = await updateFarmIfVersion(tx, actor.organizationId, id, body.version, farmValues(body));
     if (!updated) throw stale();
+    await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'farm', id, updated.farmName), action: 'update', before: current, after: updated });
     return updated;
   });
 }
 
 export async function deleteFarm(db: AppDb, actor: FarmSetupActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await findFarm(tx, actor, id))) throw notFound('Farm');
+    const current = await findFarm(tx, actor, id);
+    if (!current) throw notFound('Farm');
     if (await farmInUse(tx, id)) throw conflict(FARM_SETUP_MESSAGES.farmInUse);
     await deleteFarmRow(tx, actor.organizationId, id);
+    await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'farm', id, current.farmName), action: 'delete', before: current });
   });
 }
 
@@ -190,7 +210,9 @@ export async function createPuc(db: AppDb, actor: FarmSetupActor, body: PucBody)
     () =>
       db.transaction(async (tx) => {
         await checkPuc(tx, actor, body);
-        return insertPuc(tx, actor.organizationId, { farmId: body.farmId, pucName: body.pucName });
+        const created = await insertPuc(tx, actor.organizationId, { farmId: body.farmId, pucName: body.pucName });
+        await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'puc', created.id, created.pucName), action: 'create', after: created });
+        return created;
       }),
     FARM_SETUP_MESSAGES.pucNameTaken,
   );
@@ -206,6 +228,7 @@ export async function updatePuc(db: AppDb, actor: FarmSetupActor, id: number, bo
         await checkPuc(tx, actor, body, id);
         const updated = await updatePucIfVersion(tx, actor.organizationId, id, body.version, { farmId: body.farmId, pucName: body.pucName });
         if (!updated) throw stale();
+        await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'puc', id, updated.pucName), action: 'update', before: current, after: updated });
         return updated;
       }),
     FARM_SETUP_MESSAGES.pucNameTaken,
@@ -214,9 +237,11 @@ export async function updatePuc(db: AppDb, actor: FarmSetupActor, id: number, bo
 
 export async function deletePuc(db: AppDb, actor: FarmSetupActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await findPuc(tx, actor, id))) throw notFound('PUC');
+    const current = await findPuc(tx, actor, id);
+    if (!current) throw notFound('PUC');
     if (await pucInUse(tx, id)) throw conflict(FARM_SETUP_MESSAGES.pucInUse);
     await deletePucRow(tx, actor.organizationId, id);
+    await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'puc', id, current.pucName), action: 'delete', before: current });
   });
 }
 
@@ -263,7 +288,11 @@ export async function listProductionBlocks(db: AppDb, actor: FarmSetupActor, puc
 export async function createProductionBlock(db: AppDb, actor: FarmSetupActor, body: ProductionBlockBody, now: Date): Promise<SetupProductionBlock> {
   return uniquely(
     () =>
-      db.transaction(async (tx) => insertProductionBlock(tx, actor.organizationId, await checkBlock(tx, actor, body, now))),
+      db.transaction(async (tx) => {
+        const created = await insertProductionBlock(tx, actor.organizationId, await checkBlock(tx, actor, body, now));
+        await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'production-block', created.id, created.code), action: 'create', after: created });
+        return created;
+      }),
     FARM_SETUP_MESSAGES.blockCodeTaken,
   );
 }
@@ -284,6 +313,7 @@ export async function updateProductionBlock(
         const values = await checkBlock(tx, actor, body, now, id);
         const updated = await updateProductionBlockIfVersion(tx, actor.organizationId, id, body.version, values);
         if (!updated) throw stale();
+        await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'production-block', id, updated.code), action: 'update', before: current, after: updated });
         return updated;
       }),
     FARM_SETUP_MESSAGES.blockCodeTaken,
@@ -292,9 +322,11 @@ export async function updateProductionBlock(
 
 export async function deleteProductionBlock(db: AppDb, actor: FarmSetupActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await findProductionBlock(tx, actor, id))) throw notFound('Production block');
+    const current = await findProductionBlock(tx, actor, id);
+    if (!current) throw notFound('Production block');
     if (await productionBlockInUse(tx, id)) throw conflict(FARM_SETUP_MESSAGES.blockInUse);
     await deleteProductionBlockRow(tx, actor.organizationId, id);
+    await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'production-block', id, current.code), action: 'delete', before: current });
   });
 }
 
@@ -304,10 +336,18 @@ export async function listCommodities(db: AppDb): Promise<SetupCommodity[]> {
   return findCommodities(db);
 }
 
-export async function createCommodity(db: AppDb, body: CommodityBody): Promise<SetupCommodity> {
-  const created = await uniquely(() => insertCommodity(db, body.name), FARM_SETUP_MESSAGES.commodityNameTaken);
-  if (!created) throw conflict(FARM_SETUP_MESSAGES.commodityNameTaken);
-  return created;
+/** Commodities and varieties are one list for every organisation: their entries are system-wide. */
+export async function createCommodity(db: AppDb, actor: AuditActor, body: CommodityBody): Promise<SetupCommodity> {
+  return uniquely(
+    () =>
+      db.transaction(async (tx) => {
+        const created = await insertCommodity(tx, body.name);
+        if (!created) throw conflict(FARM_SETUP_MESSAGES.commodityNameTaken);
+        await recordAudit(tx, actor, { ...setupAudit(null, 'commodity', created.id, created.name), action: 'create', after: created });
+        return created;
+      }),
+    FARM_SETUP_MESSAGES.commodityNameTaken,
+  );
 }
 
 // varieties
@@ -317,11 +357,18 @@ export async function listVarieties(db: AppDb): Promise<SetupVariety[]> {
 }
 
 /** The commodity is checked before the insert, so the answer is the rule's message, not a foreign key error. */
-export async function createVariety(db: AppDb, body: VarietyBody): Promise<SetupVariety> {
+export async function createVariety(db: AppDb, actor: AuditActor, body: VarietyBody): Promise<SetupVariety> {
   if (!(await commodityExists(db, body.commodity))) {
     throw validationFailed(FARM_SETUP_MESSAGES.commodityUnknown, [{ field: 'commodity', message: FARM_SETUP_MESSAGES.commodityUnknown }]);
   }
-  const created = await uniquely(() => insertVariety(db, body), FARM_SETUP_MESSAGES.varietyNameTaken);
-  if (!created) throw conflict(FARM_SETUP_MESSAGES.varietyNameTaken);
-  return created;
+  return uniquely(
+    () =>
+      db.transaction(async (tx) => {
+        const created = await insertVariety(tx, body);
+        if (!created) throw conflict(FARM_SETUP_MESSAGES.varietyNameTaken);
+        await recordAudit(tx, actor, { ...setupAudit(null, 'variety', created.id, created.varietyName), action: 'create', after: created });
+        return created;
+      }),
+    FARM_SETUP_MESSAGES.varietyNameTaken,
+  );
 }

@@ -16,8 +16,9 @@ import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { lineProblem, refuseRefusedLines } from '../../lib/csv-import';
 import { conflict, preconditionFailed } from '../../lib/errors';
-import { findProductionBlocks, findPucs, findVarieties, insertProductionBlock, updateProductionBlockIfVersion } from './farm-setup.repository';
-import type { FarmSetupActor } from './farm-setup.service';
+import { findProductionBlock, findProductionBlocks, findPucs, findVarieties, insertProductionBlock, updateProductionBlockIfVersion } from './farm-setup.repository';
+import { setupAudit, type FarmSetupActor } from './farm-setup.service';
+import { recordAudit } from '../audit-trail/index';
 import { parseBlockCsv } from './production-block-csv';
 
 const key = (text: string) => text.trim().toLowerCase();
@@ -93,10 +94,14 @@ async function commit(db: AppDb, actor: FarmSetupActor, bytes: Buffer, now: Date
     for (const line of lines) {
       if (!line.values) continue;
       if (line.status === 'created') {
-        line.id = (await insertProductionBlock(tx, actor.organizationId, { ...line.values, farmBlockId: null })).id;
+        const created = await insertProductionBlock(tx, actor.organizationId, { ...line.values, farmBlockId: null });
+        line.id = created.id;
+        await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'production-block', created.id, created.code), action: 'create', after: created });
       } else if (line.status === 'changed') {
+        const before = await findProductionBlock(tx, actor, line.id!);
         const updated = await updateProductionBlockIfVersion(tx, actor.organizationId, line.id!, line.version!, line.values);
         if (!updated) throw preconditionFailed(FARM_SETUP_MESSAGES.stale);
+        await recordAudit(tx, actor, { ...setupAudit(actor.organizationId, 'production-block', updated.id, updated.code), action: 'update', before, after: updated });
       }
     }
     return answer(lines, true);

@@ -34,6 +34,7 @@ import {
   type PucReportPage,
   type PucReportQuery,
 } from '@orchard/shared/harvest';
+import { recordAudit, type AuditActor } from '../audit-trail/index';
 import type { AppDb } from '../../db/client';
 import type { FarmViewer } from '../../data-rules/farm-scope';
 import { byColumns, type CsvExport } from '../../lib/csv-export';
@@ -46,7 +47,7 @@ import { resolveSeason, seasonOfDay } from './season';
 import { findEstimateHistory, findLatestEstimate, insertEstimate } from './yield-estimates.repository';
 
 /** The caller: the user in the current organisation. */
-export type HarvestActor = FarmViewer;
+export type HarvestActor = FarmViewer & AuditActor;
 
 const ESTIMATE_HISTORY_LIMIT = 500;
 
@@ -208,7 +209,7 @@ export async function saveBlockEstimate(
     const linkedBlockHa = body.ha == null && latest === null ? await findFarmBlockHa(tx, organizationId, block.farmBlockId) : null;
     const ha = estimateSaveHa(body.ha, { latestEstimateHa: latest?.ha, linkedBlockHa });
     if (ha === null) throw conflict(UNLINKED_BLOCK_MESSAGE);
-    await insertEstimate(tx, {
+    const saved = {
       organizationId,
       productionBlockId: block.id,
       season,
@@ -218,6 +219,24 @@ export async function saveBlockEstimate(
       tonnesPerHaAdjusted: body.tonnes_Per_Ha,
       createdBy: actor.userId,
       createdAt: now,
+    };
+    await insertEstimate(tx, saved);
+    // the estimate history keeps every version; the audit trail says who moved it from what to what
+    const audited = (e: { ha: number | null; tonnesPerHa: number | null; tonnesPerHaAdjusted: number | null }) => ({
+      season,
+      ha: e.ha,
+      tonnesPerHa: e.tonnesPerHa,
+      tonnesPerHaAdjusted: e.tonnesPerHaAdjusted,
+    });
+    await recordAudit(tx, actor, {
+      organizationId,
+      area: 'estimates',
+      action: latest ? 'update' : 'create',
+      entityType: 'production-block-estimate',
+      entityId: block.id,
+      label: `${block.code} (${season})`,
+      before: latest ? audited(latest) : null,
+      after: audited(saved),
     });
   });
   const [row] = await findBlockRows(db, actor, season, { productionBlockId: body.production_Block });

@@ -20,7 +20,7 @@ function ownVisibleBlock(viewer: FarmViewer, productionBlockId: number): SQL {
 /** Locks the production block row (FOR UPDATE) so concurrent saves of one block run one at a time. */
 export async function lockProductionBlock(db: AppDb, viewer: FarmViewer, productionBlockId: number) {
   const [row] = await db
-    .select({ id: productionBlocks.id, farmBlockId: productionBlocks.farmBlockId })
+    .select({ id: productionBlocks.id, code: productionBlocks.code, farmBlockId: productionBlocks.farmBlockId })
     .from(productionBlocks)
     .where(ownVisibleBlock(viewer, productionBlockId))
     .for('update');

@@ -9,7 +9,7 @@ import { users, yieldEstimates } from '../../db/schema/index';
 
 export async function findLatestEstimate(db: AppDb, organizationId: number, productionBlockId: number, season: number) {
   const [row] = await db
-    .select({ id: yieldEstimates.id, ha: yieldEstimates.ha, tonnesPerHa: yieldEstimates.tonnesPerHa })
+    .select({ id: yieldEstimates.id, ha: yieldEstimates.ha, tonnesPerHa: yieldEstimates.tonnesPerHa, tonnesPerHaAdjusted: yieldEstimates.tonnesPerHaAdjusted })
     .from(yieldEstimates)
     .where(
       and(

@@ -27,6 +27,7 @@ import {
   userFarms,
   userRoles,
   users,
+  auditEntries,
 } from '../../db/schema/index';
 
 describe('organisation onboarding API: Create New Organization', () => {
@@ -84,6 +85,7 @@ describe('organisation onboarding API: Create New Organization', () => {
     expect(await t.db.select().from(organizations).where(eq(organizations.name, name))).toEqual([]);
     expect(await t.db.select().from(legalEntities).where(sql`${legalEntities.name} like ${`${name}%`}`)).toEqual([]);
     expect(await t.db.select().from(farms).where(sql`${farms.farmName} like ${`${name}%`}`)).toEqual([]);
+    expect(await t.db.select().from(auditEntries).where(eq(auditEntries.entityLabel, name))).toEqual([]);
   };
   const counts = async () => ({
     organizations: (await t.db.select().from(organizations)).length,
@@ -405,6 +407,12 @@ describe('organisation onboarding API: Create New Organization', () => {
       const sourceAdministrator = (await t.db.select().from(roles).where(and(eq(roles.organizationId, source), eq(roles.name, 'Administrator'))))[0]!;
       expect(await permissionsOf(sourceAdministrator.id)).toEqual([PERMISSIONS.usersView]);
       expect((await t.db.select().from(roles).where(eq(roles.organizationId, source))).length).toBe(3);
+
+      // the audit trail of the new organisation starts with its creation, by the super user
+      const [audit] = await t.db.select().from(auditEntries).where(eq(auditEntries.organizationId, created.id));
+      expect(audit).toMatchObject({ area: 'organizations', action: 'create', entityLabel: name, actorUserId: superUser, actorIsSuperUser: true });
+      expect(audit!.changes.name).toEqual({ before: null, after: name });
+      expect(audit!.changes.farms).toEqual({ before: null, after: [`${name} Noord`, savedFarms[1]!.farmName] });
 
       // the creator and the chosen super user are members holding Administrator
       const members = await t.db.select().from(memberships).where(eq(memberships.organizationId, created.id));

@@ -133,6 +133,6 @@ export const organizationOnboardingRoutes: FastifyPluginAsyncZod = async (app) =
     PATHS.create,
     { config: superUsers, schema: { body: createOrganizationBodySchema, response: { 201: createdOrganizationSchema, ...writeErrors } } },
     async (request, reply) =>
-      reply.code(201).send(await createOrganization(app.db, app.config, request.log, requireAuth(request).userId, request.body, app.clock.now())),
+      reply.code(201).send(await createOrganization(app.db, app.config, request.log, requireAuth(request), request.body, app.clock.now())),
   );
 };

@@ -46,6 +46,7 @@ import { randomBytes } from 'node:crypto';
 import { USER_MESSAGES } from '@orchard/shared/users';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
+import { recordAudit, type AuditActor } from '../audit-trail/index';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, conflict, validationFailed } from '../../lib/errors';
@@ -233,14 +234,14 @@ export async function createOrganization(
   db: AppDb,
   config: AppConfig,
   log: FastifyBaseLogger,
-  creatorId: number,
+  creator: AuditActor,
   draft: CreateOrganizationDraft,
   now = new Date(),
 ): Promise<CreatedOrganization> {
   const problem = firstCreateOrganizationProblem(draft);
   if (problem) throw invalid(problem.field, problem.message);
 
-  const superUserIds = [...new Set([creatorId, ...draft.super_Users])];
+  const superUserIds = [...new Set([creator.userId, ...draft.super_Users])];
   const legalEntityName = await checkReferences(db, draft, draft.super_Users);
   const name = draft.organization_Name!.trim();
   if (await organizationNamed(db, name)) throw conflict(M.organizationNameTaken);
@@ -334,6 +335,29 @@ export async function createOrganization(
         firstAdministrator = { id: userId, userName: invite.userName, email: invite.email };
       }
 
+      // recorded in the new organisation: its administrators see how it began
+      await recordAudit(tx, creator, {
+        organizationId: organization.id,
+        area: 'organizations',
+        action: 'create',
+        entityType: 'organization',
+        entityId: organization.id,
+        label: organization.name,
+        after: {
+          name: organization.name,
+          organizationLevel: draft.organization_Level,
+          contactName: draft.contact_Name!.trim(),
+          contactSurname: draft.contact_Surname!.trim(),
+          contactPhoneNumber: draft.contact_Phone_Number!.trim(),
+          contactEmail: draft.contact_Email!.trim(),
+          copiedFromOrganizationId: sourceId,
+          legalEntity: legalEntity.name,
+          farms: farms.map((f) => f.farm_Name),
+          roles: copied.map((r) => r.name),
+          superUsers: superUserIds,
+          firstAdministrator: firstAdministrator?.userName ?? null,
+        },
+      });
       return {
         id: organization.id,
         name: organization.name,

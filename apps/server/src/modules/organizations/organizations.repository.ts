@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type AppDb } from '../../db/client';
 import { containsPattern } from '../../db/contains-pattern';
-import { memberships, organizations, rolePermissions, roles, userRoles } from '../../db/schema/index';
+import { memberships, organizations, rolePermissions, roles, userRoles, users } from '../../db/schema/index';
 
 export interface OrganizationListRow {
   id: number;
@@ -120,4 +120,11 @@ export async function findRoleIdsCarrying(db: AppDb, organizationId: number, per
 export async function insertMember(db: AppDb, userId: number, organizationId: number, roleId: number | null): Promise<void> {
   await db.insert(memberships).values({ userId, organizationId }).onConflictDoNothing();
   if (roleId !== null) await db.insert(userRoles).values({ userId, roleId, organizationId }).onConflictDoNothing();
+}
+
+/** A user's name as lists show it (full name, else user name) and a role's name, for the audit trail. */
+export async function findJoinNames(db: AppDb, userId: number, roleId: number | null) {
+  const [user] = await db.select({ userName: users.userName, fullName: users.fullName }).from(users).where(eq(users.id, userId));
+  const [role] = roleId === null ? [] : await db.select({ name: roles.name }).from(roles).where(eq(roles.id, roleId));
+  return { user: user?.fullName?.trim() ? user.fullName : (user?.userName ?? `#${userId}`), role: role?.name ?? null };
 }

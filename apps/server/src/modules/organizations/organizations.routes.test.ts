@@ -4,7 +4,7 @@ import { SHELL_PATHS, type Organization } from '@orchard/shared/shell';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { addMember, createOrganization, createRole, createUser } from '../../../test/helpers/fixtures';
-import { farms, legalEntities, memberships, organizations, userRoles } from '../../db/schema/index';
+import { farms, legalEntities, memberships, organizations, userRoles, auditEntries } from '../../db/schema/index';
 import { and, eq } from 'drizzle-orm';
 
 describe('organisations API: the Organisations list', () => {
@@ -154,6 +154,11 @@ describe('organisations API: the Organisations list', () => {
       // opening it again changes nothing
       expect((await open(operator, org)).statusCode).toBe(204);
       expect(await rolesIn(operator, org)).toEqual([full.id]);
+      // the organisation's audit trail shows the operator joining it, once
+      const joined = await t.db.select().from(auditEntries).where(eq(auditEntries.organizationId, org));
+      expect(joined).toHaveLength(1);
+      expect(joined[0]).toMatchObject({ area: 'users', action: 'create', entityId: String(operator), actorUserId: operator, actorIsSuperUser: true });
+      expect(joined[0]!.changes).toEqual({ roles: { before: null, after: ['Administrator'] } });
     });
 
     it('an organisation without a role that carries every permission: the super user joins without a role', async () => {

@@ -32,7 +32,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: z.object({ id: idSchema }), response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request, reply) => {
-      await openOrganization(app.db, requireAuth(request).userId, request.params.id);
+      await openOrganization(app.db, requireAuth(request), request.params.id);
       return reply.code(204).send();
     },
   );

@@ -8,9 +8,11 @@ import { type OrganizationsResponse } from '@orchard/shared/organizations';
 import type { AppDb } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { isActiveMember } from '../../plugins/access.repository';
+import { recordAudit, type AuditActor } from '../audit-trail/index';
 import {
   countOrganizations,
   findOrganizationsPage,
+  findJoinNames,
   findRoleIdsCarrying,
   insertMember,
   lockActiveOrganization,
@@ -58,11 +60,23 @@ export async function listOrganizations(
  * assigned: a super user assigns themselves any farm of the organisation they need. 404 for no
  * such active organisation. Under the organisation's row lock, like every change of who holds what.
  */
-export async function openOrganization(db: AppDb, userId: number, organizationId: number): Promise<void> {
+export async function openOrganization(db: AppDb, actor: AuditActor, organizationId: number): Promise<void> {
+  const { userId } = actor;
   await db.transaction(async (tx) => {
     if (!(await lockActiveOrganization(tx, organizationId))) throw notFound('Organization');
     if (await isActiveMember(tx, userId, organizationId)) return;
     const [roleId] = await findRoleIdsCarrying(tx, organizationId, ALL_PERMISSIONS);
     await insertMember(tx, userId, organizationId, roleId ?? null);
+    // the organisation's audit trail shows the operator joining it
+    const names = await findJoinNames(tx, userId, roleId ?? null);
+    await recordAudit(tx, actor, {
+      organizationId,
+      area: 'users',
+      action: 'create',
+      entityType: 'user',
+      entityId: userId,
+      label: names.user,
+      after: { roles: names.role === null ? [] : [names.role] },
+    });
   });
 }

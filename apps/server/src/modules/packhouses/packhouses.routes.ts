@@ -39,7 +39,7 @@ export const packhousesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: manage,
       schema: { body: addPackhouseBodySchema, response: { 201: managedPackhouseSchema, ...errorResponses(400, 401, 403, 404, 409) } },
     },
-    async (request, reply) => reply.code(201).send(await addPackhouse(app.db, requireTenant(request).organizationId, request.body)),
+    async (request, reply) => reply.code(201).send(await addPackhouse(app.db, requireTenant(request), request.body)),
   );
 
   app.delete(
@@ -49,7 +49,7 @@ export const packhousesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: packhouseIdParamsSchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (request, reply) => {
-      await removePackhouse(app.db, requireTenant(request).organizationId, request.params.id);
+      await removePackhouse(app.db, requireTenant(request), request.params.id);
       return reply.code(204).send();
     },
   );

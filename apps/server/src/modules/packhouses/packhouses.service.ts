@@ -23,6 +23,7 @@ import {
 } from '@orchard/shared/packhouses';
 import type { AppDb } from '../../db/client';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
+import { recordAudit, type AuditActor } from '../audit-trail/index';
 import {
   findOrganisationPackhouse,
   findOrganisationPackhouses,
@@ -47,7 +48,18 @@ export async function suggestPackhouses(db: AppDb, organizationId: number, query
   return findSuggestions(db, organizationId, query, PACKHOUSE_SUGGESTION_MAX);
 }
 
-export async function addPackhouse(db: AppDb, organizationId: number, body: AddPackhouseBody): Promise<ManagedPackhouse> {
+/** The caller of a change: the member in the current organisation. */
+export interface PackhouseActor extends AuditActor {
+  organizationId: number;
+}
+
+/** Linking and unlinking are the organisation's list changing: recorded as a create and a delete of the link. */
+const linkAudit = (organizationId: number, p: { id: number; name: string; shortname: string | null }) =>
+  ({ organizationId, area: 'packhouses', entityType: 'packhouse', entityId: p.id, label: p.name }) as const;
+const auditedPackhouse = (p: { name: string; shortname: string | null }, owned: boolean) => ({ name: p.name, shortname: p.shortname, owned });
+
+export async function addPackhouse(db: AppDb, actor: PackhouseActor, body: AddPackhouseBody): Promise<ManagedPackhouse> {
+  const { organizationId } = actor;
   if (body.id !== undefined && body.id !== null) {
     const id = body.id;
     return db.transaction(async (tx) => {
@@ -57,7 +69,9 @@ export async function addPackhouse(db: AppDb, organizationId: number, body: AddP
         throw conflict(PACKHOUSE_MESSAGES.alreadyLinked);
       }
       await linkPackhouse(tx, organizationId, id);
-      return toManaged(organizationId, existing);
+      const managed = toManaged(organizationId, existing);
+      await recordAudit(tx, actor, { ...linkAudit(organizationId, managed), action: 'create', after: auditedPackhouse(managed, managed.owned) });
+      return managed;
     });
   }
   const name = body.name?.trim() ?? '';
@@ -67,16 +81,21 @@ export async function addPackhouse(db: AppDb, organizationId: number, body: AddP
     const created = await insertPackhouse(tx, { name, shortName, ownerOrganizationId: organizationId });
     if (!created) throw conflict(PACKHOUSE_MESSAGES.nameTaken);
     await linkPackhouse(tx, organizationId, created.id);
-    return toManaged(organizationId, created);
+    const managed = toManaged(organizationId, created);
+    await recordAudit(tx, actor, { ...linkAudit(organizationId, managed), action: 'create', after: auditedPackhouse(managed, managed.owned) });
+    return managed;
   });
 }
 
-export async function removePackhouse(db: AppDb, organizationId: number, id: number): Promise<void> {
+export async function removePackhouse(db: AppDb, actor: PackhouseActor, id: number): Promise<void> {
+  const { organizationId } = actor;
   await db.transaction(async (tx) => {
     const packhouse = await findOrganisationPackhouse(tx, organizationId, id);
     if (!packhouse) throw notFound('Packhouse');
     if (packhouse.ownerOrganizationId === organizationId) throw conflict(PACKHOUSE_MESSAGES.owned);
     if (await hasPickingRows(tx, organizationId, id)) throw conflict(PACKHOUSE_MESSAGES.inUse);
     await unlinkPackhouse(tx, organizationId, id);
+    const managed = toManaged(organizationId, packhouse);
+    await recordAudit(tx, actor, { ...linkAudit(organizationId, managed), action: 'delete', before: auditedPackhouse(managed, managed.owned) });
   });
 }

@@ -14,6 +14,7 @@ import {
   type TrapCountThreshold,
 } from '@orchard/shared/pest-thresholds';
 import type { AppDb } from '../../db/client';
+import { recordAudit, type AuditActor } from '../audit-trail/index';
 import type { FarmViewer } from '../../data-rules/farm-scope';
 import { preconditionFailed } from '../../lib/errors';
 import { findThresholds, insertSettings, replaceThresholds, updateSettings } from './pest-thresholds.repository';
@@ -38,15 +39,35 @@ export async function getThresholds(db: AppDb, organizationId: number): Promise<
 
 const stale = () => preconditionFailed(PEST_THRESHOLDS_MESSAGES.stale);
 
-export async function saveThresholds(db: AppDb, actor: FarmViewer, body: SavePestThresholdsBody): Promise<PestThresholdsResponse> {
+/** The set as the audit trail compares it: one field per pest and per trap type and pest. */
+function auditedThresholds(t: Pick<PestThresholds, 'scoutingFrequencyDays' | 'pests' | 'traps'>): Record<string, unknown> {
+  return {
+    scoutingFrequencyDays: t.scoutingFrequencyDays,
+    ...Object.fromEntries(t.pests.map((p) => [`pest ${p.pest} %`, p.thresholdPercent])),
+    ...Object.fromEntries(t.traps.map((p) => [`trap ${p.trapType} ${p.pest}`, p.thresholdCount])),
+  };
+}
+
+export async function saveThresholds(db: AppDb, actor: FarmViewer & AuditActor, body: SavePestThresholdsBody): Promise<PestThresholdsResponse> {
   const { organizationId, userId } = actor;
   await db.transaction(async (tx) => {
+    const before = await loadThresholds(tx, organizationId);
     const saved =
       body.version === 0
         ? await insertSettings(tx, organizationId, body.scoutingFrequencyDays, userId)
         : await updateSettings(tx, organizationId, body.version, body.scoutingFrequencyDays, userId);
     if (!saved) throw stale();
     await replaceThresholds(tx, organizationId, body.pests, body.traps);
+    await recordAudit(tx, actor, {
+      organizationId,
+      area: 'pest-thresholds',
+      action: 'update',
+      entityType: 'pest-thresholds',
+      entityId: organizationId,
+      label: 'Pest thresholds',
+      before: auditedThresholds(before),
+      after: auditedThresholds(body),
+    });
   });
   return getThresholds(db, organizationId);
 }

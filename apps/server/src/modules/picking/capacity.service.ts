@@ -21,6 +21,7 @@ import {
   type PickingScheduleWindow,
   type PlainDate,
 } from '@orchard/shared/picking';
+import { recordAudit } from '../audit-trail/index';
 import type { AppDb } from '../../db/client';
 import { notFound, preconditionFailed, validationFailed } from '../../lib/errors';
 import { findCapacities, findOwnedPackhouses, findPackhouseWeekTotals, insertCapacity, updateCapacity } from './capacity.repository';
@@ -119,6 +120,17 @@ export async function saveCapacity(
           : await updateCapacity(tx, key, w.version, { capacity: w.capacity, updatedBy: actor.userId });
       if (!saved) throw preconditionFailed(PICKING_MESSAGES.capacityConflict);
     }
+    const weekKey = (w: { year: number; week: number }) => `capacity ${w.year}-W${String(w.week).padStart(2, '0')}`;
+    await recordAudit(tx, actor, {
+      organizationId: actor.organizationId,
+      area: 'picking',
+      action: 'update',
+      entityType: 'packhouse-capacity',
+      entityId: packhouseId,
+      label: packhouse.name,
+      before: Object.fromEntries(changes.map((w) => [weekKey(w), storedBy.get(w.year * 100 + w.week)?.capacity ?? null])),
+      after: Object.fromEntries(changes.map((w) => [weekKey(w), w.capacity])),
+    });
   });
   const window = windowFor('packhouse', body.pagerDate, today);
   const [row] = await loadCapacityRows(db, actor.organizationId, [packhouseId], window, today);

@@ -3,6 +3,7 @@
  * limit what they see, data-rules/farm-scope), the packhouses and PUCs it may address, and the week window
  * of the producer and packhouse views with its bounds.
  */
+import type { AuditActor } from '../audit-trail/index';
 import {
   packhouseWindow,
   producerWindow,
@@ -19,7 +20,7 @@ import { pucs } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 
 /** The caller: the user in the current organisation (their farms limit what they see, data-rules/farm-scope). */
-export type PickingActor = FarmViewer;
+export type PickingActor = FarmViewer & AuditActor;
 
 export type ScheduleView = 'producer' | 'packhouse';
 

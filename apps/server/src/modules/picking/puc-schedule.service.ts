@@ -22,6 +22,8 @@ import {
   type PucSchedulePage,
   type PucScheduleQuery,
 } from '@orchard/shared/picking';
+import { recordAudit } from '../audit-trail/index';
+import { findCellForAudit, findPucVarietyNames } from './picking-audit.repository';
 import type { AppDb } from '../../db/client';
 import { notFound, preconditionFailed, validationFailed } from '../../lib/errors';
 import { findOrgPuc, findUsablePackhouses, requireUsablePackhouse, type PickingActor } from './picking-shared';
@@ -160,11 +162,25 @@ export async function savePucCell(db: AppDb, actor: PickingActor, body: PucSched
 
   const key = { organizationId: actor.organizationId, pucId: body.puc, varietyId: body.variety, date: body.date };
   const values = { bins: body.bins, packhouseId, pickingProgressId, userId: actor.userId };
-  const saved =
-    body.version === undefined || body.version === null
-      ? await insertCell(db, key, values)
-      : await updateCell(db, key, body.version, values);
-  if (!saved) throw preconditionFailed(PICKING_MESSAGES.cellConflict);
+  const saved = await db.transaction(async (tx) => {
+    const before = await findCellForAudit(tx, key);
+    const cell =
+      body.version === undefined || body.version === null
+        ? await insertCell(tx, key, values)
+        : await updateCell(tx, key, body.version, values);
+    if (!cell) throw preconditionFailed(PICKING_MESSAGES.cellConflict);
+    await recordAudit(tx, actor, {
+      organizationId: actor.organizationId,
+      area: 'picking',
+      action: before ? 'update' : 'create',
+      entityType: 'picking-day',
+      entityId: cell.id,
+      label: `${await findPucVarietyNames(tx, body.puc, body.variety)} ${body.date}`,
+      before,
+      after: await findCellForAudit(tx, key),
+    });
+    return cell;
+  });
   return {
     id: saved.id,
     puc: saved.pucId,

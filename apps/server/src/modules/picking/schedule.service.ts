@@ -38,6 +38,8 @@ import {
   type PickingScheduleWindow,
   type PlainDate,
 } from '@orchard/shared/picking';
+import { recordAudit } from '../audit-trail/index';
+import { auditedRow } from './picking-audit';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { conflict, notFound, preconditionFailed, validationFailed } from '../../lib/errors';
@@ -304,6 +306,7 @@ export async function saveProducerRow(
   today: PlainDate,
 ): Promise<PickingEstimateRowResponse> {
   await db.transaction(async (tx) => {
+    const before = await auditedRow(tx, actor.organizationId, id);
     const row = await claimRowVersion(tx, actor, id, body.version);
     if (!row) {
       if (await ownRowExists(tx, actor, id)) throw preconditionFailed(PICKING_MESSAGES.rowConflict);
@@ -324,6 +327,17 @@ export async function saveProducerRow(
       throw err;
     }
     await applyWeekChanges(tx, id, changes, actor.userId);
+    const after = await auditedRow(tx, actor.organizationId, id);
+    await recordAudit(tx, actor, {
+      organizationId: actor.organizationId,
+      area: 'picking',
+      action: 'update',
+      entityType: 'picking-row',
+      entityId: id,
+      label: after!.label,
+      before: before?.fields,
+      after: after!.fields,
+    });
   });
   return answerRow(db, actor, id, body.pagerDate, today);
 }
@@ -352,6 +366,16 @@ export async function createProducerRow(
         ...figuresOf(body),
       });
       await applyWeekChanges(tx, newId, changes, actor.userId);
+      const after = (await auditedRow(tx, actor.organizationId, newId))!;
+      await recordAudit(tx, actor, {
+        organizationId: actor.organizationId,
+        area: 'picking',
+        action: 'create',
+        entityType: 'picking-row',
+        entityId: newId,
+        label: after.label,
+        after: after.fields,
+      });
       return newId;
     });
   } catch (err) {

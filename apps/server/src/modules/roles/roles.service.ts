@@ -46,8 +46,9 @@ import {
   userHoldsRole,
   type RoleRow,
 } from './roles.repository';
+import { recordAudit, type AuditActor } from '../audit-trail/index';
 
-export interface RoleCaller {
+export interface RoleCaller extends AuditActor {
   userId: number;
   organizationId: number;
   permissions: ReadonlySet<string>;
@@ -67,6 +68,14 @@ const PERMISSION_INFOS: PermissionInfo[] = PERMISSION_CATALOGUE.map((p) => ({
   name: p.name,
   description: p.description,
 }));
+
+/** A role as the audit trail compares it. */
+function auditedRole(r: { name: string; description: string | null; defaultLandingPage: string | null; permissions: readonly string[] }) {
+  return { name: r.name, description: r.description, defaultLandingPage: r.defaultLandingPage, permissions: [...r.permissions].sort() };
+}
+
+const roleAudit = (caller: RoleCaller, id: number, label: string) =>
+  ({ organizationId: caller.organizationId, area: 'roles', entityType: 'role', entityId: id, label }) as const;
 
 function toRole(row: RoleRow): Role {
   return {
@@ -184,6 +193,11 @@ export async function createRole(db: AppDb, caller: RoleCaller, input: RoleInput
         defaultLandingPage: input.default_Landing_Page,
       });
       await replaceRolePermissions(tx, roleId, input.permissions);
+      await recordAudit(tx, caller, {
+        ...roleAudit(caller, roleId, input.name),
+        action: 'create',
+        after: auditedRole({ ...input, defaultLandingPage: input.default_Landing_Page }),
+      });
       return roleId;
     });
     return await getRole(db, caller.organizationId, id);
@@ -231,6 +245,12 @@ export async function updateRole(
           `The permissions of your role "${input.name}" were changed. Your menu and access follow the new permissions.`,
         );
       }
+      await recordAudit(tx, caller, {
+        ...roleAudit(caller, id, input.name),
+        action: 'update',
+        before: auditedRole(current),
+        after: auditedRole({ ...input, defaultLandingPage: input.default_Landing_Page }),
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
@@ -260,5 +280,6 @@ export async function deleteRole(db: AppDb, caller: RoleCaller, id: number): Pro
     }
     const deleted = await keepingFullMember(tx, [caller.organizationId], () => deleteRoleRow(tx, caller.organizationId, id));
     if (!deleted) throw notFound('Role');
+    await recordAudit(tx, caller, { ...roleAudit(caller, id, current.name), action: 'delete', before: auditedRole(current) });
   });
 }

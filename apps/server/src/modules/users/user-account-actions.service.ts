@@ -10,6 +10,7 @@ import { keepingFullMember, lockOrganizations } from '../roles/index';
 import { deleteAvatarBlob } from './avatar.repository';
 import { clearLockout, countOtherMemberships, deleteUserRow, removeFromOrganization } from './user-accounts.repository';
 import { findMemberUser } from './user-members.repository';
+import { auditMember } from './user-audit';
 import { loadMember } from './user-listing.service';
 import {
   assertMayManageIdentity,
@@ -39,7 +40,9 @@ export async function deleteUser(db: AppDb, caller: Caller, userId: number): Pro
     if (!(await findMemberUser(tx, caller.organizationId, userId))) throw userNotFound();
     await assertNotAboveCaller(tx, await currentCaller(tx, caller), userId);
     await assertMayTakeFrom(tx, caller, userId);
+    const before = await loadMember(tx, caller.organizationId, userId);
     await keepingFullMember(tx, [caller.organizationId], () => removeFromOrganization(tx, caller.organizationId, userId));
+    await auditMember(tx, caller, before, null);
     if ((await countOtherMemberships(tx, userId, caller.organizationId)) > 0) return;
     try {
       // a savepoint: rows elsewhere in the product may still name the user; then the account stays
@@ -60,7 +63,11 @@ export async function deleteUser(db: AppDb, caller: Caller, userId: number): Pro
  */
 export async function unblockUser(db: AppDb, caller: Caller, userId: number): Promise<User> {
   await assertMayManageIdentity(db, caller, userId);
-  await clearLockout(db, userId);
+  await db.transaction(async (tx) => {
+    const before = await loadMember(tx, caller.organizationId, userId);
+    await clearLockout(tx, userId);
+    await auditMember(tx, caller, before, await loadMember(tx, caller.organizationId, userId));
+  });
   return loadMember(db, caller.organizationId, userId);
 }
 

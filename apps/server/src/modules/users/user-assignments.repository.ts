@@ -134,3 +134,14 @@ export async function replaceUserPackhouses(
     await db.insert(userPackhouses).values(packhouseIds.map((packhouseId) => ({ userId, packhouseId, organizationId })));
   }
 }
+
+/** The names of the organisation's farms among `ids`, by name (the audit trail records farms by name). */
+export async function findFarmNames(db: AppDb, organizationId: number, ids: readonly number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ name: farms.farmName })
+    .from(farms)
+    .where(and(eq(farms.organizationId, organizationId), inArray(farms.id, [...ids])))
+    .orderBy(asc(farms.farmName));
+  return rows.map((r) => r.name);
+}

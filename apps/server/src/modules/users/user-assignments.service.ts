@@ -18,6 +18,7 @@ import {
   replaceUserPackhouses,
   replaceUserRoles,
 } from './user-assignments.repository';
+import { auditMember } from './user-audit';
 import { loadMember } from './user-listing.service';
 import { assertNotAboveCaller, checkFarmChange, checkRoleChange, currentCaller, type Caller } from './user-privileges';
 
@@ -77,6 +78,7 @@ async function changeMember(
     const acting = await currentCaller(tx, caller);
     await assertNotAboveCaller(tx, acting, userId);
     await change(tx, acting, current);
+    await auditMember(tx, caller, current, await loadMember(tx, caller.organizationId, userId));
   });
   return loadMember(db, caller.organizationId, userId);
 }

@@ -36,6 +36,7 @@ import {
   sameSet,
   staleVersion,
 } from './user-assignments.service';
+import { auditMember } from './user-audit';
 import { loadMember } from './user-listing.service';
 import {
   assertIdentityIsCallers,
@@ -105,6 +106,7 @@ export async function createUser(db: AppDb, caller: Caller, input: CreateUserInp
       await replaceUserFarms(tx, caller.organizationId, id, farmIds);
       await replaceUserPackhouses(tx, caller.organizationId, id, packhouseIds);
       await notifyRolesChanged(tx, caller.organizationId, id, roleNames);
+      await auditMember(tx, caller, null, await loadMember(tx, caller.organizationId, id));
       return id;
     });
   } catch (err) {
@@ -264,6 +266,7 @@ export async function updateUser(
           now,
         );
       }
+      await auditMember(tx, caller, current, await loadMember(tx, caller.organizationId, userId));
     });
   } catch (err) {
     throw savingConflict(err, input.userName);
@@ -280,6 +283,9 @@ export async function linkUser(db: AppDb, caller: Caller, userId: number): Promi
   const user = await findSystemUser(db, caller.organizationId, userId);
   if (!user) throw userNotFound();
   if (await isMember(db, userId, caller.organizationId)) throw conflict(USER_MESSAGES.alreadyMember);
-  await insertMembership(db, userId, caller.organizationId);
+  await db.transaction(async (tx) => {
+    await insertMembership(tx, userId, caller.organizationId);
+    await auditMember(tx, caller, null, await loadMember(tx, caller.organizationId, userId));
+  });
   return loadMember(db, caller.organizationId, userId);
 }
