@@ -145,6 +145,7 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
   exported({ table: s.notifications }),
   exported({ table: s.attentionDecisions }),
   exported({ table: s.exportLogs }),
+  exported({ table: s.auditEntries }),
   exported({ table: s.loginEvents }),
   exported({ table: s.pageViews }),
   exported({ table: s.blobs, omit: ['bytes'] }),
