@@ -10,6 +10,14 @@ export async function findOrganizationName(db: AppDb, organizationId: number): P
   return row?.name;
 }
 
+/** A value as a CSV cell: lists and objects (jsonb columns) as their JSON text. */
+export function exportCell(value: unknown): CsvCell {
+  if (value === null || value === undefined || value instanceof Date) return value;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value);
+}
+
 /**
  * At most `size` of the organisation's rows of the table following the key `after` (undefined: the
  * first page), in primary-key order, each as its cells in the spec's column order followed by its key.
@@ -29,7 +37,7 @@ export async function findTablePage(
     .orderBy(...spec.key.map((c) => asc(c)))
     .limit(size)) as Record<string, unknown>[];
   return rows.map((row) => ({
-    cells: spec.columns.map((_c, i) => row[`c${i}`] as CsvCell),
+    cells: spec.columns.map((_c, i) => exportCell(row[`c${i}`])),
     key: spec.key.map((_c, i) => row[`k${i}`]),
   }));
 }

@@ -24,7 +24,7 @@ import { createTenantWorld, runTenantCase } from '../../../test/helpers/tenant-m
 import { rowsOf } from '../../db/client';
 import { findMigrationsFolder } from '../../db/migrate';
 import { demoUser, seedDemoData } from '../../db/seed/index';
-import { exportLogs, farms, legalEntities, memberships, notifications, organizations, roles, users } from '../../db/schema/index';
+import { exportLogs, farms, legalEntities, memberships, notifications, organizations, roles, sprayProducts, users } from '../../db/schema/index';
 import { EXPORTED_TABLES, NOT_EXPORTED_TABLES } from './organization-export.tables';
 
 const NOW = new Date('2026-03-11T08:00:00+02:00');
@@ -66,6 +66,7 @@ async function countOwned(t: TestApp, table: string, organizationId: number): Pr
     picking_estimate_weeks: `select count(*) from picking_estimate_weeks w join picking_estimates e on e.id = w.picking_estimate_id where e.organization_id = ${organizationId}`,
     packhouses: `select count(*) from packhouses p where p.owner_organization_id = ${organizationId} or exists (select 1 from organization_packhouses op where op.packhouse_id = p.id and op.organization_id = ${organizationId})`,
     packhouse_capacities: `select count(*) from packhouse_capacities c join packhouses p on p.id = c.packhouse_id where p.owner_organization_id = ${organizationId}`,
+    spray_product_market_days: `select count(*) from spray_product_market_days d join spray_products p on p.id = d.product_id where p.organization_id = ${organizationId}`,
   };
   const query = parents[table] ?? `select count(*) from "${table}" where organization_id = ${organizationId}`;
   const [row] = await rowsOf<{ count: string | number }>(t.db, sql.raw(query));
@@ -104,6 +105,16 @@ describe('organisation data export', () => {
     // a third organisation of its own, with a member of the grower's in it too
     const other = await createOrganization(t.db, `Organisation ${CANARY}`);
     await addMember(t.db, manager, other.id, [(await createRole(t.db, other.id, `Other ${CANARY}`, [PERMISSIONS.usersView])).id]);
+
+    // a row with lists in jsonb columns
+    await t.db.insert(sprayProducts).values({
+      organizationId: grower,
+      name: 'Mancozeb 800 WP',
+      formulation: 'WP',
+      activeIngredients: [{ name: 'mancozeb', concentration: '800 g/kg' }],
+      targetPests: ['Black spot', 'Alternaria'],
+      localWithholdingDays: 14,
+    });
 
     response = await download(admin, grower);
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
@@ -183,6 +194,13 @@ describe('organisation data export', () => {
     expect(header).toEqual(['id', 'user_name', 'email', 'full_name']);
     expect(members.map((m) => m[1])).toEqual(expect.arrayContaining(['admin', 'manager']));
     expect(csvOf('memberships').slice(1).every((m) => m[1] === String(grower))).toBe(true);
+  });
+
+  it('writes lists and objects (jsonb columns) as their JSON text', () => {
+    const [header, ...rows] = csvOf('spray_products');
+    const row = rows.find((r) => r[header!.indexOf('name')] === 'Mancozeb 800 WP')!;
+    expect(JSON.parse(row[header!.indexOf('active_ingredients')]!)).toEqual([{ name: 'mancozeb', concentration: '800 g/kg' }]);
+    expect(JSON.parse(row[header!.indexOf('target_pests')]!)).toEqual(['Black spot', 'Alternaria']);
   });
 
   it('writes one export-log row for the download, with its size', async () => {
