@@ -140,8 +140,8 @@ describe('embedded database backups', () => {
   }, 300_000);
 
   it('with --force, a file from an older schema replaces the data, restored at its schema, then migrated', async () => {
-    // the file of a database one migration behind: the last migration renames packhouses whose
-    // names differ only in inner spacing, which the schema before it allowed
+    // the file of a database from before the migration that renames packhouses whose names differ
+    // only in inner spacing (which the schema before it allowed): restored, then migrated from there
     const lines = readLines(demoFile);
     const table = lines.find((l) => l.startsWith('["table","packhouses"'))!;
     const columns = (JSON.parse(table) as [string, string, string[]])[2];
@@ -149,7 +149,9 @@ describe('embedded database backups', () => {
     const journal = readJournal();
     const older = path.join(root, 'older.backup');
     writeLines(older, [lines[0]!, table, row(90001, 'Drill Packhouse'), row(90002, 'drill  packhouse'), JSON.stringify(['end', { tables: { packhouses: 2 } }])]);
-    withSchemaWhen(older, older, journal.at(-2)!.when);
+    const renaming = journal.findIndex((e) => e.tag === '0028_packhouse_name_spacing');
+    expect(renaming).toBeGreaterThan(0);
+    withSchemaWhen(older, older, journal[renaming - 1]!.when);
 
     const forced = await runCli('db:restore', [older, '--force'], { ...env, DATA_DIR: demoRestored });
     expect(forced.code).toBe(0);
