@@ -1,6 +1,7 @@
 import type { ToastMessage } from 'primereact/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerToast, toast } from './toast';
+import { TOAST_NAVIGATION_GRACE_MS } from './ui-constants';
 
 describe('toasts and navigation', () => {
   const shown: ToastMessage[] = [];
@@ -22,32 +23,48 @@ describe('toasts and navigation', () => {
     vi.useRealTimers();
   });
 
-  it('a navigation the person asked for takes away the toasts of the screen left; sticky ones stay', () => {
+  it('a navigation takes away the toasts of the screen left; sticky ones stay', () => {
     toast.success('Welcome', 'Admin');
     toast.error('Unable to login', 'Invalid username or password', true);
-    toast.input();
+    vi.advanceTimersByTime(TOAST_NAVIGATION_GRACE_MS + 1);
     toast.navigated();
     expect(removed.map((m) => m.summary)).toEqual(['Welcome']);
   });
 
-  it('navigations that follow the action by themselves leave its toast, however many and however late', () => {
-    // the click on Save, then the answer: the toast, the dialog's route closing, the screen landed on correcting its address
-    toast.input();
+  it('a toast shown just before the navigation came with it: it stays through every navigation of that moment, not a later one', () => {
     toast.success('Saved');
     toast.navigated();
-    vi.advanceTimersByTime(60_000);
+    // the screen landed on corrects its own address: still the same moment
     toast.navigated();
     expect(removed).toEqual([]);
-    // the person opens another screen, however soon
-    toast.input();
+    vi.advanceTimersByTime(TOAST_NAVIGATION_GRACE_MS + 1);
     toast.navigated();
     expect(removed.map((m) => m.summary)).toEqual(['Saved']);
   });
 
-  it('Organization Changed stays through its landing page and goes with the next screen the person opens', () => {
-    toast.input(); // the organisation chosen in the list
-    toast.success('Organization Changed', 'Sundays River Packers');
+  it('within that moment, a further navigation after a key or pointer press is the person\'s: it takes the toast', () => {
+    toast.input(); // Save
+    toast.success('Saved');
+    toast.navigated(); // the dialog's route closes
+    toast.input(); // the person opens another screen at once
     toast.navigated();
+    expect(removed.map((m) => m.summary)).toEqual(['Saved']);
+  });
+
+  it('a toast announcing its navigation stays through it however late it comes, then goes with the next', () => {
+    toast.success('Organization Changed', 'Sundays River Packers', { announcesNavigation: true });
+    vi.advanceTimersByTime(5 * TOAST_NAVIGATION_GRACE_MS);
+    toast.navigated();
+    expect(removed).toEqual([]);
+    vi.advanceTimersByTime(TOAST_NAVIGATION_GRACE_MS + 1);
+    toast.navigated();
+    expect(removed.map((m) => m.summary)).toEqual(['Organization Changed']);
+  });
+
+  it('Organization Changed and its quick landing: the next screen the person opens at once takes it', () => {
+    toast.success('Organization Changed', 'Sundays River Packers', { announcesNavigation: true });
+    toast.navigated();
+    toast.navigated(); // the landing page corrects its address
     expect(removed).toEqual([]);
     toast.input(); // a key press opens Harvest at once
     toast.navigated();
@@ -63,7 +80,7 @@ describe('toasts and navigation', () => {
   it('a toast the Toast reports gone is not removed again', () => {
     toast.success('Saved');
     toast.forget(shown[0]!);
-    toast.input();
+    vi.advanceTimersByTime(TOAST_NAVIGATION_GRACE_MS + 1);
     toast.navigated();
     expect(removed).toEqual([]);
   });

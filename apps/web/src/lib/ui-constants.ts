@@ -2,6 +2,8 @@
 export const LOGIN_BLOCK_MS = 3000;
 export const LOADING_RESET_AFTER_ERROR_MS = 500;
 export const WELCOME_TOAST_DELAY_MS = 500;
+/** a toast shown this shortly before a navigation, with nothing pressed since, came with it (lib/toast.ts) */
+export const TOAST_NAVIGATION_GRACE_MS = 1000;
 export const SESSION_RESTORED_PROMPT_DELAY_MS = 500;
 export const MENU_TYPEAHEAD_RESET_MS = 500;
 export const MENU_ANIMATION_MS = 400;

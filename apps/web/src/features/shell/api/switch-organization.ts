@@ -16,7 +16,7 @@ export function useSwitchOrganization() {
     onSuccess: (landingPage, organization) => {
       void navigate(landingPage || paths.home);
       // it tells of the landing page it opens: stays through that navigation, goes with the next the person asks for
-      toast.success(t('shell.organizationChanged'), organization.name);
+      toast.success(t('shell.organizationChanged'), organization.name, { announcesNavigation: true });
     },
     onError: (e) => toast.error(t('shell.error'), errorText(e)),
   });
